@@ -1,0 +1,119 @@
+// Builds the Fastify application: plugins for the outside world first, then routes by resource.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import type { ServerConfig } from './config';
+import type { Backend } from './backend';
+import type { TokenClaims } from './auth/tokens';
+import { ApiError, installErrorHandlers } from './http-errors';
+import { healthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
+import { oauthRoutes } from './routes/oauth';
+import { spaRoutes } from './routes/spa';
+import { staffPortalRoutes } from './staff-portal/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+    /** Resolves once the database is open and migrated. */
+    backend: Promise<Backend>;
+    backendState(): 'starting' | 'ready' | 'failed';
+  }
+  interface FastifyRequest {
+    backend: Backend;
+    session?: TokenClaims;
+  }
+}
+
+export const API_PREFIX = '/api';
+export const STAFF_PORTAL_PREFIX = '/staff';
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  /** The database-backed parts, usually still opening when the app is built. */
+  backend: Promise<Backend>;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, backend, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  let state: 'starting' | 'ready' | 'failed' = 'starting';
+  backend.then(
+    () => (state = 'ready'),
+    (error) => {
+      state = 'failed';
+      app.log.error({ err: error }, 'database failed to open');
+    },
+  );
+  app.decorate('config', config);
+  app.decorate('backend', backend);
+  app.decorate('backendState', () => state);
+  app.decorateRequest('backend', null as unknown as Backend);
+  app.decorateRequest('session', undefined);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    if (state === 'ready') await (await backend).db.destroy();
+  });
+
+  installErrorHandlers(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Solicitud online',
+        version: '0.1.0',
+        description: 'The calls of the specification (section 7) and the ones it leaves out: staff session and health.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+
+  const needsBackend = async (instance: FastifyInstance) => {
+    instance.addHook('onRequest', async (request) => {
+      try {
+        request.backend = await backend;
+      } catch {
+        throw new ApiError(503, 'El servicio no está disponible por el momento, intenta de nuevo en unos segundos.', 'database_unavailable');
+      }
+    });
+  };
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(async (withDb) => {
+        await needsBackend(withDb);
+        await withDb.register(oauthRoutes);
+        await withDb.register(meRoutes);
+      });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await app.register(
+    async (portal) => {
+      await needsBackend(portal);
+      await portal.register(staffPortalRoutes);
+    },
+    { prefix: STAFF_PORTAL_PREFIX },
+  );
+
+  await app.register(spaRoutes, { apiPrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX] });
+  return app;
+}

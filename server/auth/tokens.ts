@@ -1,0 +1,72 @@
+// Signed JWTs for every session kind; the server keeps no session memory.
+// kind 'public': the shared applicant account; 'system_auth': a staff user;
+// 'refresh': a public refresh token; 'staff_session': the staff sign-in cookie.
+import { randomBytes } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import type { Db } from '../db/database';
+import type { StaffRole } from '../db/schema';
+
+export type TokenKind = 'public' | 'system_auth' | 'refresh' | 'staff_session';
+
+export interface TokenClaims {
+  kind: TokenKind;
+  sub: string;
+  roles?: StaffRole[];
+}
+
+export type VerifyFailure = 'expired' | 'invalid';
+
+export class TokenError extends Error {
+  constructor(readonly reason: VerifyFailure) {
+    super(reason);
+  }
+}
+
+export interface TokenSigner {
+  sign(claims: TokenClaims, ttlSeconds: number): Promise<string>;
+  /** Resolves the claims or rejects with a TokenError. */
+  verify(token: string, kinds: TokenKind[]): Promise<TokenClaims>;
+}
+
+const ISSUER = 'solicitud-online';
+
+export function createTokenSigner(secret: string): TokenSigner {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims, ttlSeconds) {
+      return new SignJWT({ kind: claims.kind, ...(claims.roles ? { roles: claims.roles } : {}) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setJti(randomBytes(8).toString('hex'))
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verify(token, kinds) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const kind = payload.kind as TokenKind;
+        if (!kinds.includes(kind) || typeof payload.sub !== 'string') throw new TokenError('invalid');
+        return { kind, sub: payload.sub, roles: payload.roles as StaffRole[] | undefined };
+      } catch (error) {
+        if (error instanceof TokenError) throw error;
+        if (error instanceof errors.JWTExpired) throw new TokenError('expired');
+        throw new TokenError('invalid');
+      }
+    },
+  };
+}
+
+/** The configured secret, or one created once and kept in the database so every instance shares it. */
+export async function resolveTokenSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  const fresh = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('server_setting')
+    .values({ key: 'jwt_secret', value: fresh })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_setting').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -1,0 +1,37 @@
+// The parts of the server that need the database, opened in the background so the
+// application's pages are served while PGlite initialises a fresh data folder.
+import type { ServerConfig } from './config';
+import { migrateToLatest, openDatabase, type DatabaseTarget, type Db } from './db/database';
+import { createTokenSigner, resolveTokenSecret, type TokenSigner } from './auth/tokens';
+import { createStaffRepository, DEMO_STAFF, type StaffRepository } from './staff/staff-repository';
+
+export interface Backend {
+  db: Db;
+  staff: StaffRepository;
+  tokens: TokenSigner;
+  /** Set when this start created the demo staff account on an empty database. */
+  demoStaffCreated: boolean;
+}
+
+export async function openBackend(config: ServerConfig, target: DatabaseTarget): Promise<Backend> {
+  const db = await openDatabase(target);
+  try {
+    await migrateToLatest(db);
+    const staff = createStaffRepository(db);
+    let demoStaffCreated = false;
+    if (config.demoStaff && (await staff.count()) === 0) {
+      const user = await staff.create(DEMO_STAFF);
+      await staff.addNotification(user.id, 'Bienvenida: esta es una cuenta de demostración.');
+      demoStaffCreated = true;
+    }
+    const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
+    return { db, staff, tokens, demoStaffCreated };
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+}
+
+export function databaseTarget(config: ServerConfig): DatabaseTarget {
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+}

@@ -1,0 +1,88 @@
+// Server configuration: every environment variable the product reads, with its default.
+// The README's table and .env.example list the same names; keep the three in step.
+import path from 'node:path';
+import type { ClientConfig } from '../services/client-config';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  staffSessionTtlSeconds: number;
+  publicClient: { clientId: string; clientSecret: string; username: string; password: string };
+  staffCookieName: string;
+  demoStaff: boolean;
+  distDir: string;
+  client: ClientConfig;
+}
+
+type Env = Record<string, string | undefined>;
+
+const text = (env: Env, name: string, fallback: string) => {
+  const value = env[name];
+  return value === undefined || value === '' ? fallback : value;
+};
+
+const integer = (env: Env, name: string, fallback: number) => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+};
+
+const flag = (env: Env, name: string, fallback: boolean) => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(raw.toLowerCase());
+};
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const publicClient = {
+    clientId: text(env, 'PUBLIC_CLIENT_ID', '2'),
+    clientSecret: text(env, 'PUBLIC_CLIENT_SECRET', 'solicitud-online'),
+    username: text(env, 'PUBLIC_USERNAME', 'solicitante'),
+    password: text(env, 'PUBLIC_PASSWORD', 'solicitante'),
+  };
+  return {
+    port: integer(env, 'PORT', 3000),
+    host: text(env, 'HOST', '0.0.0.0'),
+    dataDir: path.resolve(text(env, 'DATA_DIR', './.data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600),
+    refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600),
+    staffSessionTtlSeconds: integer(env, 'STAFF_SESSION_TTL_SECONDS', 8 * 3600),
+    publicClient,
+    staffCookieName: text(env, 'STAFF_COOKIE_NAME', 'sistema_sesion'),
+    demoStaff: flag(env, 'DEMO_STAFF', true),
+    distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
+    client: {
+      apiBaseUrl: text(env, 'API_BASE_URL', '/api'),
+      authBaseUrl: text(env, 'AUTH_BASE_URL', '/api'),
+      publicClient: { ...publicClient, scope: '' },
+      staffCookieName: `${text(env, 'STAFF_COOKIE_NAME', 'sistema_sesion')}_activa`,
+      company: {
+        name: text(env, 'COMPANY_NAME', 'Arrendadora Occidente'),
+        clave: text(env, 'EMPRESA_CLAVE', 'AOCC'),
+        razonSocial: text(env, 'EMPRESA_RAZON_SOCIAL', 'Arrendadora Occidente, S.A. de C.V., SOFOM, E.N.R.'),
+      },
+      links: {
+        companySite: text(env, 'COMPANY_SITE_URL', 'https://www.arrendadora-occidente.example'),
+        facebook: text(env, 'SOCIAL_FACEBOOK_URL', 'https://www.facebook.com/arrendadora.occidente'),
+        instagram: text(env, 'SOCIAL_INSTAGRAM_URL', 'https://www.instagram.com/arrendadora.occidente'),
+        linkedin: text(env, 'SOCIAL_LINKEDIN_URL', 'https://www.linkedin.com/company/arrendadora-occidente'),
+        mainSystemHome: text(env, 'MAIN_SYSTEM_HOME_URL', '/staff/inicio'),
+        mainSystemPreferences: text(env, 'MAIN_SYSTEM_PREFERENCES_URL', '/staff/preferencias'),
+        mainSystemLogout: text(env, 'MAIN_SYSTEM_LOGOUT_URL', '/staff/logout'),
+        clientList: text(env, 'MAIN_SYSTEM_CLIENT_LIST_URL', '/list'),
+        clientHistory: text(env, 'MAIN_SYSTEM_CLIENT_HISTORY_URL', '/historial/{uuid}'),
+      },
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// HTML of the staff sign-in stand-in for the provider's main system. Every value is escaped.
+import type { StaffUser } from '../db/schema';
+
+const ROLE_LABELS: Record<string, string> = { usuario: 'Usuario', administrador: 'Administrador', analista: 'Analista' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Sistema principal</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1c2127; }
+  header { background: #1c2127; color: #fff; padding: 12px 16px; }
+  main { max-width: 420px; margin: 32px auto; background: #fff; padding: 24px; border-radius: 4px; box-shadow: 0 1px 3px rgba(0,0,0,.2); }
+  label { display: block; margin: 12px 0 4px; font-weight: 600; }
+  input { width: 100%; box-sizing: border-box; padding: 8px; font-size: 16px; border: 1px solid #738091; border-radius: 3px; }
+  button, .button { margin-top: 16px; padding: 10px 16px; font-size: 16px; background: #215db0; color: #fff; border: 0; border-radius: 3px; cursor: pointer; text-decoration: none; display: inline-block; }
+  .error { color: #ac2f33; background: #fae7e7; padding: 8px; border-radius: 3px; }
+  a { color: #215db0; }
+  dt { font-weight: 600; } dd { margin: 0 0 8px; }
+</style>
+</head>
+<body>
+<header><strong>Sistema principal</strong> · acceso del personal</header>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export function loginPage(options: { next: string; error?: string; username?: string }): string {
+  const error = options.error ? `<p class="error" role="alert" id="login-error">${escapeHtml(options.error)}</p>` : '';
+  return layout(
+    'Iniciar sesión',
+    `<h1>Iniciar sesión</h1>
+${error}
+<form method="post" action="/staff/login">
+  <input type="hidden" name="next" value="${escapeHtml(options.next)}">
+  <label for="username">Usuario</label>
+  <input id="username" name="username" autocomplete="username" required value="${escapeHtml(options.username ?? '')}"${options.error ? ' aria-describedby="login-error"' : ''}>
+  <label for="password">Contraseña</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required>
+  <button type="submit">Iniciar sesión</button>
+</form>`,
+  );
+}
+
+export function homePage(user: StaffUser): string {
+  return layout(
+    'Inicio',
+    `<h1>Hola, ${escapeHtml(user.nombre)}</h1>
+<p>Franquicia ${escapeHtml(user.franquicia)}.</p>
+<p><a class="button" href="/">Ir a Solicitud online</a></p>
+<p><a href="/staff/preferencias">Preferencias</a> · <a href="/staff/logout">Cerrar sesión</a></p>`,
+  );
+}
+
+export function preferencesPage(user: StaffUser): string {
+  const roles = user.roles.map((r) => ROLE_LABELS[r] ?? r).join(', ');
+  return layout(
+    'Preferencias',
+    `<h1>Preferencias</h1>
+<dl>
+  <dt>Usuario</dt><dd>${escapeHtml(user.username)}</dd>
+  <dt>Nombre</dt><dd>${escapeHtml([user.nombre, user.apellido_paterno, user.apellido_materno].filter(Boolean).join(' '))}</dd>
+  <dt>Franquicia</dt><dd>${escapeHtml(user.franquicia)}</dd>
+  <dt>Roles</dt><dd>${escapeHtml(roles)}</dd>
+</dl>
+<p><a href="/">Ir a Solicitud online</a> · <a href="/staff/inicio">Inicio</a> · <a href="/staff/logout">Cerrar sesión</a></p>`,
+  );
+}

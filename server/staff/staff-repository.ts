@@ -1,0 +1,71 @@
+// Staff accounts (they stand in for the users of the provider's main system).
+import type { Db } from '../db/database';
+import type { StaffRole, StaffUser } from '../db/schema';
+import { hashPassword } from '../auth/passwords';
+
+export const STAFF_ROLES: StaffRole[] = ['usuario', 'administrador', 'analista'];
+
+export interface NewStaffUser {
+  username: string;
+  password: string;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno?: string;
+  franquicia: string;
+  roles: StaffRole[];
+}
+
+export const DEMO_STAFF: NewStaffUser = {
+  username: 'demo',
+  password: 'demo1234',
+  nombre: 'María',
+  apellido_paterno: 'González',
+  apellido_materno: 'Ruiz',
+  franquicia: 'Guadalajara Centro',
+  roles: ['usuario', 'administrador', 'analista'],
+};
+
+export function createStaffRepository(db: Db) {
+  return {
+    async findByUsername(username: string): Promise<StaffUser | undefined> {
+      return db.selectFrom('staff_user').selectAll().where('username', '=', username).executeTakeFirst();
+    },
+    async findById(id: number): Promise<StaffUser | undefined> {
+      return db.selectFrom('staff_user').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async count(): Promise<number> {
+      const row = await db.selectFrom('staff_user').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async create(user: NewStaffUser): Promise<StaffUser> {
+      for (const role of user.roles) if (!STAFF_ROLES.includes(role)) throw new Error(`Unknown role ${role}`);
+      return db
+        .insertInto('staff_user')
+        .values({
+          username: user.username,
+          password_hash: await hashPassword(user.password),
+          nombre: user.nombre,
+          apellido_paterno: user.apellido_paterno,
+          apellido_materno: user.apellido_materno ?? '',
+          franquicia: user.franquicia,
+          roles: JSON.stringify(user.roles),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    async countUnreadNotifications(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('staff_notification')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('staff_user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async addNotification(userId: number, texto: string) {
+      await db.insertInto('staff_notification').values({ staff_user_id: userId, texto }).execute();
+    },
+  };
+}
+
+export type StaffRepository = ReturnType<typeof createStaffRepository>;

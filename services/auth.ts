@@ -1,0 +1,58 @@
+// The authentication calls: POST /oauth/token (public account) and GET /me (staff profile).
+import type { AxiosInstance } from 'axios';
+import type { StaffProfile, StoredToken } from '../machines/session';
+import type { PublicClientCredentials } from './client-config';
+
+interface TokenAnswer {
+  access_token: string;
+  refresh_token?: string;
+  token_type: string;
+  expires_in: number;
+}
+
+/** Password grant with client id and the configured public credentials; the stored refresh token goes along when there is one. */
+export async function requestPublicToken(
+  http: AxiosInstance,
+  credentials: PublicClientCredentials,
+  refreshToken: string | null,
+): Promise<StoredToken> {
+  const { data } = await http.post<TokenAnswer>(
+    '/oauth/token',
+    {
+      grant_type: 'password',
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+      username: credentials.username,
+      password: credentials.password,
+      scope: credentials.scope,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    },
+  );
+  return { accessToken: data.access_token, refreshToken: data.refresh_token ?? null, tokenType: data.token_type };
+}
+
+interface ProfileAnswer {
+  data: {
+    token: string;
+    token_type?: string;
+    nombre: string;
+    apellido_paterno: string;
+    franquicia: string;
+    roles: StaffProfile['roles'];
+    notificaciones: number;
+  };
+}
+
+export async function loadStaffProfile(http: AxiosInstance): Promise<StaffProfile> {
+  const { data } = await http.get<ProfileAnswer>('/me');
+  const profile = data.data;
+  return {
+    token: profile.token,
+    tokenType: profile.token_type ?? 'Bearer',
+    nombre: profile.nombre,
+    apellido_paterno: profile.apellido_paterno,
+    franquicia: profile.franquicia,
+    roles: profile.roles,
+    notificaciones: profile.notificaciones,
+  };
+}

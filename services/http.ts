@@ -1,0 +1,38 @@
+// The one HTTP client: bearer `token_type token`, credentials, and the XHR header on every
+// call. It never redirects or shows a notification: a 401 is reported to `onUnauthorized`
+// (the session machine turns it into an event) and the error still reaches the caller.
+import axios, { type AxiosInstance } from 'axios';
+
+export interface HttpClientOptions {
+  baseURL: string;
+  /** The current Authorization header value, or null when there is no session yet. */
+  authorization: () => string | null;
+  onUnauthorized?: () => void;
+}
+
+export function createHttpClient({ baseURL, authorization, onUnauthorized }: HttpClientOptions): AxiosInstance {
+  const http = axios.create({
+    baseURL,
+    withCredentials: true,
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+  });
+  http.interceptors.request.use((request) => {
+    const value = authorization();
+    if (value && !request.headers.has('Authorization')) request.headers.set('Authorization', value);
+    return request;
+  });
+  http.interceptors.response.use(undefined, (error) => {
+    if (axios.isAxiosError(error) && error.response?.status === 401) onUnauthorized?.();
+    return Promise.reject(error);
+  });
+  return http;
+}
+
+/** The Spanish message the server gave, if any. */
+export function serverMessage(error: unknown): string | undefined {
+  if (axios.isAxiosError(error)) {
+    const message = (error.response?.data as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' ? message : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,17 @@
+// A Blueprint AnchorButton that navigates inside the app (a real link: middle-click and
+// keyboard work, and screen readers announce it as a link).
+import { AnchorButton, type AnchorButtonProps } from '@blueprintjs/core';
+import type React from 'react';
+import { useHref, useLinkClickHandler } from 'react-router-dom';
+
+export interface RouterButtonProps extends Omit<AnchorButtonProps, 'href' | 'onClick'> {
+  to: string;
+  /** Replace the current history entry instead of pushing one. Default false. */
+  replace?: boolean;
+}
+
+export function RouterButton({ to, replace = false, ...props }: RouterButtonProps) {
+  const href = useHref(to);
+  const onClick = useLinkClickHandler<HTMLAnchorElement>(to, { replace });
+  return <AnchorButton {...props} href={href} onClick={(event) => onClick(event as React.MouseEvent<HTMLAnchorElement>)} />;
+}

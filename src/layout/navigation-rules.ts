@@ -1,0 +1,33 @@
+// Which top-navigation entries a page shows; a pure function so it is tested without a browser.
+import type { ClientLinks } from '../../services/client-config';
+
+const MESSAGE_PAGES = ['/error', '/incorrectCode', '/expiredCode'];
+const GUARANTOR_ROUTE = /^\/(avalpf|avalpfae|avalpm|aval\/(pf|pfae|pm))(\/|$)/;
+
+export interface NavigationInput {
+  pathname: string;
+  isStaff: boolean;
+  uuid?: string;
+  parentUuid: string | null;
+  links: ClientLinks;
+}
+
+export interface Navigation {
+  visible: boolean;
+  backToPm?: string;
+  backToMenu: boolean;
+  clientList?: string;
+  clientHistory?: string;
+}
+
+export function navigationFor({ pathname, isStaff, uuid, parentUuid, links }: NavigationInput): Navigation {
+  const isIndex = pathname === '/';
+  if ((isIndex && !isStaff) || MESSAGE_PAGES.includes(pathname)) return { visible: false, backToMenu: false };
+  return {
+    visible: true,
+    backToPm: GUARANTOR_ROUTE.test(pathname) ? (parentUuid ? `/pm/${encodeURIComponent(parentUuid)}` : '/pm') : undefined,
+    backToMenu: !isStaff && !isIndex,
+    clientList: isStaff ? links.clientList : undefined,
+    clientHistory: isStaff && uuid ? links.clientHistory.replace('{uuid}', encodeURIComponent(uuid)) : undefined,
+  };
+}

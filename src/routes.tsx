@@ -1,0 +1,73 @@
+// The route table of spec 01 §2 and 02 §2. Every route except /logout and the error and code
+// pages runs the authentication step first; a failure there redirects to /error.
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import type { AppRuntime } from './session/runtime';
+import { AppLayout } from './layout/app-layout';
+import { HomePage } from './pages/home-page';
+import { LoadingPage } from './pages/loading-page';
+import { ErrorPage, ExpiredCodePage, IncorrectCodePage, NotFoundPage } from './pages/message-pages';
+
+export interface PendingRoute {
+  path: string;
+  title: string;
+}
+
+/** Routes whose pages arrive with later work; each renders the lazy 'en construcción' page. */
+export const PENDING_ROUTES: PendingRoute[] = [
+  { path: '/pf/:uuid?', title: 'Solicitud de Persona Física' },
+  { path: '/pfae/:uuid?', title: 'Solicitud de Persona Física con actividad empresarial' },
+  { path: '/pm/:uuid?', title: 'Solicitud de Persona Moral' },
+  { path: '/avalpf/:uuid?', title: 'Aval Persona Física' },
+  { path: '/avalpfae/:uuid?', title: 'Aval Persona Física con actividad empresarial' },
+  { path: '/avalpm/:uuid?', title: 'Aval Persona Moral' },
+  { path: '/aval/pf/:uuid?', title: 'Aval Persona Física' },
+  { path: '/aval/pfae/:uuid?', title: 'Aval Persona Física con actividad empresarial' },
+  { path: '/aval/pm/:uuid?', title: 'Aval Persona Moral' },
+  { path: '/list', title: 'Solicitantes' },
+  { path: '/list-cache', title: 'Registros sin terminar' },
+  { path: '/printPF/:uuid?', title: 'Impresión Persona Física' },
+  { path: '/printPFAE/:uuid?', title: 'Impresión Persona Física con actividad empresarial' },
+  { path: '/printPM/:uuid?', title: 'Impresión Persona Moral' },
+  { path: '/historial/:uuid', title: 'Historial de cambios del cliente' },
+];
+
+export function buildRoutes(runtime: AppRuntime): RouteObject[] {
+  const authenticated = async () => {
+    const session = await runtime.authenticate();
+    if (session.hasTag('error')) throw redirect('/error');
+    return null;
+  };
+
+  return [
+    {
+      element: <AppLayout />,
+      hydrateFallbackElement: <LoadingPage />,
+      children: [
+        { path: '/', loader: authenticated, element: <HomePage /> },
+        ...PENDING_ROUTES.map(
+          (route): RouteObject => ({
+            path: route.path,
+            loader: authenticated,
+            handle: { title: route.title },
+            lazy: async () => ({ Component: (await import('./pages/under-construction-page')).UnderConstructionPage }),
+          }),
+        ),
+        {
+          path: '/logout',
+          loader: () => {
+            runtime.session.send({ type: 'session.logout' });
+            return redirect('/');
+          },
+        },
+        { path: '/error', element: <ErrorPage /> },
+        { path: '/incorrectCode', element: <IncorrectCodePage /> },
+        { path: '/expiredCode', element: <ExpiredCodePage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export function createRouter(runtime: AppRuntime) {
+  return createBrowserRouter(buildRoutes(runtime));
+}
