@@ -1,0 +1,99 @@
+// The product as `npm start` runs it: one process, the app and the API on one port, a demo
+// staff account on an empty database, graceful shutdown on SIGTERM; and the add-staff command.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from './support/test-server';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let env: NodeJS.ProcessEnv;
+let dataDir: string;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solicitud-data-'));
+  // PGlite runs in the data folder (a fresh one: this covers the first start); PostgreSQL in a new database.
+  env = { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'process-test-secret-process-test', ...database.env };
+  if (!database.env.DATABASE_URL) delete env.DATABASE_URL;
+});
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function start(port: number): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' } });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const port = 40000 + Math.floor(Math.random() * 20000);
+
+describe('npm start', () => {
+  it('serves the app and the API on one port, creates the demo staff account, and stops cleanly on SIGTERM', async () => {
+    expect(fs.existsSync('dist/index.html'), 'run `npm run build` first').toBe(true);
+    const server = start(port);
+    const health = await until(async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      return response.status === 200 ? response.json() : undefined;
+    }, 30_000);
+    expect(health).toEqual({ status: 'ok', database: 'ready' });
+
+    const page = await fetch(`http://127.0.0.1:${port}/pf/1234?params=F1`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<script type="application/json" id="app-config">');
+    expect(html).toContain('"clientId":"2"');
+
+    await until(async () => (server.output().includes('Demo staff account created') ? true : undefined), 5_000);
+    expect(server.output()).toContain('/staff/login as "demo" with password "demo1234"');
+
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', (code) => resolve(code)));
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  }, 60_000);
+
+  it('adds a staff account from the command line, who can then sign in', async () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/add-staff.ts', '--usuario', 'ana', '--nombre', 'Ana', '--apellido-paterno', 'López', '--franquicia', 'Monterrey', '--roles', 'usuario,analista'],
+      { env: { ...env, STAFF_PASSWORD: 'contraseña-segura' }, encoding: 'utf8' },
+    );
+    expect(result.stderr + result.stdout).toContain('Staff account "ana" created with roles usuario, analista.');
+    expect(result.status).toBe(0);
+
+    const server = start(port + 1);
+    try {
+      const response = await until(async () => {
+        const r = await fetch(`http://127.0.0.1:${port + 1}/staff/login`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ username: 'ana', password: 'contraseña-segura' }).toString(),
+        });
+        return r;
+      }, 30_000);
+      expect(response.status).toBe(303);
+      // The database already held staff, so no second demo account is announced.
+      expect(server.output()).not.toContain('Demo staff account created');
+    } finally {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.on('exit', resolve));
+    }
+  }, 60_000);
+});

@@ -1,0 +1,107 @@
+// Starts the real server for an API test file on an ephemeral port, on a fresh database:
+// PGlite from the migrated template, or a new PostgreSQL database when TEST_DATABASE=postgres.
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../../server/app';
+import { openBackend } from '../../../server/backend';
+import { loadConfig, type ServerConfig } from '../../../server/config';
+import type { DatabaseTarget } from '../../../server/db/database';
+import { TEMPLATE_FILE } from './global-setup';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  config: ServerConfig;
+  /** The database target the server runs on, so a spawned process can share it. */
+  target: DatabaseTarget & { env: Record<string, string> };
+  close(): Promise<void>;
+}
+
+/** A fresh database for one test file; `drop` removes it afterwards. */
+export async function freshDatabase(): Promise<{ target: DatabaseTarget; env: Record<string, string>; drop(): Promise<void> }> {
+  if (process.env.TEST_DATABASE === 'postgres') {
+    const base = process.env.DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return {
+      target: { databaseUrl: url.toString() },
+      env: { DATABASE_URL: url.toString() },
+      async drop() {
+        const client = new pg.Client({ connectionString: base });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  return {
+    target: { loadDataDir: new Blob([fs.readFileSync(TEMPLATE_FILE)]) },
+    env: {},
+    async drop() {},
+  };
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await freshDatabase();
+  const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...env });
+  const backend = openBackend(config, database.target);
+  const app = await buildApp({ config, backend, logger: false });
+  await backend;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    target: { ...database.target, env: database.env },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The public token, as the browser gets it. */
+export async function publicToken(server: TestServer): Promise<{ access_token: string; refresh_token: string; token_type: string; expires_in: number }> {
+  const { publicClient } = server.config;
+  const response = await fetch(`${server.url}/api/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: 2,
+      client_secret: publicClient.clientSecret,
+      username: publicClient.username,
+      password: publicClient.password,
+      scope: '',
+    }),
+  });
+  if (response.status !== 200) throw new Error(`public token: ${response.status}`);
+  return response.json();
+}
+
+/** Signs in through the staff sign-in page; answers the Cookie header the browser would send. */
+export async function staffCookies(server: TestServer, username = 'demo', password = 'demo1234'): Promise<string> {
+  const response = await fetch(`${server.url}/staff/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password, next: '/' }).toString(),
+  });
+  if (response.status !== 303) throw new Error(`staff sign-in: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}

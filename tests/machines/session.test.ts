@@ -1,0 +1,152 @@
+// Model-based tests of the session statechart: every transition it defines is replayed on a
+// real actor with fake services, and each state is checked for what it means.
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { authorizationOf, sessionMachine, type StaffProfile, type StoredToken } from '../../machines/session';
+import { coverageLine, definedTransitions, enumerateEdges, transitionRecorder } from './support/model-paths';
+import { recordCoverage } from './support/coverage-report';
+
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+
+const STORED: StoredToken = { accessToken: 'stored-access', refreshToken: 'stored-refresh', tokenType: 'Bearer' };
+const ISSUED: StoredToken = { accessToken: 'new-access', refreshToken: 'new-refresh', tokenType: 'Bearer' };
+const PROFILE: StaffProfile = {
+  token: 'staff-token',
+  tokenType: 'Bearer',
+  nombre: 'María',
+  apellido_paterno: 'González',
+  franquicia: 'Guadalajara Centro',
+  roles: ['usuario', 'analista'],
+  notificaciones: 2,
+};
+
+const EVENTS = [
+  { type: 'session.authenticate', staffCookie: false },
+  { type: 'session.authenticate', staffCookie: true },
+  { type: 'session.tokenRejected', staffCookie: false },
+  { type: 'session.tokenRejected', staffCookie: true },
+  { type: 'session.logout' },
+  { type: 'session.parentUuidSet', parentUuid: 'pm-123' },
+  { type: 'xstate.done.actor.publicToken', output: ISSUED },
+  { type: 'xstate.error.actor.publicToken', error: new Error('401') },
+  { type: 'xstate.done.actor.staffProfile', output: PROFILE },
+  { type: 'xstate.error.actor.staffProfile', error: new Error('401') },
+];
+
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.authType, s.context.publicToken?.accessToken ?? null, s.context.user?.token ?? null, s.context.hasLoadedOnce, s.context.parentUuid]);
+
+/** A fake service whose pending call the test settles when the path says so. */
+function controllable<T>() {
+  const calls: Array<{ input: unknown; resolve: (v: T) => void; reject: (e: unknown) => void }> = [];
+  const logic = fromPromise<T, any>(({ input }) => new Promise<T>((resolve, reject) => calls.push({ input, resolve, reject })));
+  return { logic, calls };
+}
+
+function startActor(inspect: ReturnType<typeof transitionRecorder>['inspect']) {
+  const publicToken = controllable<StoredToken>();
+  const staffProfile = controllable<StaffProfile>();
+  const actor = createActor(
+    sessionMachine.provide({ actors: { 'request public token': publicToken.logic, 'load staff profile': staffProfile.logic } }),
+    { input: { storedToken: STORED }, inspect },
+  ).start();
+  return { actor, publicToken, staffProfile };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Sends one step of a path: external events directly, actor outcomes by settling the fake. */
+async function play(harness: ReturnType<typeof startActor>, event: any) {
+  const settle = (fake: ReturnType<typeof controllable<any>>, ok: boolean, value: unknown) => {
+    const call = fake.calls.at(-1);
+    if (!call) throw new Error(`No pending call for ${event.type}`);
+    if (ok) call.resolve(value);
+    else call.reject(value);
+  };
+  if (event.type === 'xstate.done.actor.publicToken') settle(harness.publicToken, true, event.output);
+  else if (event.type === 'xstate.error.actor.publicToken') settle(harness.publicToken, false, event.error);
+  else if (event.type === 'xstate.done.actor.staffProfile') settle(harness.staffProfile, true, event.output);
+  else if (event.type === 'xstate.error.actor.staffProfile') settle(harness.staffProfile, false, event.error);
+  else harness.actor.send(event);
+  await flush();
+}
+
+/** What each state means, checked after every step. */
+function assertMeaning(snapshot: Snapshot, harness: ReturnType<typeof startActor>) {
+  const { context } = snapshot;
+  switch (snapshot.value) {
+    case 'idle':
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.hasTag('authenticated')).toBe(false);
+      expect(context.user).toBeNull();
+      break;
+    case 'requestingPublicToken':
+      expect(snapshot.hasTag('busy')).toBe(true);
+      // The stored refresh token goes along with the request.
+      expect(harness.publicToken.calls.at(-1)?.input).toEqual({ refreshToken: context.publicToken?.refreshToken ?? null });
+      break;
+    case 'loadingStaffProfile':
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(harness.staffProfile.calls.length).toBeGreaterThan(0);
+      break;
+    case 'success':
+      expect(snapshot.hasTag('authenticated')).toBe(true);
+      expect(context.hasLoadedOnce).toBe(true);
+      if (context.authType === 'public') {
+        expect(context.publicToken).toEqual(ISSUED);
+        expect(authorizationOf(context)).toBe('Bearer new-access');
+      } else {
+        expect(context.authType).toBe('system_auth');
+        expect(context.user).toEqual(PROFILE);
+        expect(authorizationOf(context)).toBe('Bearer staff-token');
+      }
+      break;
+    case 'error':
+      expect(snapshot.hasTag('error')).toBe(true);
+      expect(context.hasLoadedOnce).toBe(true);
+      expect(context.user).toBeNull();
+      // A failed public authentication removes the public token.
+      if (context.authType === 'public') expect(context.publicToken).toBeNull();
+      else expect(context.authType).toBe('system_auth');
+      break;
+    default:
+      throw new Error(`Unchecked state ${JSON.stringify(snapshot.value)}`);
+  }
+}
+
+const edges = enumerateEdges(sessionMachine, { input: { storedToken: STORED }, events: EVENTS, serializeState: serializeState as never });
+const defined = definedTransitions(edges);
+const exercised = new Set<string>();
+
+describe('session machine, every transition', () => {
+  it.each(edges.map((edge) => [edge.key, edge] as const))('%s', async (_key, edge) => {
+    const recorder = transitionRecorder();
+    const harness = startActor(recorder.inspect);
+    for (const event of [...edge.path, edge.event]) {
+      await play(harness, event);
+      assertMeaning(harness.actor.getSnapshot(), harness);
+    }
+    expect(serializeState(harness.actor.getSnapshot())).toBe(serializeState(edge.target as Snapshot));
+    for (const key of recorder.seen) exercised.add(key);
+    harness.actor.stop();
+  });
+
+  it('keeps the parent uuid across logout and reauthentication', async () => {
+    const harness = startActor(transitionRecorder().inspect);
+    await play(harness, { type: 'session.parentUuidSet', parentUuid: 'pm-9' });
+    await play(harness, { type: 'session.logout' });
+    expect(harness.actor.getSnapshot().context.parentUuid).toBe('pm-9');
+    expect(harness.actor.getSnapshot().context.publicToken).toBeNull();
+  });
+
+  afterAll(() => {
+    const line = coverageLine('session', defined, exercised);
+    recordCoverage('session', defined, exercised);
+    console.log(line);
+  });
+
+  it('exercises every defined transition', () => {
+    // Runs last in this file (vitest keeps declaration order).
+    expect([...defined].filter((key) => !exercised.has(key))).toEqual([]);
+  });
+});
