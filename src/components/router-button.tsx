@@ -13,5 +13,5 @@ export interface RouterButtonProps extends Omit<AnchorButtonProps, 'href' | 'onC
 export function RouterButton({ to, replace = false, ...props }: RouterButtonProps) {
   const href = useHref(to);
   const onClick = useLinkClickHandler<HTMLAnchorElement>(to, { replace });
-  return <AnchorButton {...props} href={href} onClick={(event) => onClick(event as React.MouseEvent<HTMLAnchorElement>)} />;
+  return <AnchorButton role="link" {...props} href={href} onClick={(event) => onClick(event as React.MouseEvent<HTMLAnchorElement>)} />;
 }

@@ -51,7 +51,7 @@ export function StaffHeader() {
         <span className="staff-franchise">Franquicia: {user.franquicia}</span>
       </div>
       <div className="staff-actions">
-        <AnchorButton
+        <AnchorButton role="link"
           variant="minimal"
           icon={<Notifications />}
           href={config.links.mainSystemHome}
@@ -65,8 +65,8 @@ export function StaffHeader() {
         <Popover content={menu} placement="bottom-end">
           <Button variant="minimal" icon={<MenuIcon />} text="Menú" />
         </Popover>
-        <AnchorButton variant="minimal" icon={<Cog />} href={config.links.mainSystemPreferences} text="Preferencias" />
-        <AnchorButton variant="minimal" icon={<LogOut />} href={config.links.mainSystemLogout} text="Cerrar sesión" />
+        <AnchorButton role="link" variant="minimal" icon={<Cog />} href={config.links.mainSystemPreferences} text="Preferencias" />
+        <AnchorButton role="link" variant="minimal" icon={<LogOut />} href={config.links.mainSystemLogout} text="Cerrar sesión" />
       </div>
     </header>
   );

@@ -21,8 +21,8 @@ export function TopNavigation({ isStaff }: { isStaff: boolean }) {
     <nav className="top-navigation" aria-label="Navegación principal">
       {nav.backToPm && <RouterButton icon={<ArrowLeft />} to={nav.backToPm} text="Regresar a PM" />}
       {nav.backToMenu && <RouterButton icon={<ArrowLeft />} to="/" text="Regresar al menú" />}
-      {nav.clientList && <AnchorButton icon={<People />} href={nav.clientList} text="Lista de clientes" />}
-      {nav.clientHistory && <AnchorButton icon={<History />} href={nav.clientHistory} text="Historial de cambios del cliente" />}
+      {nav.clientList && <AnchorButton role="link" icon={<People />} href={nav.clientList} text="Lista de clientes" />}
+      {nav.clientHistory && <AnchorButton role="link" icon={<History />} href={nav.clientHistory} text="Historial de cambios del cliente" />}
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 // Home: the applicant-type menu 'Solicitud online'. The 'Ver información requerida' modal is
 // part of the URL (?informacion=pf), so the Back button closes it and it can be linked to.
-import { Button, Card, Dialog, DialogBody, DialogFooter, H1, H2 } from '@blueprintjs/core';
+import { Button, Card, Classes, Dialog, DialogFooter, H1, H2 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
 import { RouterButton } from '../components/router-button';
@@ -41,9 +41,10 @@ export function HomePage() {
           </li>
         ))}
       </ul>
-      <Dialog isOpen={open !== undefined} onClose={closeInfo} title="Información requerida" className="info-dialog">
+      <Dialog isOpen={open !== undefined} onClose={closeInfo} title="Información requerida" isCloseButtonShown={false} className="info-dialog">
         {open && (
-          <DialogBody>
+          // Focusable so people who use the keyboard can scroll a long list.
+          <div className={Classes.DIALOG_BODY} tabIndex={0} role="region" aria-label="Lista de información requerida">
             <p>
               <strong>{open.title}.</strong> Antes de comenzar, ten a la mano:
             </p>
@@ -57,7 +58,7 @@ export function HomePage() {
                 </ul>
               </section>
             ))}
-          </DialogBody>
+          </div>
         )}
         <DialogFooter actions={<Button intent="primary" text="Cerrar" onClick={closeInfo} />} />
       </Dialog>

@@ -1,17 +1,18 @@
 // The error and code pages (spec 01 §2, §8), which run no authentication step.
-import { H1, NonIdealState } from '@blueprintjs/core';
+import { H1 } from '@blueprintjs/core';
 import { Error as ErrorIcon, Outdated, Search } from '@blueprintjs/icons';
 import type { JSX } from 'react';
 import { RouterButton } from '../components/router-button';
 
 function MessagePage({ icon, title }: { icon: JSX.Element; title: string }) {
   return (
-    <NonIdealState
-      className="message-page"
-      icon={icon}
-      title={<H1 className="message-title">{title}</H1>}
-      action={<RouterButton intent="primary" to="/" text="Ir al inicio" />}
-    />
+    <section className="message-page">
+      <span className="message-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <H1 className="message-title">{title}</H1>
+      <RouterButton intent="primary" to="/" text="Ir al inicio" />
+    </section>
   );
 }
 

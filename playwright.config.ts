@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4173;
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'es-MX',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  webServer: {
+    // A fresh embedded database each run; the demo staff account is created on it.
+    command: 'rm -rf tests/.cache/browser-data && node --import tsx server/main.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'tests/.cache/browser-data',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'browser-tests-secret-browser-tests',
+      SOCIAL_FACEBOOK_URL: 'https://facebook.example/prueba',
+      SOCIAL_INSTAGRAM_URL: 'https://instagram.example/prueba',
+      SOCIAL_LINKEDIN_URL: 'https://linkedin.example/prueba',
+      COMPANY_SITE_URL: 'https://empresa.example',
+    },
+  },
+});

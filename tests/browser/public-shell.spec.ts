@@ -1,0 +1,207 @@
+// The public applicant's shell: home menu and its modals, the route table, logout, the
+// error and code pages, and the drop-outside notification.
+import { expect, test } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
+
+const storedToken = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => ({
+    access: localStorage.getItem('access_token'),
+    refresh: localStorage.getItem('refresh_token'),
+    type: localStorage.getItem('token_type'),
+  }));
+
+test.describe('home as a public applicant', () => {
+  test('shows the menu, the public header and footer, and no top navigation', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Solicitud online' })).toBeVisible();
+    await expect(page.getByText('Elige el tipo de solicitante')).toBeVisible();
+    for (const [title, href] of [
+      ['Persona Física', '/pf'],
+      ['Persona Física con actividad empresarial', '/pfae'],
+      ['Persona Moral', '/pm'],
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: `Iniciar solicitud de ${title}`, exact: true })).toHaveAttribute('href', href);
+    }
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://facebook.example/prueba');
+    await expect(footer.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.example/prueba');
+    await expect(footer.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', 'https://linkedin.example/prueba');
+    await expect(footer.getByRole('link', { name: /Sitio de/ })).toHaveAttribute('href', 'https://empresa.example');
+    await expect(page.getByRole('banner')).toContainText('Solicitud online');
+    await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Regresar al menú' })).toHaveCount(0);
+
+    const token = await storedToken(page);
+    expect(token.access).toBeTruthy();
+    expect(token.refresh).toBeTruthy();
+    expect(token.type).toBe('Bearer');
+    await expectAccessible(page);
+  });
+
+  for (const [title, expected] of [
+    ['Persona Física', 'RFC con homoclave'],
+    ['Persona Física con actividad empresarial', 'Domicilio fiscal y domicilio operativo'],
+    ['Persona Moral', 'Accionistas mayoritarios'],
+  ]) {
+    test(`'Ver información requerida' of ${title} opens its list and 'Cerrar' returns focus`, async ({ page }) => {
+      await page.goto('/');
+      const trigger = page.getByRole('button', { name: `Ver información requerida de ${title}`, exact: true });
+      await trigger.click();
+      const dialog = page.getByRole('dialog', { name: 'Información requerida' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(expected);
+      await expect(dialog).toContainText(title);
+      await expectAccessible(page);
+      // Focus stays inside the modal while tabbing.
+      const modal = page.locator('.bp6-dialog-container');
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press('Tab');
+        expect(await modal.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+      }
+      await dialog.getByRole('button', { name: 'Cerrar', exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(trigger).toBeFocused();
+    });
+  }
+
+  test('works with the keyboard alone: open the modal, close it with Escape, start an application', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Solicitud online' })).toBeVisible();
+    const trigger = page.getByRole('button', { name: 'Ver información requerida de Persona Moral' });
+    for (let i = 0; i < 30 && !(await trigger.evaluate((n) => n === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('link', { name: 'Iniciar solicitud de Persona Moral' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/pm$/);
+    await expect(page.getByRole('heading', { name: 'Solicitud de Persona Moral' })).toBeVisible();
+  });
+
+  test('stays usable at 360 px wide', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Solicitud online' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('button', { name: 'Ver información requerida de Persona Física', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeInViewport();
+    await expectNoHorizontalScroll(page);
+  });
+});
+
+test.describe('the route table', () => {
+  const routes: Array<[string, string]> = [
+    ['/pf', 'Solicitud de Persona Física'],
+    ['/pfae', 'Solicitud de Persona Física con actividad empresarial'],
+    ['/pm', 'Solicitud de Persona Moral'],
+    ['/avalpf', 'Aval Persona Física'],
+    ['/avalpfae', 'Aval Persona Física con actividad empresarial'],
+    ['/avalpm', 'Aval Persona Moral'],
+    ['/aval/pf', 'Aval Persona Física'],
+    ['/aval/pfae', 'Aval Persona Física con actividad empresarial'],
+    ['/aval/pm', 'Aval Persona Moral'],
+    ['/printPF', 'Impresión Persona Física'],
+    ['/printPFAE', 'Impresión Persona Física con actividad empresarial'],
+    ['/printPM', 'Impresión Persona Moral'],
+  ];
+
+  test('every route of the specification answers its page, with and without a uuid', async ({ page }) => {
+    for (const [path, title] of routes) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+      await expect(page.getByTestId('route-uuid')).toHaveText('nueva');
+      await page.goto(`${path}/0b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10?params=FR-7`);
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+      await expect(page.getByTestId('route-uuid')).toHaveText('0b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10');
+      await expect(page.getByTestId('route-franchise')).toHaveText('FR-7');
+    }
+    for (const [path, title] of [
+      ['/list', 'Solicitantes'],
+      ['/list-cache', 'Registros sin terminar'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    }
+  });
+
+  test("outside the index an applicant gets 'Regresar al menú', and guarantor routes 'Regresar a PM'", async ({ page }) => {
+    await page.goto('/pf');
+    await expect(page.getByRole('link', { name: 'Regresar a PM' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Regresar al menú' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/avalpfae/abc');
+    await expect(page.getByRole('link', { name: 'Regresar a PM' })).toHaveAttribute('href', '/pm');
+    await expectAccessible(page);
+  });
+
+  test('/logout removes the stored token and goes to /, which signs in anew', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Solicitud online' })).toBeVisible();
+    const before = await storedToken(page);
+    const removed = page.waitForFunction((old) => localStorage.getItem('access_token') !== old, before.access);
+    await page.goto('/logout');
+    await removed;
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Solicitud online' })).toBeVisible();
+  });
+
+  test('an authentication failure on entering a route redirects to /error and removes the token', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Solicitud online' })).toBeVisible();
+    await page.route('**/api/oauth/token', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Usuario o contraseña incorrectos.' }) }),
+    );
+    await page.evaluate(() => localStorage.setItem('access_token', 'old'));
+    await page.goto('/pm');
+    await expect(page).toHaveURL(/\/error$/);
+    await expect(page.getByRole('heading', { name: 'Ocurrió un error' })).toBeVisible();
+    expect((await storedToken(page)).access).toBeNull();
+  });
+});
+
+test.describe('error and code pages', () => {
+  for (const [path, text] of [
+    ['/error', 'Ocurrió un error'],
+    ['/incorrectCode', 'EL CÓDIGO ES INCORRECTO, FAVOR DE ASEGURARSE QUE FUE EL ENVIADO A SU CORREO'],
+    ['/expiredCode', 'LO SENTIMOS EL CÓDIGO HA EXPIRADO, POR FAVOR COMIENCE EL REGISTRO NUEVAMENTE'],
+  ]) {
+    test(`${path} says its text and 'Ir al inicio' returns to /`, async ({ page }) => {
+      const tokenRequests: string[] = [];
+      page.on('request', (request) => request.url().includes('/oauth/token') && tokenRequests.push(request.url()));
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: text })).toBeVisible();
+      // These pages run no authentication step.
+      expect(tokenRequests).toEqual([]);
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Ir al inicio' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { name: 'Solicitud online' })).toBeVisible();
+    });
+  }
+});
+
+test('dropping a file outside an upload area shows the error notification at the top right for one second', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Solicitud online' })).toBeVisible();
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['%PDF-1.4'], 'ine.pdf', { type: 'application/pdf' }));
+    return transfer;
+  });
+  await page.dispatchEvent('h1', 'dragover', { dataTransfer });
+  await page.dispatchEvent('h1', 'drop', { dataTransfer });
+  const toast = page.locator('.bp6-toast').filter({ hasText: 'No se pueden subir archivos en esta zona' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Error');
+  const box = await toast.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box!.x + box!.width).toBeGreaterThan(viewport.width * 0.75);
+  expect(box!.y).toBeLessThan(150);
+  await expect(toast).toBeHidden({ timeout: 3000 });
+});

@@ -1,0 +1,83 @@
+// Staff: sign in through the main-system stand-in, see the staff header, navigate, sign out.
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
+
+async function signIn(page: Page, next = '/') {
+  await page.goto(`/staff/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Usuario').fill('demo');
+  await page.getByLabel('Contraseña').fill('demo1234');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+test('a wrong password keeps the staff member on the sign-in page with a message', async ({ page }) => {
+  await page.goto('/staff/login');
+  await page.getByLabel('Usuario').fill('demo');
+  await page.getByLabel('Contraseña').fill('equivocada');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Usuario o contraseña incorrectos.');
+  await expect(page.getByLabel('Usuario')).toHaveValue('demo');
+  await expectAccessible(page);
+});
+
+test('staff sign in and see the staff header with their name, franchise, notifications and role menu', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  const header = page.getByRole('banner');
+  await expect(header).toContainText('María González');
+  await expect(header).toContainText('Franquicia: Guadalajara Centro');
+  await expect(header.getByRole('link', { name: 'Notificaciones: 1 sin leer' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Preferencias' })).toHaveAttribute('href', '/staff/preferencias');
+  await expect(header.getByRole('link', { name: 'Cerrar sesión' })).toHaveAttribute('href', '/staff/logout');
+  // Staff see no public footer, no 'Ver información requerida' and no 'Regresar al menú'.
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Ver información requerida/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Regresar al menú' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Lista de clientes' })).toHaveAttribute('href', '/list');
+  await expectAccessible(page);
+
+  await header.getByRole('button', { name: 'Menú' }).click();
+  const menu = page.getByRole('menu', { name: 'Menú del personal' });
+  for (const section of ['Usuario', 'Administrador', 'Analista']) await expect(menu).toContainText(section);
+  await expect(menu.getByRole('menuitem', { name: 'Registros sin terminar' })).toBeVisible();
+  await expectAccessible(page);
+  await menu.getByRole('menuitem', { name: 'Registros sin terminar' }).click();
+  await expect(page).toHaveURL(/\/list-cache$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Registros sin terminar' })).toBeVisible();
+});
+
+test("staff get the client's change history link on a record and no 'Regresar al menú'", async ({ page }) => {
+  await signIn(page, '/pf/5c1b1f0e-2b55-4d0f-8c43-8d3f4f1f7a21?params=F9');
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de Persona Física' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Historial de cambios del cliente' })).toHaveAttribute(
+    'href',
+    '/historial/5c1b1f0e-2b55-4d0f-8c43-8d3f4f1f7a21',
+  );
+  await expect(page.getByRole('link', { name: 'Regresar al menú' })).toHaveCount(0);
+  await expect(page.getByTestId('route-franchise')).toHaveText('F9');
+});
+
+test('the staff header stays usable at 360 px wide', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page);
+  await expect(page.getByRole('banner')).toContainText('María González');
+  await expectNoHorizontalScroll(page);
+  await expect(page.getByRole('link', { name: 'Cerrar sesión' })).toBeInViewport();
+});
+
+test('signing out in the main system ends the staff session; the app is public again', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('banner')).toContainText('María González');
+  await page.getByRole('link', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Ver información requerida de Persona Moral' })).toBeVisible();
+  await expect(page.getByRole('banner')).not.toContainText('María González');
+});
+
+test('a staff cookie whose profile cannot be loaded sends the person to /error', async ({ page, context }) => {
+  // The readable marker says "staff", but there is no valid session cookie behind it.
+  await context.addCookies([{ name: 'sistema_sesion_activa', value: '1', url: 'http://127.0.0.1:4173' }]);
+  await page.goto('/pf');
+  await expect(page).toHaveURL(/\/error$/);
+  await expect(page.getByRole('heading', { name: 'Ocurrió un error' })).toBeVisible();
+});
