@@ -9,7 +9,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? 'list' : [['list']],
+  reporter: [['list'], ['json', { outputFile: 'tests/.cache/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'es-MX',

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { loadConfig } from './server/config.ts';
@@ -10,8 +13,25 @@ const devClientConfig = (): Plugin => ({
   transformIndexHtml: (html) => injectClientConfig(html, loadConfig().client),
 });
 
+/** Writes .br and .gz beside each built asset; the server sends them to browsers that accept them. */
+const precompress = (): Plugin => ({
+  name: 'precompress',
+  apply: 'build',
+  closeBundle() {
+    const dir = path.resolve('dist/assets');
+    if (!fs.existsSync(dir)) return;
+    for (const name of fs.readdirSync(dir)) {
+      if (!/\.(js|css|svg|json)$/.test(name)) continue;
+      const file = path.join(dir, name);
+      const data = fs.readFileSync(file);
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), devClientConfig()],
+  plugins: [react(), devClientConfig(), precompress()],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/staff': 'http://localhost:3000' },

@@ -20,6 +20,7 @@ export async function spaRoutes(app: FastifyInstance, options: { apiPrefixes: st
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
