@@ -1,0 +1,63 @@
+// Every Spanish validation and error text of the specification (01 §5, §8; 02 §5, §8),
+// character for character, typos included. Nothing else in the code spells these texts.
+
+export const MESSAGES = {
+  required: '¡Este campo es requerido!',
+  invalidNumber: '¡Número inválido!',
+  /** `{0}` is replaced by the largest value allowed; see `tooBig`. */
+  tooBigTemplate: '¡Número inválido, el valor máximo permitido es: {0}!',
+  invalidDate: '¡Fecha inválida!',
+  invalidEmail: '¡El email es inválido !',
+  invalidEmailMoral: '¡Dirección de correo electrónico inválida!',
+  rfcLength13: '¡El RFC debe tener 13 caracteres!',
+  rfcLength12: '¡El RFC debe tener 12 caracteres!',
+  rfcBirthDateMismatch: '¡El RFC no corresponde con la fecha de nacimiento o es incorrecto. Favor de verificarlo.!',
+  rfcConstitutionDateMismatch: '¡El RFC no corresponde con la fecha de constitución o es incorrecto. Favor de verificarlo.!',
+  curpLength: '¡El CURP debe tener 18 caracteres!',
+  phoneLength: '¡El teléfono debe tener 10 caracteres!',
+  postalCodeInvalid: '¡Asegúrate de agregar un código postal válido!',
+  postalCodeNotFound: '¡Revisa tu código postal!',
+  rfcDuplicate: 'El RFC se encuentra duplicado',
+  rfcDuplicateGuarantor: 'El RFC ya se encuentra registrado para esta solicitud.',
+  pldSelectionRequired: 'Se requiere selección de coincidencias PLD',
+  fileType: 'La extensión del archivo no es válida',
+  shareholdersTotal: '¡El total debe ser 100%!',
+} as const;
+
+/** The 'too big' message with its `{0}` filled in. */
+export const tooBig = (max: number | string) => MESSAGES.tooBigTemplate.replace('{0}', String(max));
+
+export const NOTICES = {
+  saveSuccessTitle: 'Éxito',
+  saveSuccess: 'Datos almacenados correctamente',
+  saveErrorTitle: 'Error',
+  saveError: 'Ocurrió un error al almacenar los datos',
+  dropOutside: 'No se pueden subir archivos en esta zona',
+  updateSuccess: 'Tu información fue actualizada éxitosamente.',
+  finishSuccess: '¡Gracias! Has completado éxitosamente el registro de tu solicitud, favor de imprimir los documentos.',
+  finishStoredTemporarily:
+    'Ocurrió un error al finalizar. Tu información fue almacenada temporalmente para que puedas concluir el proceso más tarde.',
+  finishGeneralDataInvalid: 'Ocurrió un error al finalizar. Existen errores el la forma de Datos generales.',
+  updateError: 'Ocurrió un error al actualizar tu registro',
+  guarantorRemoved: 'Aval eliminado correctamte',
+  guarantorDeleteConfirm: '¿Está seguro que desea eliminar el aval?',
+  incompleteGuarantors: '¡Avales incompletos!',
+  incorrectCodeTitle: 'Código incorrecto',
+  incorrectCode: 'Lo sentimos la solicitud es incorrecta, por favor comience el registro nuevamente.',
+  expiredCodeTitle: 'Código expirado',
+  expiredCode: '...la solicitud ha expirado, por favor comience el registro nuevamente.',
+  completeTitle: 'Registro completo',
+  complete: 'La solicitud ha sido finalizada, por favor comience el registro nuevamente.',
+  pldHeading: '¡Coincidencias personas de alto riesgo!',
+  noMatches: 'No se encontraron coincidencias',
+  noGuarantors: 'No existen avales relacionados',
+  clientNotFound: 'Cliente no encontrado',
+  ocrEmpty: 'No se pueden obtener los datos del documento, revisa calidad del mismo',
+  ocrWrongId: 'Documento inválido, solo INE o IFE son aceptados',
+  ocrWrongAddress: 'Documento inválido, solo TELMEX o CFE son aceptados',
+  ocrWrongTax: 'Documento inválido, solo la Constancia de situación fiscal es aceptada',
+  ocrSuccess: 'Datos obtenidos con OCR',
+  ocrError: 'Error al intentar obtener datos con OCR',
+  ocrReading: 'Obteniendo datos con OCR',
+  uploading: 'Subiendo archivo',
+} as const;
