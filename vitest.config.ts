@@ -16,6 +16,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/components/support/setup.ts'],
+        },
+      },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
     ],

@@ -1,0 +1,36 @@
+// The one adapter from final-form's field state to Blueprint's FormGroup: a visible label tied
+// to the input, the error under it, and the intent.
+import { FormGroup, Intent } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+
+export interface FieldFrameProps {
+  /** The input's id; the label points at it. */
+  id: string;
+  label: string;
+  /** The error to show, if any. */
+  error?: string;
+  /** A hint shown when there is no error. */
+  hint?: string;
+  /** Appends '(opcional)' to the label. Default false. */
+  optional?: boolean;
+  children: ReactNode;
+  className?: string;
+}
+
+export const fieldId = (name: string) => `campo-${name.replace(/[^\w-]/g, '-')}`;
+export const errorId = (name: string) => `${fieldId(name)}-ayuda`;
+
+export function FieldFrame({ id, label, error, hint, optional = false, children, className }: FieldFrameProps) {
+  return (
+    <FormGroup
+      className={className}
+      label={label}
+      labelFor={id}
+      labelInfo={optional ? '(opcional)' : undefined}
+      intent={error ? Intent.DANGER : Intent.NONE}
+      helperText={<span id={`${id}-ayuda`} role={error ? 'alert' : undefined}>{error ?? hint}</span>}
+    >
+      {children}
+    </FormGroup>
+  );
+}

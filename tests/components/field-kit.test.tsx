@@ -1,0 +1,123 @@
+// The field kit: masks, the debounced error, locking by editable level, names and labels.
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../forms/messages';
+import { MoneyField, PercentageField } from '../../src/components/fields/number-field';
+import { PhoneField } from '../../src/components/fields/phone-field';
+import { SelectField } from '../../src/components/fields/select-field';
+import { TextField } from '../../src/components/fields/text-field';
+import { renderForm } from './support/render-form';
+
+describe('masks', () => {
+  it('shows a phone as 3-3-4 while it is typed and keeps only 10 digits', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<PhoneField name="celular.numero" label="Teléfono celular" />);
+    const input = screen.getByLabelText('Teléfono celular');
+    expect(input).toHaveAttribute('name', 'celular.numero');
+    await user.type(input, '33a1234567899');
+    expect(input).toHaveValue('331-234-5678');
+    expect(values().celular.numero).toBe('331-234-5678');
+  });
+
+  it('upper-cases the text fields that the spec says are upper case', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<TextField name="fisica.curp" label="CURP" uppercase />);
+    await user.type(screen.getByLabelText('CURP'), 'gomj800101hjclrn09');
+    expect(values().fisica.curp).toBe('GOMJ800101HJCLRN09');
+  });
+
+  it('keeps amounts and percentages as typed numbers, without separators', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(
+      <>
+        <MoneyField name="vivienda.vivienda_valor_aproximado" label="Valor aproximado" />
+        <PercentageField name="accionistas[0].porcentaje_participacion" label="Porcentaje de participación" />
+      </>,
+    );
+    await user.type(screen.getByLabelText('Valor aproximado'), '1,250,000.5');
+    await user.type(screen.getByLabelText('Porcentaje de participación'), '33.33');
+    expect(values().vivienda.vivienda_valor_aproximado).toBe('1250000.5');
+    expect(values().accionistas[0].porcentaje_participacion).toBe('33.33');
+    expect(screen.getByLabelText('Porcentaje de participación')).toHaveAttribute('name', 'accionistas[0].porcentaje_participacion');
+  });
+});
+
+describe('errors under the field', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
+  const requireName = (values: any) => (values.nombre ? {} : { nombre: MESSAGES.required });
+
+  it('appear after the person pauses for 1500 ms, not while typing', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderForm(<TextField name="nombre" label="Nombre" uppercase />, { validate: requireName });
+    const input = screen.getByLabelText('Nombre');
+    await user.type(input, 'A');
+    await user.clear(input);
+    act(() => void vi.advanceTimersByTime(1400));
+    expect(screen.queryByText(MESSAGES.required)).toBeNull();
+    act(() => void vi.advanceTimersByTime(150));
+    expect(screen.getByText(MESSAGES.required)).toBeVisible();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(MESSAGES.required);
+  });
+
+  it('appear at once when the form is submitted', async () => {
+    renderForm(<TextField name="nombre" label="Nombre" />, { validate: requireName });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText(MESSAGES.required)).toBeVisible();
+  });
+
+  it('disappear as soon as the value is right', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderForm(<TextField name="nombre" label="Nombre" />, { validate: requireName });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText(MESSAGES.required)).toBeVisible();
+    await user.type(screen.getByLabelText('Nombre'), 'X');
+    expect(screen.queryByText(MESSAGES.required)).toBeNull();
+  });
+});
+
+describe('locking by editable level', () => {
+  const fields = (
+    <>
+      <TextField name="fisica.curp" label="CURP" />
+      <TextField name="vivienda.domicilio.calle" label="Calle" />
+      <SelectField name="vivienda.vivienda_tipo" label="Tipo de vivienda" options={['Propia', 'Rentada']} />
+    </>
+  );
+
+  it('general_fields locks the identity fields and leaves the rest editable', () => {
+    renderForm(fields, { level: 'general_fields' });
+    expect(screen.getByLabelText('CURP')).toBeDisabled();
+    expect(screen.getByLabelText('Calle')).toBeEnabled();
+    expect(screen.getByLabelText('Tipo de vivienda')).toBeEnabled();
+  });
+
+  it('api_fields leaves only the identity fields editable', () => {
+    renderForm(fields, { level: 'api_fields' });
+    expect(screen.getByLabelText('CURP')).toBeEnabled();
+    expect(screen.getByLabelText('Calle')).toBeDisabled();
+    expect(screen.getByLabelText('Tipo de vivienda')).toBeDisabled();
+  });
+
+  it('none locks everything and all locks nothing', () => {
+    const { unmount } = renderForm(fields, { level: 'none' });
+    for (const label of ['CURP', 'Calle', 'Tipo de vivienda']) expect(screen.getByLabelText(label)).toBeDisabled();
+    unmount();
+    renderForm(fields, { level: 'all' });
+    for (const label of ['CURP', 'Calle', 'Tipo de vivienda']) expect(screen.getByLabelText(label)).toBeEnabled();
+  });
+});
+
+describe('select from fixed options', () => {
+  it('offers the options after a Spanish placeholder and stores the choice', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<SelectField name="fisica.sexo" label="Sexo" options={['Masculino', 'Femenino']} />);
+    const select = screen.getByLabelText('Sexo');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Selecciona una opción', 'Masculino', 'Femenino']);
+    await user.selectOptions(select, 'Femenino');
+    expect(values().fisica.sexo).toBe('Femenino');
+  });
+});

@@ -1,0 +1,80 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../forms/messages';
+import { PostalCodeField } from '../../src/components/fields/postal-code-field';
+import { renderForm } from './support/render-form';
+
+const GUADALAJARA = [
+  { colonia: 'Americana', municipio: 'Guadalajara', estado: 'Jalisco' },
+  { colonia: 'Lafayette', municipio: 'Guadalajara', estado: 'Jalisco' },
+];
+const answers = { '/catalogs/zc/44160': GUADALAJARA, '/catalogs/zc/99999': [] };
+
+const field = (
+  <PostalCodeField
+    name="vivienda.domicilio.codigo_postal"
+    coloniaName="vivienda.colonia"
+    otraColoniaName="vivienda.otra_colonia"
+    catalogName="vivienda.colonia_catalogo"
+  />
+);
+
+describe('postal code with neighbourhood', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
+  it('looks the neighbourhoods up, offers them with Otra, and asks for otra_colonia on Otra', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { values } = renderForm(field, { answers });
+    const code = screen.getByLabelText('Código postal');
+    expect(code).toHaveAttribute('name', 'vivienda.domicilio.codigo_postal');
+    await user.type(code, '44160');
+    const colonia = screen.getByLabelText('Colonia');
+    await vi.waitFor(() => expect(within(colonia).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Selecciona una opción',
+      'Americana',
+      'Lafayette',
+      'Otra',
+    ]));
+    expect(screen.getByText('Guadalajara, Jalisco')).toBeVisible();
+    expect(values().vivienda.colonia_catalogo).toEqual(GUADALAJARA);
+
+    await user.selectOptions(colonia, 'Lafayette');
+    expect(values().vivienda.colonia).toEqual(GUADALAJARA[1]);
+    expect(screen.queryByLabelText('Otra colonia')).toBeNull();
+
+    await user.selectOptions(colonia, 'Otra');
+    expect(values().vivienda.colonia).toEqual({ colonia: 'Otra', municipio: 'Guadalajara', estado: 'Jalisco' });
+    await user.type(screen.getByLabelText('Otra colonia'), 'Fraccionamiento Nuevo');
+    expect(values().vivienda.otra_colonia).toBe('Fraccionamiento Nuevo');
+  });
+
+  it("says '¡Revisa tu código postal!' when the code has no settlements", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { values } = renderForm(field, { answers });
+    await user.type(screen.getByLabelText('Código postal'), '99999');
+    await vi.waitFor(() => expect(values().vivienda?.colonia_catalogo).toEqual([]));
+    act(() => void vi.advanceTimersByTime(1600));
+    expect(await screen.findByText(MESSAGES.postalCodeNotFound)).toBeVisible();
+    expect(screen.getByLabelText('Colonia')).toBeDisabled();
+  });
+
+  it('says a short or non-numeric code is not valid, and keeps only digits', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { values } = renderForm(field, { answers });
+    await user.type(screen.getByLabelText('Código postal'), '44a1');
+    expect(values().vivienda.domicilio.codigo_postal).toBe('441');
+    act(() => void vi.advanceTimersByTime(1600));
+    expect(await screen.findByText(MESSAGES.postalCodeInvalid)).toBeVisible();
+  });
+
+  it('offers a retry when the lookup fails', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const requests: string[] = [];
+    renderForm(field, { answers: {}, requests });
+    await user.type(screen.getByLabelText('Código postal'), '44160');
+    await user.click(await screen.findByRole('button', { name: 'Reintentar' }));
+    await vi.waitFor(() => expect(requests).toEqual(['/catalogs/zc/44160', '/catalogs/zc/44160']));
+  });
+});

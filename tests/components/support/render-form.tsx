@@ -1,0 +1,57 @@
+// Renders fields inside a react-final-form form, with a fake runtime whose HTTP client answers
+// from a table, and the editable level given.
+import { render } from '@testing-library/react';
+import axios, { type AxiosAdapter } from 'axios';
+import type { ReactNode } from 'react';
+import { Form } from 'react-final-form';
+import type { EditableLevel } from '../../../forms/locking';
+import { FormLockProvider } from '../../../src/components/fields/form-lock';
+import type { AppRuntime } from '../../../src/session/runtime';
+import { RuntimeContext } from '../../../src/session/runtime-context';
+
+export type Answers = Record<string, unknown>;
+
+export function fakeRuntime(answers: Answers = {}, requests: string[] = []): AppRuntime {
+  const http = axios.create({ baseURL: '/api' });
+  const adapter: AxiosAdapter = async (config) => {
+    const url = config.url ?? '';
+    requests.push(url);
+    if (!(url in answers)) throw Object.assign(new Error(`no answer for ${url}`), { isAxiosError: true, config });
+    return { data: answers[url], status: 200, statusText: 'OK', headers: {}, config };
+  };
+  http.defaults.adapter = adapter;
+  return { http, config: {} as AppRuntime['config'], session: {} as AppRuntime['session'], authenticate: async () => ({}) as never };
+}
+
+export interface RenderFormOptions {
+  initialValues?: object;
+  validate?: (values: any) => object | undefined;
+  level?: EditableLevel;
+  answers?: Answers;
+  requests?: string[];
+}
+
+export function renderForm(fields: ReactNode, { initialValues = {}, validate, level = 'all', answers, requests }: RenderFormOptions = {}) {
+  let current: any = initialValues;
+  const utils = render(
+    <RuntimeContext.Provider value={fakeRuntime(answers, requests)}>
+      <FormLockProvider level={level}>
+        <Form
+          onSubmit={() => {}}
+          initialValues={initialValues}
+          validate={validate}
+          render={({ handleSubmit, values }) => {
+            current = values;
+            return (
+              <form onSubmit={handleSubmit} noValidate>
+                {fields}
+                <button type="submit">Enviar</button>
+              </form>
+            );
+          }}
+        />
+      </FormLockProvider>
+    </RuntimeContext.Provider>,
+  );
+  return { ...utils, values: () => current };
+}
