@@ -1,4 +1,5 @@
 // A date typed as dd/MM/yyyy or picked from a Spanish calendar; kept as 'YYYY-MM-DD'.
+import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Intent } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
 import { es } from 'date-fns/locale';
