@@ -22,10 +22,27 @@ export const MESSAGES = {
   pldSelectionRequired: 'Se requiere selección de coincidencias PLD',
   fileType: 'La extensión del archivo no es válida',
   shareholdersTotal: '¡El total debe ser 100%!',
+  // The spec gives no text for the cases below; these are ours (README, design notes).
+  /** A text longer than its limit (inputs also carry maxLength). `{0}` is the limit. */
+  tooLongTemplate: '¡El texto no debe exceder {0} caracteres!',
+  /** A value of the wrong kind, or outside a fixed list of options (only reachable through the API). */
+  invalidValue: '¡Valor inválido!',
+  /** A CURP of 18 characters that does not follow the CURP format. */
+  curpInvalid: '¡El CURP no tiene un formato válido!',
+  /** Summary of a write refused by the server (422); `{0}` is how many fields are wrong. */
+  validationFailedTemplate: 'La información no es válida: revisa los {0} campos marcados.',
+  validationFailedOne: 'La información no es válida: revisa el campo marcado.',
 } as const;
 
 /** The 'too big' message with its `{0}` filled in. */
 export const tooBig = (max: number | string) => MESSAGES.tooBigTemplate.replace('{0}', String(max));
+
+/** The 'too long' message with its `{0}` filled in. */
+export const tooLong = (max: number) => MESSAGES.tooLongTemplate.replace('{0}', String(max));
+
+/** The summary of a refused write. */
+export const validationFailed = (fields: number) =>
+  fields === 1 ? MESSAGES.validationFailedOne : MESSAGES.validationFailedTemplate.replace('{0}', String(fields));
 
 export const NOTICES = {
   saveSuccessTitle: 'Éxito',
@@ -60,4 +77,17 @@ export const NOTICES = {
   ocrError: 'Error al intentar obtener datos con OCR',
   ocrReading: 'Obteniendo datos con OCR',
   uploading: 'Subiendo archivo',
+} as const;
+
+/** The tab titles of the wizards (spec 01 §2, 02 §2). */
+export const TAB_TITLES = {
+  datosGenerales: 'Datos generales',
+  vivienda: 'Vivienda',
+  empleo: 'Empleo',
+  activosPasivos: 'Activos y pasivos',
+  referenciasPersonales: 'Referencias personales',
+  contactos: 'Contactos',
+  accionistas: 'Accionistas mayoritarios',
+  proveedores: 'Referencias (Proveedores)',
+  avales: 'Avales',
 } as const;

@@ -1,0 +1,22 @@
+// Phones of 10 digits (shown as 3-3-4 with dashes: the digits are what is checked) and extensions
+// of up to 9 digits (spec 01 §9, 02 §5).
+import { EXTENSION_MAX_DIGITS, PHONE_LENGTH } from '../limits';
+import { MESSAGES, tooBig } from '../messages';
+import { stripPhone } from '../masks';
+import { isEmpty } from './date';
+
+const PHONE = new RegExp(`^\\d{${PHONE_LENGTH}}$`);
+
+/** The phone rule; an optional phone may be empty but must have 10 digits when given. */
+export function checkPhone(value: unknown, { required }: { required: boolean }): string | null {
+  if (isEmpty(value)) return required ? MESSAGES.required : null;
+  return PHONE.test(stripPhone(String(value))) ? null : MESSAGES.phoneLength;
+}
+
+/** The extension rule: optional, digits only, at most 9 of them. */
+export function checkExtension(value: unknown): string | null {
+  if (isEmpty(value)) return null;
+  const text = String(value);
+  if (!/^\d+$/.test(text)) return MESSAGES.invalidNumber;
+  return text.length <= EXTENSION_MAX_DIGITS ? null : tooBig('9'.repeat(EXTENSION_MAX_DIGITS));
+}

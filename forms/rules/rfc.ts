@@ -1,0 +1,47 @@
+// RFC rules (spec 01 §5, 02 §5): 13 characters for natural persons (four letters, birth date
+// YYMMDD, three alphanumerics) and 12 for legal entities (three letters, constitution date YYMMDD,
+// three alphanumerics), each checked against its date when the date is known.
+import { RFC_LENGTH_COMPANY, RFC_LENGTH_PERSON } from '../limits';
+import { MESSAGES } from '../messages';
+import { isCalendarDate, isEmpty, parseDateValue, toYymmdd } from './date';
+
+// Ñ is a letter of the Spanish alphabet and appears in real RFCs; '&' appears in company RFCs.
+const PERSON_RFC = /^([A-ZÑ]{4})(\d{2})(\d{2})(\d{2})([A-Z0-9]{3})$/;
+const COMPANY_RFC = /^([A-ZÑ&]{3})(\d{2})(\d{2})(\d{2})([A-Z0-9]{3})$/;
+
+export type RfcKind = 'person' | 'company';
+
+export const rfcLength = (kind: RfcKind) => (kind === 'person' ? RFC_LENGTH_PERSON : RFC_LENGTH_COMPANY);
+
+/** Whether YYMMDD is a day that exists in some century (29 February needs a leap year: 00 counts as 2000). */
+function isPlausibleYymmdd(yy: string, mm: string, dd: string) {
+  const year = Number(yy);
+  return isCalendarDate(2000 + year, Number(mm), Number(dd)) || isCalendarDate(1900 + year, Number(mm), Number(dd));
+}
+
+/**
+ * The RFC rule: null when valid, otherwise the spec's message. `date` is the birth date (person)
+ * or the constitution date (company); when it is empty or invalid only the format is checked.
+ */
+export function checkRfc(kind: RfcKind, value: unknown, date?: unknown): string | null {
+  const [length, lengthMessage, mismatchMessage, pattern] =
+    kind === 'person'
+      ? [RFC_LENGTH_PERSON, MESSAGES.rfcLength13, MESSAGES.rfcBirthDateMismatch, PERSON_RFC]
+      : [RFC_LENGTH_COMPANY, MESSAGES.rfcLength12, MESSAGES.rfcConstitutionDateMismatch, COMPANY_RFC];
+  if (isEmpty(value)) return MESSAGES.required;
+  const rfc = String(value);
+  if (rfc.length !== length) return lengthMessage;
+  const match = pattern.exec(rfc);
+  if (!match) return mismatchMessage;
+  const [, , yy, mm, dd] = match;
+  if (!isPlausibleYymmdd(yy, mm, dd)) return mismatchMessage;
+  const known = parseDateValue(date);
+  if (known && toYymmdd(known) !== `${yy}${mm}${dd}`) return mismatchMessage;
+  return null;
+}
+
+/** RFC of a natural person (13) against the birth date. */
+export const checkPersonRfc = (value: unknown, birthDate?: unknown) => checkRfc('person', value, birthDate);
+
+/** RFC of a legal entity (12) against the constitution date. */
+export const checkCompanyRfc = (value: unknown, constitutionDate?: unknown) => checkRfc('company', value, constitutionDate);

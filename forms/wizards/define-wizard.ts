@@ -1,0 +1,43 @@
+// What a wizard is to the forms: its code, person type and classification, its tabs (each with its
+// schema and field list) and the full schema that joins them, with a fresh default model.
+import { object, type AnyObject, type InferType, type ObjectSchema, type ObjectShape } from 'yup';
+import type { Classification, PersonType } from '../options';
+import { fieldList } from '../schema/field-list';
+
+export type WizardCode = 'wizardpf' | 'wizardpfae' | 'wizardpm';
+
+export interface TabDefinition {
+  /** Stable key of the tab (the spec's pm* names for PM). */
+  key: string;
+  /** Spanish title, from TAB_TITLES. */
+  title: string;
+  /** Validates the tab's part of a whole model (other keys are ignored). */
+  schema: ObjectSchema<AnyObject>;
+  /** The model paths the tab owns, e.g. 'fisica.curp', 'representantes[].rfc'. */
+  fields: readonly string[];
+  /** Tabs whose validation always passes (Avales). */
+  alwaysValid?: boolean;
+}
+
+export interface WizardDefinition<S extends ObjectSchema<AnyObject>> {
+  /** The wizard's name in routes: pf, pfae, pm, avalpf, avalpfae, avalpm. */
+  name: string;
+  /** The backing resource of spec §7. */
+  code: WizardCode;
+  tipo_persona: PersonType;
+  clasificacion: Classification;
+  tabs: readonly TabDefinition[];
+  /** The whole model: record fields plus every tab. */
+  schema: S;
+  /** A fresh default model. */
+  defaults(): InferType<S>;
+}
+
+export function defineTab(key: string, title: string, shape: ObjectShape, options: { alwaysValid?: boolean } = {}): TabDefinition {
+  const schema = object(shape) as unknown as ObjectSchema<AnyObject>;
+  return { key, title, schema, fields: fieldList(schema), ...options };
+}
+
+export function defineWizard<S extends ObjectSchema<AnyObject>>(definition: Omit<WizardDefinition<S>, 'defaults'>): WizardDefinition<S> {
+  return { ...definition, defaults: () => definition.schema.getDefault() as InferType<S> };
+}

@@ -1,0 +1,67 @@
+// The legal-entity wizards: PM and its guarantor (avalpm), with the tabs of spec 02 §2. The Avales
+// tab validates nothing (spec 02 §4); a guarantor PM has no Avales tab and no shareholder gender.
+import { array, mixed, object, type InferType } from 'yup';
+import { TAB_TITLES } from '../messages';
+import { pmAccionistasShape, pmGuarantorAccionistasShape } from '../pm/accionistas';
+import { pmContactosShape } from '../pm/contactos';
+import { pmDatosGeneralesShape } from '../pm/datos-generales';
+import { pmReferenciasShape } from '../pm/referencias';
+import { recordShape } from '../schema/record';
+import { defineTab, defineWizard } from './define-wizard';
+
+/** A guarantor as the PM holds it: its uuid and its data (a whole applicant model). */
+export interface AvalEntry {
+  uuid?: string | null;
+  data?: Record<string, unknown> & { tipo_persona?: string; nombre?: string; persona_completa?: boolean };
+}
+
+export const pmSchema = object({
+  ...recordShape('Moral', 'Cliente'),
+  ...pmDatosGeneralesShape(),
+  ...pmContactosShape(),
+  ...pmAccionistasShape(),
+  ...pmReferenciasShape(),
+  avales: array(mixed<AvalEntry>()).default(() => []),
+});
+export type PmModel = InferType<typeof pmSchema>;
+
+export const PM_WIZARD = defineWizard({
+  name: 'pm',
+  code: 'wizardpm',
+  tipo_persona: 'Moral',
+  clasificacion: 'Cliente',
+  tabs: [
+    defineTab('pmdatosgenerales', TAB_TITLES.datosGenerales, pmDatosGeneralesShape()),
+    defineTab('pmcontactos', TAB_TITLES.contactos, pmContactosShape()),
+    defineTab('pmaccionistas', TAB_TITLES.accionistas, pmAccionistasShape()),
+    defineTab('pmreferencias', TAB_TITLES.proveedores, pmReferenciasShape()),
+    defineTab('pmavales', TAB_TITLES.avales, {}, { alwaysValid: true }),
+  ],
+  schema: pmSchema,
+});
+
+export const avalPmSchema = object({
+  ...recordShape('Moral', 'Obligado'),
+  ...pmDatosGeneralesShape(),
+  ...pmContactosShape(),
+  ...pmGuarantorAccionistasShape(),
+  ...pmReferenciasShape(),
+});
+export type AvalPmModel = InferType<typeof avalPmSchema>;
+
+export const AVAL_PM_WIZARD = defineWizard({
+  name: 'avalpm',
+  code: 'wizardpm',
+  tipo_persona: 'Moral',
+  clasificacion: 'Obligado',
+  tabs: [
+    defineTab('pmdatosgenerales', TAB_TITLES.datosGenerales, pmDatosGeneralesShape()),
+    defineTab('pmcontactos', TAB_TITLES.contactos, pmContactosShape()),
+    defineTab('pmaccionistas', TAB_TITLES.accionistas, pmGuarantorAccionistasShape()),
+    defineTab('pmreferencias', TAB_TITLES.proveedores, pmReferenciasShape()),
+  ],
+  schema: avalPmSchema,
+});
+
+export const defaultPmModel = (): PmModel => PM_WIZARD.defaults();
+export const defaultAvalPmModel = (): AvalPmModel => AVAL_PM_WIZARD.defaults();
