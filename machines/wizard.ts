@@ -1,0 +1,495 @@
+// The wizard statechart (spec 01 §4, 02 §4): one machine for every wizard, configured by its
+// input. It opens a record by uuid (complete, expired and wrong codes), keeps the furthest tab
+// reached, validates and saves on the way forward (create when unstored, update when stored),
+// only validates on the way back, and finishes. Validation and the calls are actors provided
+// from forms/ and services/; notifications are emitted for the view to show.
+import { and, assign, emit, setup } from 'xstate';
+import type { EditableLevel } from '../forms/locking';
+import { notProvided } from './not-provided';
+
+export type WizardCode = 'wizardpf' | 'wizardpfae' | 'wizardpm';
+export type Model = Record<string, unknown>;
+
+export interface WizardMeta {
+  store: boolean;
+  cache: boolean;
+  last_index: number;
+  editable: EditableLevel;
+  uuid: string | null;
+  franchise: string | null;
+  complete: boolean;
+  expired: boolean;
+  parent_uuid: string | null;
+}
+
+export type WizardModal =
+  | { kind: 'firstUse' }
+  | { kind: 'complete' }
+  | { kind: 'expired' }
+  | { kind: 'incorrect' }
+  | { kind: 'notEditable' }
+  | { kind: 'pldReview' }
+  | { kind: 'finishSuccess' }
+  | { kind: 'finishGeneralDataInvalid' }
+  | { kind: 'finishStoredTemporarily' }
+  | { kind: 'finishForbidden'; message: string }
+  | { kind: 'updateError' };
+
+/** What a failed call tells the machine: the HTTP status and the server's Spanish message, if any. */
+export interface CallFailure {
+  status?: number;
+  message?: string;
+  /** Per-field messages of a refused write (422). */
+  fieldErrors?: Record<string, string>;
+}
+
+export interface LoadedApplication {
+  data: Model;
+  meta: Partial<WizardMeta> & { complete: boolean; expired: boolean; last_index: number; store: boolean };
+}
+
+export interface CreatedApplication {
+  uuid: string;
+  formatobceHtml: string | null;
+}
+
+export interface TabValidation {
+  valid: boolean;
+  errors: Record<string, string>;
+}
+
+export interface WizardInput {
+  code: WizardCode;
+  /** All tabs, the last (PLD or truthfulness) included. */
+  tabCount: number;
+  uuid: string | null;
+  franchise: string | null;
+  staff: boolean;
+  /** Guarantor wizards save with their parent's uuid and show no first-use notice. */
+  parentUuid: string | null;
+  /** A fresh default model of this wizard. */
+  blankModel: Model;
+}
+
+export interface WizardContext {
+  code: WizardCode;
+  tabCount: number;
+  staff: boolean;
+  blankModel: Model;
+  model: Model;
+  meta: WizardMeta;
+  current: number;
+  /** Tabs left while invalid. */
+  tabErrors: number[];
+  /** The tab to show once the step under way succeeds. */
+  target: number;
+  formatobceHtml: string | null;
+  modal: WizardModal | null;
+  /** Messages per field from the last refused save, for the form to show. */
+  serverErrors: Record<string, string>;
+}
+
+export type WizardEvent =
+  | { type: 'tab.next'; values: Model }
+  | { type: 'tab.previous'; values: Model }
+  | { type: 'tab.selected'; index: number; values: Model }
+  | { type: 'wizard.finish'; values: Model }
+  | { type: 'pld.reviewed'; values: Model }
+  | { type: 'modal.closed' };
+
+export type WizardEmitted =
+  | { type: 'notification'; kind: 'saved' | 'saveFailed' }
+  | { type: 'finished'; staff: boolean };
+
+const freshMeta = (input: Pick<WizardInput, 'uuid' | 'franchise' | 'parentUuid'>): WizardMeta => ({
+  store: false,
+  cache: true,
+  last_index: 0,
+  editable: 'all',
+  uuid: input.uuid,
+  franchise: input.franchise,
+  complete: false,
+  expired: false,
+  parent_uuid: input.parentUuid,
+});
+
+const failureOf = (error: unknown): CallFailure => (error && typeof error === 'object' ? (error as CallFailure) : {});
+
+export const wizardMachine = setup({
+  types: {
+    context: {} as WizardContext,
+    events: {} as WizardEvent,
+    input: {} as WizardInput,
+    emitted: {} as WizardEmitted,
+    tags: {} as 'busy' | 'saving' | 'blocking',
+  },
+  actors: {
+    'load application': notProvided<LoadedApplication, { code: WizardCode; uuid: string; flag: 0 | 1 }>('load application'),
+    'validate tab': notProvided<TabValidation, { code: WizardCode; index: number; values: Model; staff: boolean }>('validate tab'),
+    'create application': notProvided<CreatedApplication, { code: WizardCode; model: Model; meta: WizardMeta; staff: boolean }>(
+      'create application',
+    ),
+    'update application': notProvided<Model, { code: WizardCode; uuid: string; model: Model; meta: WizardMeta; staff: boolean }>(
+      'update application',
+    ),
+  },
+  guards: {
+    'has uuid': ({ context }) => context.meta.uuid !== null,
+    // An open modal (a blocked opening, a finish message…) takes the person's attention first.
+    'no modal is open': ({ context }) => context.modal === null,
+    'is first use': ({ context }) => context.meta.uuid === null && context.meta.parent_uuid === null && context.model.clasificacion === 'Cliente',
+    'is complete for the public': ({ context, event }) =>
+      !context.staff && (event as unknown as { output: LoadedApplication }).output.meta.complete,
+    'is expired': ({ event }) => (event as unknown as { output: LoadedApplication }).output.meta.expired,
+    'tab is valid': ({ event }) => (event as unknown as { output: TabValidation }).output.valid,
+    'is stored': ({ context }) => context.meta.store,
+    'is not editable': ({ context }) => context.meta.editable === 'none',
+    'has a previous tab': ({ context }) => context.current > 0,
+    'has a next tab': ({ context }) => context.current < context.tabCount - 1,
+    'selects an earlier tab': ({ context, event }) => event.type === 'tab.selected' && event.index < context.current && event.index >= 0,
+    'selects a later active tab': ({ context, event }) =>
+      event.type === 'tab.selected' && event.index > context.current && isTabActive(context, event.index),
+    'pld review is required': ({ context }) => {
+      const pld = context.model.pld_coincidences as { validar_coincidencias?: boolean; coincidencias_validadas?: boolean } | undefined;
+      return context.staff && pld?.validar_coincidencias === true && pld.coincidencias_validadas !== true;
+    },
+    'create was forbidden': ({ event }) => failureOf((event as unknown as { error: unknown }).error).status === 403,
+  },
+  actions: {
+    'start blank': assign(({ context }) => ({
+      model: structuredClone(context.blankModel),
+      meta: { ...freshMeta({ uuid: null, franchise: context.meta.franchise, parentUuid: context.meta.parent_uuid }) },
+      current: 0,
+      tabErrors: [],
+    })),
+    'assign loaded application': assign(({ context }, params: { loaded: LoadedApplication }) => {
+      const loadedMeta = params.loaded.meta;
+      const meta: WizardMeta = {
+        ...context.meta,
+        ...loadedMeta,
+        uuid: context.meta.uuid,
+        cache: !loadedMeta.store,
+        franchise: context.meta.franchise ?? loadedMeta.franchise ?? null,
+      };
+      return {
+        model: params.loaded.data,
+        meta,
+        current: Math.min(Math.max(meta.last_index, 0), context.tabCount - 1),
+      };
+    }),
+    'open modal': assign((_, params: { modal: WizardModal }) => ({ modal: params.modal })),
+    'close modal': assign({ modal: null }),
+    'keep values': assign(({ context }, params: { values: Model }) => ({ model: { ...context.model, ...params.values } })),
+    'aim at': assign((_, params: { index: number }) => ({ target: params.index })),
+    'flag tab': assign(({ context }, params: { valid: boolean }) => ({
+      tabErrors: params.valid ? context.tabErrors.filter((i) => i !== context.current) : [...new Set([...context.tabErrors, context.current])],
+    })),
+    'go to target': assign(({ context }) => ({
+      current: context.target,
+      meta: { ...context.meta, last_index: Math.max(context.meta.last_index, context.target) },
+    })),
+    'go to general data': assign({ current: 0 }),
+    'assign created': assign(({ context }, params: { created: CreatedApplication }) => ({
+      meta: { ...context.meta, uuid: params.created.uuid, store: true, cache: false },
+      formatobceHtml: params.created.formatobceHtml,
+      model: { ...context.model, uuid: params.created.uuid, entidades_eliminadas: [] },
+      serverErrors: {},
+    })),
+    'assign updated': assign(({ context }, params: { model: Model }) => ({
+      model: { ...params.model, entidades_eliminadas: [] },
+      meta: { ...context.meta, store: true, cache: false },
+      serverErrors: {},
+    })),
+    'assign server errors': assign((_, params: { failure: CallFailure }) => ({ serverErrors: params.failure.fieldErrors ?? {} })),
+    'back to unstored cache': assign(({ context }) => ({ meta: { ...context.meta, store: false, cache: true } })),
+    'mark complete': assign(({ context }) => ({ meta: { ...context.meta, complete: true } })),
+    'notify saved': emit({ type: 'notification', kind: 'saved' } as const),
+    'notify save failed': emit({ type: 'notification', kind: 'saveFailed' } as const),
+    'announce finished': emit(({ context }) => ({ type: 'finished', staff: context.staff }) as const),
+  },
+}).createMachine({
+  id: 'wizard',
+  context: ({ input }) => ({
+    code: input.code,
+    tabCount: input.tabCount,
+    staff: input.staff,
+    blankModel: input.blankModel,
+    model: structuredClone(input.blankModel),
+    meta: freshMeta(input),
+    current: 0,
+    tabErrors: [],
+    target: 0,
+    formatobceHtml: null,
+    modal: null,
+    serverErrors: {},
+  }),
+  initial: 'opening',
+  states: {
+    opening: {
+      always: [
+        { guard: 'has uuid', target: 'loading' },
+        { guard: 'is first use', target: 'ready', actions: { type: 'open modal', params: { modal: { kind: 'firstUse' } } } },
+        { target: 'ready' },
+      ],
+    },
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'load',
+        src: 'load application',
+        input: ({ context }) => ({ code: context.code, uuid: context.meta.uuid!, flag: context.staff ? 0 : 1 }),
+        onDone: [
+          {
+            guard: 'is complete for the public',
+            target: 'ready',
+            actions: ['start blank', { type: 'open modal', params: { modal: { kind: 'complete' } } }],
+          },
+          {
+            guard: 'is expired',
+            target: 'ready',
+            actions: ['start blank', { type: 'open modal', params: { modal: { kind: 'expired' } } }],
+          },
+          { target: 'ready', actions: { type: 'assign loaded application', params: ({ event }) => ({ loaded: event.output }) } },
+        ],
+        onError: { target: 'ready', actions: ['start blank', { type: 'open modal', params: { modal: { kind: 'incorrect' } } }] },
+      },
+    },
+    ready: {
+      initial: 'idle',
+      on: { 'modal.closed': { actions: 'close modal' } },
+      states: {
+        idle: {
+          on: {
+            'tab.next': {
+              guard: and(['no modal is open', 'has a next tab']),
+              target: 'validatingForward',
+              actions: [
+                { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
+                { type: 'aim at', params: ({ context }) => ({ index: context.current + 1 }) },
+              ],
+            },
+            'tab.previous': {
+              guard: and(['no modal is open', 'has a previous tab']),
+              target: 'validatingBackward',
+              actions: [
+                { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
+                { type: 'aim at', params: ({ context }) => ({ index: context.current - 1 }) },
+              ],
+            },
+            'tab.selected': [
+              {
+                guard: and(['no modal is open', 'selects an earlier tab']),
+                target: 'validatingBackward',
+                actions: [
+                  { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
+                  { type: 'aim at', params: ({ event }) => ({ index: event.index }) },
+                ],
+              },
+              {
+                guard: and(['no modal is open', 'selects a later active tab']),
+                target: 'validatingForward',
+                actions: [
+                  { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
+                  { type: 'aim at', params: ({ event }) => ({ index: event.index }) },
+                ],
+              },
+            ],
+            'wizard.finish': [
+              {
+                guard: and(['no modal is open', 'is not editable']),
+                actions: { type: 'open modal', params: { modal: { kind: 'notEditable' } } },
+              },
+              {
+                guard: 'no modal is open',
+                target: 'finishing',
+                actions: { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
+              },
+            ],
+          },
+        },
+        validatingForward: {
+          tags: 'busy',
+          invoke: {
+            id: 'validateForward',
+            src: 'validate tab',
+            input: ({ context }) => ({ code: context.code, index: context.current, values: context.model, staff: context.staff }),
+            onDone: [
+              {
+                guard: 'tab is valid',
+                target: 'checkingPld',
+                actions: { type: 'flag tab', params: { valid: true } },
+              },
+              { target: 'idle', actions: { type: 'flag tab', params: { valid: false } } },
+            ],
+            onError: { target: 'idle', actions: { type: 'flag tab', params: { valid: false } } },
+          },
+        },
+        checkingPld: {
+          always: [
+            { guard: 'pld review is required', target: 'pldReview', actions: { type: 'open modal', params: { modal: { kind: 'pldReview' } } } },
+            { target: 'saving' },
+          ],
+        },
+        pldReview: {
+          tags: 'blocking',
+          on: {
+            'pld.reviewed': {
+              target: 'saving',
+              actions: ['close modal', { type: 'keep values', params: ({ event }) => ({ values: event.values }) }],
+            },
+            'modal.closed': { target: 'idle', actions: 'close modal' },
+          },
+        },
+        saving: {
+          tags: ['busy', 'saving'],
+          initial: 'choosing',
+          states: {
+            choosing: { always: [{ guard: 'is stored', target: 'updating' }, { target: 'creating' }] },
+            creating: {
+              invoke: {
+                id: 'create',
+                src: 'create application',
+                input: ({ context }) => ({ code: context.code, model: context.model, meta: metaForSave(context), staff: context.staff }),
+                onDone: {
+                  target: '#wizard.ready.idle',
+                  actions: [{ type: 'assign created', params: ({ event }) => ({ created: event.output }) }, 'go to target', 'notify saved'],
+                },
+                onError: {
+                  target: '#wizard.ready.idle',
+                  actions: [{ type: 'assign server errors', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'notify save failed'],
+                },
+              },
+            },
+            updating: {
+              invoke: {
+                id: 'update',
+                src: 'update application',
+                input: ({ context }) => ({
+                  code: context.code,
+                  uuid: context.meta.uuid!,
+                  model: context.model,
+                  meta: metaForSave(context),
+                  staff: context.staff,
+                }),
+                onDone: {
+                  target: '#wizard.ready.idle',
+                  actions: [{ type: 'assign updated', params: ({ event }) => ({ model: event.output }) }, 'go to target', 'notify saved'],
+                },
+                onError: {
+                  target: '#wizard.ready.idle',
+                  actions: [{ type: 'assign server errors', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'notify save failed'],
+                },
+              },
+            },
+          },
+        },
+        validatingBackward: {
+          tags: 'busy',
+          invoke: {
+            id: 'validateBackward',
+            src: 'validate tab',
+            input: ({ context }) => ({ code: context.code, index: context.current, values: context.model, staff: context.staff }),
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'flag tab', params: ({ event }) => ({ valid: event.output.valid }) }, 'go to target'],
+            },
+            onError: { target: 'idle', actions: [{ type: 'flag tab', params: { valid: false } }, 'go to target'] },
+          },
+        },
+        finishing: {
+          tags: 'busy',
+          initial: 'validatingGeneralData',
+          states: {
+            validatingGeneralData: {
+              invoke: {
+                id: 'validateGeneralData',
+                src: 'validate tab',
+                input: ({ context }) => ({ code: context.code, index: 0, values: context.model, staff: context.staff }),
+                onDone: [
+                  { guard: 'tab is valid', target: 'saving' },
+                  {
+                    target: '#wizard.ready.idle',
+                    actions: ['go to general data', { type: 'open modal', params: { modal: { kind: 'finishGeneralDataInvalid' } } }],
+                  },
+                ],
+                onError: {
+                  target: '#wizard.ready.idle',
+                  actions: ['go to general data', { type: 'open modal', params: { modal: { kind: 'finishGeneralDataInvalid' } } }],
+                },
+              },
+            },
+            saving: { always: [{ guard: 'is stored', target: 'updating' }, { target: 'creating' }] },
+            creating: {
+              invoke: {
+                id: 'finishCreate',
+                src: 'create application',
+                input: ({ context }) => ({ code: context.code, model: context.model, meta: finishMeta(context), staff: context.staff }),
+                onDone: {
+                  target: '#wizard.finished',
+                  actions: [{ type: 'assign created', params: ({ event }) => ({ created: event.output }) }, 'mark complete'],
+                },
+                onError: [
+                  {
+                    guard: 'create was forbidden',
+                    target: '#wizard.ready.idle',
+                    actions: [
+                      'back to unstored cache',
+                      {
+                        type: 'open modal',
+                        params: ({ event }) => ({ modal: { kind: 'finishForbidden', message: failureOf(event.error).message ?? '' } }),
+                      },
+                    ],
+                  },
+                  {
+                    target: '#wizard.ready.idle',
+                    actions: ['back to unstored cache', { type: 'open modal', params: { modal: { kind: 'finishStoredTemporarily' } } }],
+                  },
+                ],
+              },
+            },
+            updating: {
+              invoke: {
+                id: 'finishUpdate',
+                src: 'update application',
+                input: ({ context }) => ({
+                  code: context.code,
+                  uuid: context.meta.uuid!,
+                  model: context.model,
+                  meta: finishMeta(context),
+                  staff: context.staff,
+                }),
+                onDone: {
+                  target: '#wizard.finished',
+                  actions: [{ type: 'assign updated', params: ({ event }) => ({ model: event.output }) }, 'mark complete'],
+                },
+                onError: { target: '#wizard.ready.idle', actions: { type: 'open modal', params: { modal: { kind: 'updateError' } } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    finished: {
+      entry: { type: 'open modal', params: { modal: { kind: 'finishSuccess' } } },
+      on: { 'modal.closed': { target: 'done', actions: 'close modal' } },
+    },
+    done: { type: 'final', entry: 'announce finished' },
+  },
+});
+
+/** Stored or complete records open with every tab active; otherwise tabs up to the furthest reached. */
+export function isTabActive(context: Pick<WizardContext, 'meta' | 'tabCount'>, index: number): boolean {
+  if (index < 0 || index >= context.tabCount) return false;
+  return context.meta.store || context.meta.complete || index <= context.meta.last_index;
+}
+
+/** The meta sent with a save on the way forward: the furthest tab includes the one being opened. */
+function metaForSave(context: WizardContext): WizardMeta {
+  return { ...context.meta, last_index: Math.max(context.meta.last_index, context.target) };
+}
+
+function finishMeta(context: WizardContext): WizardMeta {
+  return { ...context.meta, last_index: Math.max(context.meta.last_index, context.current), complete: true };
+}
+
+export type WizardMachine = typeof wizardMachine;
