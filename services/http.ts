@@ -36,3 +36,14 @@ export function serverMessage(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** What a failed call tells a machine: the status, the server's Spanish message, and per-field messages of a 422. */
+export function callFailure(error: unknown): { status?: number; message?: string; fieldErrors?: Record<string, string> } {
+  if (!axios.isAxiosError(error)) return { message: error instanceof Error ? error.message : undefined };
+  const data = error.response?.data as { message?: unknown; errores?: unknown } | undefined;
+  return {
+    status: error.response?.status,
+    message: typeof data?.message === 'string' ? data.message : undefined,
+    fieldErrors: data?.errores && typeof data.errores === 'object' ? (data.errores as Record<string, string>) : undefined,
+  };
+}

@@ -1,0 +1,37 @@
+// The application calls of spec §7: open by uuid, create, update. Failures reject with a
+// CallFailure (status, Spanish message, per-field messages) for the wizard statechart.
+import type { AxiosInstance } from 'axios';
+import type { CreatedApplication, LoadedApplication, Model, WizardCode, WizardMeta } from '../machines/wizard';
+import { callFailure } from './http';
+
+const failing = async <T>(call: Promise<T>): Promise<T> => {
+  try {
+    return await call;
+  } catch (error) {
+    throw callFailure(error);
+  }
+};
+
+/** GET /{code}/{uuid}/{flag}: flag 0 for staff, 1 for the public. */
+export const loadApplication = (http: AxiosInstance, code: WizardCode, uuid: string, flag: 0 | 1) =>
+  failing(http.get<LoadedApplication>(`/${code}/${encodeURIComponent(uuid)}/${flag}`).then((r) => r.data));
+
+export interface SavePayload {
+  data: Model;
+  meta: WizardMeta;
+  /** Staff only: the PLD structure (filled by the PLD review). */
+  pld?: unknown;
+}
+
+/** POST /{code}: answers [uuid, { formatobce: { html } }]. */
+export const createApplication = (http: AxiosInstance, code: WizardCode, payload: SavePayload): Promise<CreatedApplication> =>
+  failing(
+    http.post<[string, { formatobce?: { html?: string | null } }]>(`/${code}`, payload).then(({ data: [uuid, extra] }) => ({
+      uuid,
+      formatobceHtml: extra?.formatobce?.html ?? null,
+    })),
+  );
+
+/** PUT /{code}/{uuid}: data.data is the updated model. */
+export const updateApplication = (http: AxiosInstance, code: WizardCode, uuid: string, payload: SavePayload): Promise<Model> =>
+  failing(http.put<{ data: Model }>(`/${code}/${encodeURIComponent(uuid)}`, payload).then((r) => r.data.data));
