@@ -1,0 +1,171 @@
+// Property-based tests: generated valid values always pass; generated near-misses (one character
+// off, wrong length, date mismatch, one cent over the maximum, 3 decimals) always fail.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../forms/messages';
+import { formatPhone } from '../../../forms/masks';
+import { checkAmount } from '../../../forms/rules/amount';
+import { checkCurp, readCurp } from '../../../forms/rules/curp';
+import { CURP_STATE_CODES } from '../../../forms/rules/curp-states';
+import { formatIsoDate, toYymmdd } from '../../../forms/rules/date';
+import { checkPhone } from '../../../forms/rules/phone';
+import { checkPostalCode } from '../../../forms/rules/postal-code';
+import { checkCompanyRfc, checkPersonRfc } from '../../../forms/rules/rfc';
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const CONSONANTS = 'BCDFGHJKLMNPQRSTVWXYZ';
+const DIGITS = '0123456789';
+const ALNUM = LETTERS + DIGITS;
+
+const from = (chars: string, length: number) => fc.array(fc.constantFrom(...chars), { minLength: length, maxLength: length }).map((a) => a.join(''));
+const calendarDay = fc.date({ min: new Date(1930, 0, 1), max: new Date(2029, 11, 31), noInvalidDate: true }).map((d) => ({
+  year: d.getFullYear(),
+  month: d.getMonth() + 1,
+  day: d.getDate(),
+}));
+const otherDay = (day: { year: number; month: number; day: number }) => {
+  const next = new Date(day.year, day.month - 1, day.day + 1);
+  return { year: next.getFullYear(), month: next.getMonth() + 1, day: next.getDate() };
+};
+
+const personRfc = fc.record({ letters: from(LETTERS, 4), day: calendarDay, homoclave: from(ALNUM, 3) });
+const companyRfc = fc.record({ letters: from(LETTERS + '&', 3), day: calendarDay, homoclave: from(ALNUM, 3) });
+const rfcOf = ({ letters, day, homoclave }: { letters: string; day: Parameters<typeof toYymmdd>[0]; homoclave: string }) =>
+  `${letters}${toYymmdd(day)}${homoclave}`;
+
+/** One character replaced by one of the wrong class: a digit among the letters, a letter among the digits, a symbol in the homoclave. */
+const breakAt = (value: string, index: number) => {
+  const char = value[index];
+  const replacement = /[A-ZÑ&]/.test(char) ? '7' : /\d/.test(char) ? 'X' : '-';
+  return value.slice(0, index) + (index >= value.length - 3 ? '-' : replacement) + value.slice(index + 1);
+};
+
+describe('RFC of 13 (natural person)', () => {
+  it('valid RFCs with their birth date always pass', () => {
+    fc.assert(fc.property(personRfc, (r) => checkPersonRfc(rfcOf(r), formatIsoDate(r.day)) === null));
+  });
+  it('one character off always fails with the mismatch message', () => {
+    fc.assert(
+      fc.property(personRfc, fc.nat(12), (r, i) => checkPersonRfc(breakAt(rfcOf(r), i), formatIsoDate(r.day)) === MESSAGES.rfcBirthDateMismatch),
+    );
+  });
+  it('a wrong length always fails with the length message', () => {
+    fc.assert(
+      fc.property(personRfc, fc.integer({ min: 1, max: 12 }), fc.boolean(), (r, cut, longer) => {
+        const rfc = rfcOf(r);
+        const wrong = longer ? rfc + rfc.slice(0, cut) : rfc.slice(0, 13 - cut);
+        return checkPersonRfc(wrong, formatIsoDate(r.day)) === MESSAGES.rfcLength13;
+      }),
+    );
+  });
+  it('another birth date always fails', () => {
+    fc.assert(fc.property(personRfc, (r) => checkPersonRfc(rfcOf(r), formatIsoDate(otherDay(r.day))) === MESSAGES.rfcBirthDateMismatch));
+  });
+});
+
+describe('RFC of 12 (legal entity)', () => {
+  it('valid RFCs with their constitution date always pass', () => {
+    fc.assert(fc.property(companyRfc, (r) => checkCompanyRfc(rfcOf(r), formatIsoDate(r.day)) === null));
+  });
+  it('one character off always fails', () => {
+    fc.assert(
+      fc.property(companyRfc, fc.nat(11), (r, i) => checkCompanyRfc(breakAt(rfcOf(r), i), formatIsoDate(r.day)) === MESSAGES.rfcConstitutionDateMismatch),
+    );
+  });
+  it('a wrong length always fails', () => {
+    fc.assert(fc.property(companyRfc, fc.integer({ min: 1, max: 11 }), (r, cut) => checkCompanyRfc(rfcOf(r).slice(0, 12 - cut)) === MESSAGES.rfcLength12));
+  });
+  it('another constitution date always fails', () => {
+    fc.assert(fc.property(companyRfc, (r) => checkCompanyRfc(rfcOf(r), formatIsoDate(otherDay(r.day))) === MESSAGES.rfcConstitutionDateMismatch));
+  });
+});
+
+const curp = fc
+  .record({
+    letters: from(LETTERS, 4),
+    day: calendarDay,
+    sex: fc.constantFrom('H', 'M'),
+    state: fc.constantFrom(...CURP_STATE_CODES),
+    consonants: from(CONSONANTS, 3),
+    digit: fc.constantFrom(...DIGITS),
+  })
+  .map(({ letters, day, sex, state, consonants, digit }) => ({
+    day,
+    sex,
+    // Character 17: a digit (or O) for the 1900s, another letter for the 2000s.
+    value: `${letters}${toYymmdd(day)}${sex}${state}${consonants}${day.year < 2000 ? digit : 'A'}${digit}`,
+  }));
+
+describe('CURP', () => {
+  it('valid CURPs always pass and give back their sex and birth date', () => {
+    fc.assert(
+      fc.property(curp, ({ value, day, sex }) => {
+        const facts = readCurp(value);
+        return checkCurp(value) === null && facts?.fecha_nacimiento === formatIsoDate(day) && facts.sexo === (sex === 'H' ? 'Masculino' : 'Femenino');
+      }),
+    );
+  });
+  it('one character off always fails', () => {
+    fc.assert(fc.property(curp, fc.nat(17), ({ value }, i) => checkCurp(breakAt(value, i)) === MESSAGES.curpInvalid));
+  });
+  it('a wrong length always fails with the length message', () => {
+    fc.assert(
+      fc.property(curp, fc.integer({ min: 1, max: 17 }), fc.boolean(), ({ value }, cut, longer) =>
+        checkCurp(longer ? value + value.slice(0, cut) : value.slice(0, 18 - cut)) === MESSAGES.curpLength,
+      ),
+    );
+  });
+});
+
+const phoneDigits = from(DIGITS, 10);
+
+describe('phone', () => {
+  it('10 digits always pass, with or without the 3-3-4 dashes', () => {
+    fc.assert(fc.property(phoneDigits, (digits) => checkPhone(digits, { required: true }) === null && checkPhone(formatPhone(digits), { required: true }) === null));
+  });
+  it('a digit more or less, or a letter, always fails', () => {
+    fc.assert(
+      fc.property(phoneDigits, fc.nat(9), fc.constantFrom('drop', 'add', 'letter'), (digits, i, how) => {
+        const wrong = how === 'drop' ? digits.slice(0, i) + digits.slice(i + 1) : how === 'add' ? digits + digits[i] : digits.slice(0, i) + 'A' + digits.slice(i + 1);
+        return checkPhone(wrong, { required: true }) === MESSAGES.phoneLength;
+      }),
+    );
+  });
+});
+
+const postalCode = from(DIGITS, 5);
+
+describe('postal code', () => {
+  it('5 digits always pass', () => {
+    fc.assert(fc.property(postalCode, (cp) => checkPostalCode(cp) === null));
+  });
+  it('a digit more or less, or a letter, always fails', () => {
+    fc.assert(
+      fc.property(postalCode, fc.nat(4), fc.constantFrom('drop', 'add', 'letter'), (cp, i, how) => {
+        const wrong = how === 'drop' ? cp.slice(0, i) + cp.slice(i + 1) : how === 'add' ? cp + cp[i] : cp.slice(0, i) + 'A' + cp.slice(i + 1);
+        return checkPostalCode(wrong) === MESSAGES.postalCodeInvalid;
+      }),
+    );
+  });
+});
+
+const MAX_CENTS = 999_999_999_999;
+const cents = fc.integer({ min: 0, max: MAX_CENTS });
+const asText = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+
+describe('amounts', () => {
+  it('0 to 9999999999.99 with 2 decimals always pass, as numbers or text', () => {
+    fc.assert(fc.property(cents, (c) => checkAmount(asText(c)) === null && checkAmount(Number(asText(c))) === null));
+  });
+  it('one cent or more over the maximum always fails with the filled-in message', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: MAX_CENTS + 1, max: MAX_CENTS * 10 }), (c) =>
+        checkAmount(asText(c)) === '¡Número inválido, el valor máximo permitido es: 9999999999.99!',
+      ),
+    );
+    expect(checkAmount(10000000000.0)).toBe('¡Número inválido, el valor máximo permitido es: 9999999999.99!');
+  });
+  it('3 decimals always fail', () => {
+    fc.assert(fc.property(cents, fc.integer({ min: 1, max: 9 }), (c, extra) => checkAmount(`${asText(c)}${extra}`) === MESSAGES.invalidNumber));
+  });
+});
