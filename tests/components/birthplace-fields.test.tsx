@@ -60,3 +60,17 @@ describe('country, state and municipality of birth', () => {
     expect(values().fisica.estado).toBeUndefined();
   });
 });
+
+describe('economic activity', () => {
+  it('offers the catalogue and keeps the whole entry', async () => {
+    const { EconomicActivityField } = await import('../../src/components/fields/economic-activity-field');
+    const user = userEvent.setup();
+    const { values } = renderForm(<EconomicActivityField name="empleo.actividad_economica" />, {
+      answers: { '/catalogs/ea': [{ id_empresa_actividad: 4611, nombre: 'Comercio al por mayor de abarrotes' }] },
+    });
+    const select = screen.getByLabelText('Actividad económica');
+    await vi.waitFor(() => expect(within(select).getByRole('option', { name: 'Comercio al por mayor de abarrotes' })).toBeInTheDocument());
+    await user.selectOptions(select, 'Comercio al por mayor de abarrotes');
+    expect(values().empleo.actividad_economica).toEqual({ id_empresa_actividad: 4611, nombre: 'Comercio al por mayor de abarrotes' });
+  });
+});

@@ -1,78 +1,22 @@
 // Country → state → municipality of birth. México picks state and municipality from the
 // catalogues; another country takes both as free text. Nationality follows the country and is
 // read-only (spec 01 §5).
-import { FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { COUNTRY_MEXICO, NATIONALITY_FOREIGN, NATIONALITY_MEXICAN, NAME_MAX } from '../../../forms/limits';
 import type { Country, Municipality, State } from '../../../services/catalogs';
 import { useCountryLookup, useMunicipalityLookup, useStateLookup } from './catalog-lookups';
-import { FieldFrame, fieldId } from './field-frame';
+import { fieldId } from './field-frame';
 import { useFieldDisabled } from './form-lock';
-import { PLACEHOLDER_OPTION } from './select-field';
+import { CatalogSelect } from './catalog-select';
 import { TextField } from './text-field';
-import { useShownError } from './use-shown-error';
 
 export interface BirthplaceFieldsProps {
   /** The object holding the fields: `fisica` gives `fisica.pais`, `fisica.estado`, `fisica.municipio`… */
   prefix: string;
   disabled?: boolean;
-}
-
-function CatalogSelect<T>({
-  name,
-  label,
-  entries,
-  idOf,
-  nameOf,
-  disabled,
-  busy,
-  onPick,
-}: {
-  name: string;
-  label: string;
-  entries: T[];
-  idOf: (entry: T) => number;
-  nameOf: (entry: T) => string;
-  disabled: boolean;
-  busy: boolean;
-  onPick?: (entry: T | null) => void;
-}) {
-  const { input, meta } = useField<T | null>(name);
-  const error = useShownError(meta, input.value);
-  const id = fieldId(name);
-  const current = input.value ? idOf(input.value) : '';
-  return (
-    <FieldFrame id={id} label={label} error={error}>
-      <HTMLSelect
-        id={id}
-        name={name}
-        fill
-        value={String(current)}
-        disabled={disabled || (entries.length === 0 && !current)}
-        onFocus={input.onFocus}
-        onChange={(event) => {
-          const entry = entries.find((e) => String(idOf(e)) === event.target.value) ?? null;
-          input.onChange(entry);
-          input.onBlur();
-          onPick?.(entry);
-        }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-ayuda`}
-        aria-busy={busy || undefined}
-      >
-        <option value="">{busy ? 'Cargando…' : PLACEHOLDER_OPTION}</option>
-        {entries.map((entry) => (
-          <option key={idOf(entry)} value={idOf(entry)}>
-            {nameOf(entry)}
-          </option>
-        ))}
-        {/* A stored value the list has not loaded yet still shows. */}
-        {input.value && !entries.some((e) => idOf(e) === current) && <option value={current}>{nameOf(input.value)}</option>}
-      </HTMLSelect>
-    </FieldFrame>
-  );
 }
 
 export function BirthplaceFields({ prefix, disabled }: BirthplaceFieldsProps) {

@@ -4,10 +4,12 @@ import { fromPromise } from 'xstate';
 import { createCatalogLookupMachine, type CatalogLookupMachine } from '../../../machines/catalog-lookup';
 import {
   fetchCountries,
+  fetchEconomicActivities,
   fetchMunicipalities,
   fetchNeighbourhoods,
   fetchStates,
   type Country,
+  type EconomicActivity,
   type Municipality,
   type Neighbourhood,
   type State,
@@ -18,6 +20,7 @@ const neighbourhoodLookup = createCatalogLookupMachine<Neighbourhood>('neighbour
 const countryLookup = createCatalogLookupMachine<Country>('countryLookup');
 const stateLookup = createCatalogLookupMachine<State>('stateLookup');
 const municipalityLookup = createCatalogLookupMachine<Municipality>('municipalityLookup');
+const activityLookup = createCatalogLookupMachine<EconomicActivity>('activityLookup');
 
 function useLookup<TEntry>(machine: CatalogLookupMachine<TEntry>, fetch: (key: string) => Promise<TEntry[]>) {
   return useActorRef(
@@ -40,4 +43,8 @@ export const useStateLookup = () => {
 export const useMunicipalityLookup = () => {
   const { http } = useRuntime();
   return useLookup(municipalityLookup, (stateId) => fetchMunicipalities(http, Number(stateId)));
+};
+export const useActivityLookup = () => {
+  const { http } = useRuntime();
+  return useLookup(activityLookup, () => fetchEconomicActivities(http));
 };
