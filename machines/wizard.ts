@@ -30,6 +30,7 @@ export type WizardModal =
   | { kind: 'notEditable' }
   | { kind: 'pldReview' }
   | { kind: 'finishSuccess' }
+  | { kind: 'updateSuccess' }
   | { kind: 'finishGeneralDataInvalid' }
   | { kind: 'finishStoredTemporarily' }
   | { kind: 'finishForbidden'; message: string }
@@ -426,7 +427,11 @@ export const wizardMachine = setup({
                 input: ({ context }) => ({ code: context.code, model: context.model, meta: finishMeta(context), staff: context.staff }),
                 onDone: {
                   target: '#wizard.finished',
-                  actions: [{ type: 'assign created', params: ({ event }) => ({ created: event.output }) }, 'mark complete'],
+                  actions: [
+                    { type: 'assign created', params: ({ event }) => ({ created: event.output }) },
+                    'mark complete',
+                    { type: 'open modal', params: { modal: { kind: 'finishSuccess' } } },
+                  ],
                 },
                 onError: [
                   {
@@ -460,7 +465,11 @@ export const wizardMachine = setup({
                 }),
                 onDone: {
                   target: '#wizard.finished',
-                  actions: [{ type: 'assign updated', params: ({ event }) => ({ model: event.output }) }, 'mark complete'],
+                  actions: [
+                    { type: 'assign updated', params: ({ event }) => ({ model: event.output }) },
+                    'mark complete',
+                    { type: 'open modal', params: { modal: { kind: 'updateSuccess' } } },
+                  ],
                 },
                 onError: { target: '#wizard.ready.idle', actions: { type: 'open modal', params: { modal: { kind: 'updateError' } } } },
               },
@@ -470,7 +479,6 @@ export const wizardMachine = setup({
       },
     },
     finished: {
-      entry: { type: 'open modal', params: { modal: { kind: 'finishSuccess' } } },
       on: { 'modal.closed': { target: 'done', actions: 'close modal' } },
     },
     done: { type: 'final', entry: 'announce finished' },
