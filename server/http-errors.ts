@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code?: string,
+    /** More of the answer's body, beside statusCode, code and message (a 422's `errores`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -30,7 +32,7 @@ const GENERIC: Record<number, string> = {
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.statusCode).send({ statusCode: error.statusCode, code: error.code, message: error.message });
+      return reply.status(error.statusCode).send({ ...error.details, statusCode: error.statusCode, code: error.code, message: error.message });
     }
     if ('validation' in error && error.validation) {
       const fields = error.validation.map((v) => ({

@@ -1,7 +1,6 @@
 // The one check every write route runs before it stores anything: the same yup schemas as the
 // browser (forms/), every error at once, unknown keys dropped. A write that breaks a rule is refused
 // with 422 and the Spanish message per field path; the caller stores only what this returns.
-import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import { keepLockedValues, type EditableLevel } from '../../forms/locking';
 import { MESSAGES, validationFailed } from '../../forms/messages';
@@ -10,14 +9,10 @@ import { validateModel, type FieldErrors } from '../../forms/validate';
 import { wizardFor } from '../../forms/wizards/wizard-for';
 import { ApiError } from '../http-errors';
 
+/** Answered as 422 `{ statusCode, code, message, errores }`. */
 export class WriteValidationError extends ApiError {
   constructor(readonly errores: FieldErrors) {
-    super(422, validationFailed(Object.keys(errores).length), 'validation_failed');
-  }
-
-  /** The answer's body: `{ statusCode, code, message, errores }`. */
-  toBody() {
-    return { statusCode: this.statusCode, code: this.code, message: this.message, errores: this.errores };
+    super(422, validationFailed(Object.keys(errores).length), 'validation_failed', { errores });
   }
 }
 
@@ -53,14 +48,3 @@ export async function validateApplicationWrite(data: unknown, options: WriteOpti
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * Answers WriteValidationError with its full body (the app's handler sends only statusCode, code
- * and message); any other error goes on to the parent handler. Register it in the scope of the write routes.
- */
-export function installWriteValidationErrors(scope: FastifyInstance) {
-  scope.setErrorHandler((error: FastifyError | WriteValidationError, _request, reply) => {
-    if (error instanceof WriteValidationError) return reply.status(422).send(error.toBody());
-    throw error;
-  });
-}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../forms/messages';
 import { PM_WIZARD } from '../../forms/wizards/pm';
 import { ApiError, installErrorHandlers } from '../../server/http-errors';
-import { installWriteValidationErrors, validateApplicationWrite, validateWrite } from '../../server/validation/validate-write';
+import { validateApplicationWrite, validateWrite } from '../../server/validation/validate-write';
 import { validPfModel, validPmModel } from '../unit/forms/fixtures';
 
 const stored: unknown[] = [];
@@ -15,7 +15,6 @@ beforeAll(async () => {
   app = Fastify({ logger: false });
   installErrorHandlers(app);
   await app.register(async (writes) => {
-    installWriteValidationErrors(writes);
     writes.post('/wizard', async (request) => {
       const staff = request.headers['x-staff'] === '1';
       const value = await validateApplicationWrite((request.body as { data?: unknown }).data, { staff });

@@ -2,6 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../forms/messages';
+import { object } from 'yup';
+import { viviendaSchema } from '../../forms/pf/vivienda';
+import { nestErrors, validateModelSync } from '../../forms/validate';
 import { PostalCodeField } from '../../src/components/fields/postal-code-field';
 import { renderForm } from './support/render-form';
 
@@ -11,14 +14,10 @@ const GUADALAJARA = [
 ];
 const answers = { '/catalogs/zc/44160': GUADALAJARA, '/catalogs/zc/99999': [] };
 
-const field = (
-  <PostalCodeField
-    name="vivienda.domicilio.codigo_postal"
-    coloniaName="vivienda.colonia"
-    otraColoniaName="vivienda.otra_colonia"
-    catalogName="vivienda.colonia_catalogo"
-  />
-);
+const field = <PostalCodeField prefix="vivienda" group="colonia" />;
+// The messages come from the forms' own schema, as in the wizard.
+const schema = object({ vivienda: viviendaSchema() });
+const validate = (values: object) => nestErrors(validateModelSync(schema, values).errors);
 
 describe('postal code with neighbourhood', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
@@ -26,7 +25,7 @@ describe('postal code with neighbourhood', () => {
 
   it('looks the neighbourhoods up, offers them with Otra, and asks for otra_colonia on Otra', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { values } = renderForm(field, { answers });
+    const { values } = renderForm(field, { answers, validate });
     const code = screen.getByLabelText('Código postal');
     expect(code).toHaveAttribute('name', 'vivienda.domicilio.codigo_postal');
     await user.type(code, '44160');
@@ -52,7 +51,7 @@ describe('postal code with neighbourhood', () => {
 
   it("says '¡Revisa tu código postal!' when the code has no settlements", async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { values } = renderForm(field, { answers });
+    const { values } = renderForm(field, { answers, validate });
     await user.type(screen.getByLabelText('Código postal'), '99999');
     await vi.waitFor(() => expect(values().vivienda?.colonia_catalogo).toEqual([]));
     act(() => void vi.advanceTimersByTime(1600));
@@ -62,7 +61,7 @@ describe('postal code with neighbourhood', () => {
 
   it('says a short or non-numeric code is not valid, and keeps only digits', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { values } = renderForm(field, { answers });
+    const { values } = renderForm(field, { answers, validate });
     await user.type(screen.getByLabelText('Código postal'), '44a1');
     expect(values().vivienda.domicilio.codigo_postal).toBe('441');
     act(() => void vi.advanceTimersByTime(1600));
@@ -72,7 +71,7 @@ describe('postal code with neighbourhood', () => {
   it('offers a retry when the lookup fails', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const requests: string[] = [];
-    renderForm(field, { answers: {}, requests });
+    renderForm(field, { answers: {}, requests, validate });
     await user.type(screen.getByLabelText('Código postal'), '44160');
     await user.click(await screen.findByRole('button', { name: 'Reintentar' }));
     await vi.waitFor(() => expect(requests).toEqual(['/catalogs/zc/44160', '/catalogs/zc/44160']));

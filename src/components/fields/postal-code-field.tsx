@@ -1,12 +1,14 @@
 // The postal code with its neighbourhood: five digits look the settlements up, the person
-// picks one or 'Otra' (which asks for `otra_colonia`); the list found is kept in the model.
+// picks one or 'Otra' (which asks for `otra_colonia`); the list found is kept in the model, where
+// the schema's postal-code rule reads it ('¡Revisa tu código postal!' when it is empty).
 import { Button, Callout, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { digitsOnly } from '../../../forms/masks';
-import { MESSAGES } from '../../../forms/messages';
+import { onNeighbourhoodChange, onPostalCodeChange, type FieldChange } from '../../../forms/dependent-fields';
 import { OTHER_COLONIA, OTHER_COLONIA_MAX, POSTAL_CODE_LENGTH } from '../../../forms/limits';
+import { ADDRESS_GROUPS, type AddressGroup } from '../../../forms/schema/address';
 import type { Neighbourhood } from '../../../services/catalogs';
 import { useNeighbourhoodLookup } from './catalog-lookups';
 import { FieldFrame, fieldId } from './field-frame';
@@ -16,39 +18,27 @@ import { TextField } from './text-field';
 import { useShownError } from './use-shown-error';
 
 export interface PostalCodeFieldProps {
-  /** The postal code's model path, e.g. `vivienda.domicilio.codigo_postal`. */
-  name: string;
-  /** Where the chosen neighbourhood {colonia, municipio, estado} goes, e.g. `vivienda.colonia`. */
-  coloniaName: string;
-  /** The free-text neighbourhood used with 'Otra', e.g. `vivienda.otra_colonia`. */
-  otraColoniaName: string;
-  /** Where the settlements found are kept, e.g. `vivienda.colonia_catalogo`; [] means none were found. */
-  catalogName: string;
+  /** The object holding the address: `vivienda`, `empleo`, `informacion_fiscal`. */
+  prefix: string;
+  /** Which address of that object (forms/schema/address): `colonia`, `colonia_fiscal`, `colonia_operativo`. */
+  group: AddressGroup;
   disabled?: boolean;
 }
 
-/** The postal code's own rule: five digits, and settlements found for it. */
-export function postalCodeError(value: string | undefined, catalog: unknown): string | undefined {
-  if (!value) return undefined; // 'required' is the schema's
-  if (!/^\d{5}$/.test(value)) return MESSAGES.postalCodeInvalid;
-  if (Array.isArray(catalog) && catalog.length === 0) return MESSAGES.postalCodeNotFound;
-  return undefined;
-}
-
-const valueAt = (values: object, path: string) =>
-  path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], values);
-
-export function PostalCodeField({ name, coloniaName, otraColoniaName, catalogName, disabled }: PostalCodeFieldProps) {
+export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProps) {
+  const names = ADDRESS_GROUPS[group];
+  const name = `${prefix}.${names.domicilio}.codigo_postal`;
+  const coloniaName = `${prefix}.${group}`;
+  const otraColoniaName = `${prefix}.${names.otra}`;
+  const catalogName = `${prefix}.${names.catalogo}`;
   const form = useForm();
+  const apply = (changes: FieldChange[]) => form.batch(() => changes.forEach(({ name: field, value }) => form.change(field, value)));
   const lookup = useNeighbourhoodLookup();
   const busy = useSelector(lookup, (s) => s.hasTag('busy'));
   const failed = useSelector(lookup, (s) => s.hasTag('error'));
   const found = useSelector(lookup, (s) => (s.matches('settled') ? s.context.entries : null));
 
-  const code = useField<string>(name, {
-    parse: (value) => digitsOnly(value ?? '', POSTAL_CODE_LENGTH),
-    validate: (value, all) => postalCodeError(value, valueAt(all, catalogName)),
-  });
+  const code = useField<string>(name, { parse: (value) => digitsOnly(value ?? '', POSTAL_CODE_LENGTH) });
   const colonia = useField<Neighbourhood | null>(coloniaName);
   const codeDisabled = useFieldDisabled(name, disabled);
   const coloniaDisabled = useFieldDisabled(coloniaName, disabled);
@@ -59,16 +49,10 @@ export function PostalCodeField({ name, coloniaName, otraColoniaName, catalogNam
     else lookup.send({ type: 'lookup.cleared' });
   }, [postalCode, lookup]);
 
-  // Keep the list in the model, and drop a chosen neighbourhood that the new code does not have.
+  // Keep the list found in the model: the schema's postal-code rule reads it.
   useEffect(() => {
-    if (!found) return;
-    form.batch(() => {
-      form.change(catalogName, found);
-      const chosen = colonia.input.value || null; // final-form gives "" for an empty field
-      if (chosen && chosen.colonia !== OTHER_COLONIA && !found.some((n) => n.colonia === chosen.colonia)) form.change(coloniaName, null);
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [found]);
+    if (found) form.change(catalogName, found);
+  }, [found, form, catalogName]);
 
   const codeError = useShownError(code.meta, postalCode);
   const coloniaError = useShownError(colonia.meta, colonia.input.value);
@@ -79,12 +63,11 @@ export function PostalCodeField({ name, coloniaName, otraColoniaName, catalogNam
   const place = chosen ?? options[0];
 
   const choose = (value: string) => {
-    if (value === OTHER_COLONIA) {
-      colonia.input.onChange({ colonia: OTHER_COLONIA, municipio: options[0]?.municipio ?? '', estado: options[0]?.estado ?? '' });
-    } else {
-      colonia.input.onChange(options.find((n) => n.colonia === value) ?? null);
-      form.change(otraColoniaName, '');
-    }
+    const entry =
+      value === OTHER_COLONIA
+        ? { colonia: OTHER_COLONIA, municipio: options[0]?.municipio ?? '', estado: options[0]?.estado ?? '' }
+        : (options.find((n) => n.colonia === value) ?? null);
+    apply(onNeighbourhoodChange(prefix, group, entry));
     colonia.input.onBlur();
   };
 
@@ -97,7 +80,10 @@ export function PostalCodeField({ name, coloniaName, otraColoniaName, catalogNam
           inputMode="numeric"
           autoComplete="postal-code"
           value={postalCode ?? ''}
-          onChange={code.input.onChange}
+          onChange={(event) => {
+            const value = digitsOnly(event.target.value, POSTAL_CODE_LENGTH);
+            if (value !== postalCode) apply(onPostalCodeChange(prefix, group, value));
+          }}
           onBlur={code.input.onBlur}
           onFocus={code.input.onFocus}
           maxLength={POSTAL_CODE_LENGTH}
