@@ -22,7 +22,7 @@ const answers = {
 describe('country, state and municipality of birth', () => {
   it('cascades through the catalogues for México and derives the nationality', async () => {
     const user = userEvent.setup();
-    const { values } = renderForm(<BirthplaceFields prefix="fisica" />, { answers });
+    const { values } = renderForm(<BirthplaceFields />, { answers });
     const country = screen.getByLabelText('País de nacimiento');
     await vi.waitFor(() => expect(within(country).getByRole('option', { name: 'México' })).toBeInTheDocument());
     await user.selectOptions(country, 'México');
@@ -45,7 +45,7 @@ describe('country, state and municipality of birth', () => {
 
   it('takes state and city as free text for another country, clearing the Mexican ones', async () => {
     const user = userEvent.setup();
-    const { values } = renderForm(<BirthplaceFields prefix="fisica" />, {
+    const { values } = renderForm(<BirthplaceFields />, {
       answers,
       initialValues: { fisica: { pais: { id_pais: 484, clave: 'MX', nombre: 'México' }, estado: { id_estado: 14, codigo: 'JAL', nombre: 'Jalisco' } } },
     });
@@ -57,7 +57,7 @@ describe('country, state and municipality of birth', () => {
     await user.type(screen.getByLabelText('Estado o provincia de nacimiento'), 'texas');
     await user.type(screen.getByLabelText('Ciudad de nacimiento'), 'houston');
     expect(values().fisica).toMatchObject({ nacionalidad: 'Extranjera', entidad_nacimiento: 'TEXAS', ciudad_nacimiento: 'HOUSTON' });
-    expect(values().fisica.estado).toBeUndefined();
+    expect(values().fisica.estado).toBeNull();
   });
 });
 

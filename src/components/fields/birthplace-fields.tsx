@@ -5,7 +5,8 @@ import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useField, useForm } from 'react-final-form';
-import { COUNTRY_MEXICO, NATIONALITY_FOREIGN, NATIONALITY_MEXICAN, NAME_MAX } from '../../../forms/limits';
+import { onBirthStateChange, onCountryOfBirthChange, type FieldChange } from '../../../forms/dependent-fields';
+import { COUNTRY_MEXICO, NAME_MAX } from '../../../forms/limits';
 import type { Country, Municipality, State } from '../../../services/catalogs';
 import { useCountryLookup, useMunicipalityLookup, useStateLookup } from './catalog-lookups';
 import { fieldId } from './field-frame';
@@ -14,12 +15,12 @@ import { CatalogSelect } from './catalog-select';
 import { TextField } from './text-field';
 
 export interface BirthplaceFieldsProps {
-  /** The object holding the fields: `fisica` gives `fisica.pais`, `fisica.estado`, `fisica.municipio`… */
-  prefix: string;
   disabled?: boolean;
 }
 
-export function BirthplaceFields({ prefix, disabled }: BirthplaceFieldsProps) {
+const prefix = 'fisica';
+
+export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
   const form = useForm();
   const countries = useCountryLookup();
   const states = useStateLookup();
@@ -47,11 +48,8 @@ export function BirthplaceFields({ prefix, disabled }: BirthplaceFieldsProps) {
     else municipalities.send({ type: 'lookup.cleared' });
   }, [estado, municipalities]);
 
-  const countryPicked = (country: Country | null) =>
-    form.batch(() => {
-      form.change(`${prefix}.nacionalidad`, country?.clave === COUNTRY_MEXICO || !country ? NATIONALITY_MEXICAN : NATIONALITY_FOREIGN);
-      for (const field of ['estado', 'municipio', 'entidad_nacimiento', 'ciudad_nacimiento']) form.change(`${prefix}.${field}`, undefined);
-    });
+  const apply = (changes: FieldChange[]) => form.batch(() => changes.forEach(({ name, value }) => form.change(name, value)));
+  const values = () => form.getState().values as Record<string, unknown>;
 
   const countryDisabled = useFieldDisabled(`${prefix}.pais`, disabled);
   const placeDisabled = useFieldDisabled(`${prefix}.estado`, disabled);
@@ -66,7 +64,7 @@ export function BirthplaceFields({ prefix, disabled }: BirthplaceFieldsProps) {
         nameOf={(c) => c.nombre}
         disabled={countryDisabled}
         busy={loading.countries}
-        onPick={countryPicked}
+        onPick={(country) => apply(onCountryOfBirthChange(values(), country))}
       />
       <FormGroup label="Nacionalidad" labelFor={nationalityId} helperText="Se asigna según el país de nacimiento">
         <InputGroup id={nationalityId} name={`${prefix}.nacionalidad`} value={nacionalidad ?? ''} readOnly intent={Intent.NONE} />
@@ -81,7 +79,7 @@ export function BirthplaceFields({ prefix, disabled }: BirthplaceFieldsProps) {
             nameOf={(s) => s.nombre}
             disabled={placeDisabled || !pais}
             busy={loading.states}
-            onPick={() => form.change(`${prefix}.municipio`, undefined)}
+            onPick={(state) => apply(onBirthStateChange(values(), state))}
           />
           <CatalogSelect<Municipality>
             name={`${prefix}.municipio`}
