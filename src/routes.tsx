@@ -14,8 +14,6 @@ export interface PendingRoute {
 
 /** Routes whose pages arrive with later work; each renders the lazy 'en construcción' page. */
 export const PENDING_ROUTES: PendingRoute[] = [
-  { path: '/pf/:uuid?', title: 'Solicitud de Persona Física' },
-  { path: '/pfae/:uuid?', title: 'Solicitud de Persona Física con actividad empresarial' },
   { path: '/pm/:uuid?', title: 'Solicitud de Persona Moral' },
   { path: '/avalpf/:uuid?', title: 'Aval Persona Física' },
   { path: '/avalpfae/:uuid?', title: 'Aval Persona Física con actividad empresarial' },
@@ -44,6 +42,14 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
       hydrateFallbackElement: <LoadingPage />,
       children: [
         { path: '/', loader: authenticated, element: <HomePage /> },
+        ...(['pf', 'pfae'] as const).map(
+          (wizard): RouteObject => ({
+            path: `/${wizard}/:uuid?`,
+            loader: authenticated,
+            handle: { wizard },
+            lazy: async () => ({ Component: (await import('./wizard/wizard-page')).WizardPage }),
+          }),
+        ),
         ...PENDING_ROUTES.map(
           (route): RouteObject => ({
             path: route.path,

@@ -4,13 +4,14 @@
 import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useField, useForm } from 'react-final-form';
-import { onBirthStateChange, onCountryOfBirthChange, type FieldChange } from '../../../forms/dependent-fields';
+import { useField } from 'react-final-form';
+import { onBirthStateChange, onCountryOfBirthChange } from '../../../forms/dependent-fields';
 import { COUNTRY_MEXICO, NAME_MAX } from '../../../forms/limits';
 import type { Country, Municipality, State } from '../../../services/catalogs';
 import { useCountryLookup, useMunicipalityLookup, useStateLookup } from './catalog-lookups';
 import { fieldId } from './field-frame';
 import { useFieldDisabled } from './form-lock';
+import { useFieldChanges } from './use-field-changes';
 import { CatalogSelect } from './catalog-select';
 import { TextField } from './text-field';
 
@@ -21,7 +22,6 @@ export interface BirthplaceFieldsProps {
 const prefix = 'fisica';
 
 export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
-  const form = useForm();
   const countries = useCountryLookup();
   const states = useStateLookup();
   const municipalities = useMunicipalityLookup();
@@ -48,8 +48,7 @@ export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
     else municipalities.send({ type: 'lookup.cleared' });
   }, [estado, municipalities]);
 
-  const apply = (changes: FieldChange[]) => form.batch(() => changes.forEach(({ name, value }) => form.change(name, value)));
-  const values = () => form.getState().values as Record<string, unknown>;
+  const { apply, values } = useFieldChanges();
 
   const countryDisabled = useFieldDisabled(`${prefix}.pais`, disabled);
   const placeDisabled = useFieldDisabled(`${prefix}.estado`, disabled);

@@ -1,0 +1,18 @@
+import type { SnapshotFrom } from 'xstate';
+import { isTabActive, type wizardMachine } from '../../machines/wizard';
+
+type Snapshot = SnapshotFrom<typeof wizardMachine>;
+
+export const selectCurrent = (s: Snapshot) => s.context.current;
+export const selectModel = (s: Snapshot) => s.context.model;
+export const selectModal = (s: Snapshot) => s.context.modal;
+export const selectUuid = (s: Snapshot) => s.context.meta.uuid;
+export const selectEditable = (s: Snapshot) => s.context.meta.editable;
+export const selectBusy = (s: Snapshot) => s.hasTag('busy');
+export const selectLoading = (s: Snapshot) => s.matches('loading') || s.matches('opening');
+export const selectServerErrors = (s: Snapshot) => s.context.serverErrors;
+export const selectTabErrors = (s: Snapshot) => s.context.tabErrors;
+export const selectDone = (s: Snapshot) => s.status === 'done';
+/** Which tabs can be reached, as a string so the selector's answer compares by value. */
+export const selectActiveTabs = (s: Snapshot) =>
+  Array.from({ length: s.context.tabCount }, (_, i) => (isTabActive(s.context, i) ? '1' : '0')).join('');

@@ -1,0 +1,82 @@
+// 'Empleo': employer, activity, phone and address, international operations, the property link;
+// PFAE adds profession, position, fiscal and operating addresses and the copy checkbox.
+import { Checkbox } from '@blueprintjs/core';
+import { useField } from 'react-final-form';
+import { onCloneFiscalAddressChange, onLinkedPartyChange } from '../../../forms/dependent-fields';
+import { EXTENSION_MAX_DIGITS, NAME_MAX, STREET_MAX } from '../../../forms/limits';
+import { INTERNATIONAL_OPERATIONS, YES_NO } from '../../../forms/options';
+import { linkedPartyApplies } from '../../../forms/pf/empleo';
+import { DateField } from '../../components/fields/date-field';
+import { EconomicActivityField } from '../../components/fields/economic-activity-field';
+import { useFieldDisabled } from '../../components/fields/form-lock';
+import { PhoneField } from '../../components/fields/phone-field';
+import { PostalCodeField } from '../../components/fields/postal-code-field';
+import { SelectField } from '../../components/fields/select-field';
+import { TextField } from '../../components/fields/text-field';
+import { useFieldChanges } from '../../components/fields/use-field-changes';
+import { FieldGrid, FieldSection } from './field-layout';
+
+export function EmpleoTab({ businessActivity }: { businessActivity: boolean }) {
+  const { apply, values } = useFieldChanges();
+  const vinculo = useField<string>('mantiene_vinculo_patrimonial', { subscription: { value: true } }).input.value;
+  const clone = useField<boolean>('clonar_domicilo_fiscal', { type: 'checkbox' });
+  const cloneDisabled = useFieldDisabled('clonar_domicilo_fiscal');
+  return (
+    <>
+      <FieldSection title="Empleo">
+        <FieldGrid>
+          <TextField name="empleo.empresa_nombre" label="Empresa" uppercase maxLength={NAME_MAX} autoComplete="organization" />
+          <DateField name="empleo.empresa_fecha_ingreso" label="Fecha de ingreso" />
+          <EconomicActivityField name="empleo.actividad_economica" />
+          {businessActivity && (
+            <>
+              <TextField name="empleo.profesion_actual" label="Profesión actual" uppercase maxLength={NAME_MAX} />
+              <TextField name="empleo.empresa_puesto_actual" label="Puesto actual" uppercase maxLength={NAME_MAX} />
+            </>
+          )}
+          <PhoneField name="empleo.telefono.numero" label="Teléfono del empleo" />
+          <TextField name="empleo.telefono.extension" label="Extensión" maxLength={EXTENSION_MAX_DIGITS} optional />
+          <SelectField name="operaciones_internacionales" label="Operaciones internacionales" options={INTERNATIONAL_OPERATIONS} />
+          <SelectField
+            name="mantiene_vinculo_patrimonial"
+            label="¿Mantiene vínculo patrimonial?"
+            options={YES_NO}
+            onValueChange={(value) => apply(onLinkedPartyChange(values(), value).filter((c) => c.name !== 'mantiene_vinculo_patrimonial'))}
+          />
+          {linkedPartyApplies(vinculo) && (
+            <TextField name="involucrado_vinculo_patrimonial" label="Nombre de la persona con vínculo patrimonial" uppercase maxLength={NAME_MAX} />
+          )}
+        </FieldGrid>
+      </FieldSection>
+      <FieldSection title="Domicilio del empleo">
+        <FieldGrid>
+          <TextField name="empleo.domicilio.calle" label="Calle y número" maxLength={STREET_MAX} />
+          <PostalCodeField prefix="empleo" group="colonia" />
+        </FieldGrid>
+      </FieldSection>
+      {businessActivity && (
+        <>
+          <FieldSection title="Domicilio fiscal">
+            <FieldGrid>
+              <TextField name="empleo.domicilio_fiscal.calle" label="Calle y número (fiscal)" maxLength={STREET_MAX} />
+              <PostalCodeField prefix="empleo" group="colonia_fiscal" />
+            </FieldGrid>
+          </FieldSection>
+          <FieldSection title="Domicilio operativo">
+            <Checkbox
+              name="clonar_domicilo_fiscal"
+              label="El domicilio operativo es el mismo que el fiscal"
+              checked={Boolean(clone.input.checked)}
+              disabled={cloneDisabled}
+              onChange={(event) => apply(onCloneFiscalAddressChange(values(), 'empleo', event.currentTarget.checked))}
+            />
+            <FieldGrid>
+              <TextField name="empleo.domicilio_operativo.calle" label="Calle y número (operativo)" maxLength={STREET_MAX} />
+              <PostalCodeField prefix="empleo" group="colonia_operativo" />
+            </FieldGrid>
+          </FieldSection>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+// A natural-person wizard page (/pf, /pfae): the statechart holds the lifecycle, final-form the
+// values of the tab shown; this view renders the state and sends events.
+import { Button, Callout, H1, H2, Spinner } from '@blueprintjs/core';
+import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { Form } from 'react-final-form';
+import { useLocation, useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { NOTICES } from '../../forms/messages';
+import { nestErrors, validateModelSync } from '../../forms/validate';
+import type { Model } from '../../machines/wizard';
+import { FormLockProvider } from '../components/fields/form-lock';
+import { notify } from '../global/notifications';
+import { useRuntime } from '../session/runtime-context';
+import { selectIsStaff } from '../session/selectors';
+import { EditableBanner } from './editable-banner';
+import {
+  selectActiveTabs,
+  selectBusy,
+  selectCurrent,
+  selectEditable,
+  selectLoading,
+  selectModal,
+  selectModel,
+  selectServerErrors,
+  selectTabErrors,
+  selectUuid,
+} from './selectors';
+import { ActivosPasivosTab } from './tabs/activos-pasivos-tab';
+import { DatosGeneralesPfTab } from './tabs/datos-generales-pf-tab';
+import { EmpleoTab } from './tabs/empleo-tab';
+import { LeyendaVeracidadTab } from './tabs/leyenda-veracidad-tab';
+import { ReferenciasTab } from './tabs/referencias-tab';
+import { ValidacionesPldTab } from './tabs/validaciones-pld-tab';
+import { ViviendaTab } from './tabs/vivienda-tab';
+import { useWizardActor } from './use-wizard-actor';
+import { WizardModals } from './wizard-modals';
+import { WIZARD_ROUTES, type WizardRouteName } from './wizard-routes';
+import { WizardStepper } from './wizard-stepper';
+
+export function WizardPage() {
+  const name = (useMatches().at(-1)?.handle as { wizard: WizardRouteName }).wizard;
+  const route = WIZARD_ROUTES[name];
+  const { uuid: routeUuid } = useParams();
+  const [search] = useSearchParams();
+  const { session, config } = useRuntime();
+  const staff = useSelector(session, selectIsStaff);
+  const actor = useWizardActor({ wizard: route.wizard, uuid: routeUuid ?? null, franchise: search.get('params'), staff });
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const current = useSelector(actor, selectCurrent);
+  const model = useSelector(actor, selectModel);
+  const modal = useSelector(actor, selectModal);
+  const uuid = useSelector(actor, selectUuid);
+  const editable = useSelector(actor, selectEditable);
+  const busy = useSelector(actor, selectBusy);
+  const loading = useSelector(actor, selectLoading);
+  const active = useSelector(actor, selectActiveTabs);
+  const tabErrors = useSelector(actor, selectTabErrors);
+  const serverErrors = useSelector(actor, selectServerErrors);
+
+  const tabs = route.wizard.tabs;
+  const titles = [...tabs.map((tab) => tab.title), staff ? 'Validaciones PLD' : 'Leyenda de veracidad'];
+  const tab = tabs[current];
+  const isLast = current === titles.length - 1;
+
+  // The address follows the record, so a refresh resumes it; a blocked opening drops the uuid.
+  useEffect(() => {
+    if (loading) return;
+    const wanted = uuid ? `${route.base}/${encodeURIComponent(uuid)}` : route.base;
+    if (location.pathname !== wanted) navigate(`${wanted}${location.search}`, { replace: true });
+  }, [uuid, loading, route.base, location.pathname, location.search, navigate]);
+
+  useEffect(() => {
+    const notification = actor.on('notification', ({ kind }) =>
+      notify(
+        kind === 'saved'
+          ? { title: NOTICES.saveSuccessTitle, message: NOTICES.saveSuccess, intent: 'success' }
+          : { title: NOTICES.saveErrorTitle, message: NOTICES.saveError, intent: 'danger' },
+      ),
+    );
+    const finished = actor.on('finished', ({ staff: wasStaff }) => {
+      if (wasStaff) window.location.assign(config.links.clientList);
+      else navigate('/');
+    });
+    return () => {
+      notification.unsubscribe();
+      finished.unsubscribe();
+    };
+  }, [actor, config.links.clientList, navigate]);
+
+  const validate = useMemo(
+    () => (tab && !tab.alwaysValid ? (values: Model) => nestErrors(validateModelSync(tab.schema, values, { staff }).errors) : undefined),
+    [tab, staff],
+  );
+
+  if (loading) {
+    return (
+      <div className="loading-page" role="status">
+        <Spinner size={40} aria-hidden="true" />
+        <span>Cargando solicitud…</span>
+      </div>
+    );
+  }
+
+  return (
+    <section className="wizard" aria-labelledby="wizard-title">
+      <H1 id="wizard-title">{route.title}</H1>
+      <EditableBanner level={editable} />
+      <FormLockProvider level={editable}>
+        <Form<Model>
+          key={current}
+          initialValues={model}
+          keepDirtyOnReinitialize
+          validate={validate}
+          onSubmit={(values) => actor.send({ type: 'tab.next', values })}
+          render={({ handleSubmit, values, form }) => (
+            <>
+              <WizardStepper
+                titles={titles}
+                current={current}
+                active={active}
+                errors={tabErrors}
+                busy={busy}
+                onSelect={(index) => actor.send({ type: 'tab.selected', index, values: form.getState().values })}
+              />
+              <form className="wizard-tab" onSubmit={handleSubmit} noValidate aria-labelledby="tab-title">
+                <H2 id="tab-title" className="wizard-tab-title">
+                  {titles[current]}
+                </H2>
+                {Object.keys(serverErrors).length > 0 && (
+                  <Callout intent="danger" title="Revisa los datos marcados">
+                    <ul>
+                      {Object.entries(serverErrors).map(([path, message]) => (
+                        <li key={path}>{message}</li>
+                      ))}
+                    </ul>
+                  </Callout>
+                )}
+                {renderTab(name, current, staff, values, uuid ? `${route.print}/${uuid}` : null)}
+                <div className="wizard-actions">
+                  {current > 0 && (
+                    <Button
+                      icon={<ArrowLeft />}
+                      text="Anterior"
+                      disabled={busy}
+                      onClick={() => actor.send({ type: 'tab.previous', values: form.getState().values })}
+                    />
+                  )}
+                  {isLast ? (
+                    <Button
+                      intent="primary"
+                      endIcon={<Tick />}
+                      text="Finalizar"
+                      loading={busy}
+                      onClick={() => actor.send({ type: 'wizard.finish', values: form.getState().values })}
+                    />
+                  ) : (
+                    <Button intent="primary" type="submit" endIcon={<ArrowRight />} text="Siguiente" loading={busy} />
+                  )}
+                </div>
+              </form>
+            </>
+          )}
+        />
+      </FormLockProvider>
+      <WizardModals modal={modal} onClose={() => actor.send({ type: 'modal.closed' })} />
+    </section>
+  );
+}
+
+function renderTab(name: WizardRouteName, index: number, staff: boolean, values: Model, printHref: string | null) {
+  switch (index) {
+    case 0:
+      return <DatosGeneralesPfTab />;
+    case 1:
+      return <ViviendaTab />;
+    case 2:
+      return <EmpleoTab businessActivity={name === 'pfae'} />;
+    case 3:
+      return <ActivosPasivosTab />;
+    case 4:
+      return <ReferenciasTab />;
+    default:
+      return staff ? (
+        <ValidacionesPldTab pld={values.pld_coincidences as { validar_coincidencias?: boolean } | undefined} />
+      ) : (
+        <LeyendaVeracidadTab printHref={printHref} />
+      );
+  }
+}
