@@ -20,6 +20,8 @@ export interface WizardMeta {
   complete: boolean;
   expired: boolean;
   parent_uuid: string | null;
+  /** The stored record's version; a save sends it so a stale one is refused (null until stored). */
+  version: number | null;
 }
 
 export type WizardModal =
@@ -52,6 +54,12 @@ export interface LoadedApplication {
 export interface CreatedApplication {
   uuid: string;
   formatobceHtml: string | null;
+  version: number;
+}
+
+export interface UpdatedApplication {
+  model: Model;
+  version: number;
 }
 
 export interface TabValidation {
@@ -112,6 +120,7 @@ const freshMeta = (input: Pick<WizardInput, 'uuid' | 'franchise' | 'parentUuid'>
   complete: false,
   expired: false,
   parent_uuid: input.parentUuid,
+  version: null,
 });
 
 const failureOf = (error: unknown): CallFailure => (error && typeof error === 'object' ? (error as CallFailure) : {});
@@ -130,7 +139,7 @@ export const wizardMachine = setup({
     'create application': notProvided<CreatedApplication, { code: WizardCode; model: Model; meta: WizardMeta; staff: boolean }>(
       'create application',
     ),
-    'update application': notProvided<Model, { code: WizardCode; uuid: string; model: Model; meta: WizardMeta; staff: boolean }>(
+    'update application': notProvided<UpdatedApplication, { code: WizardCode; uuid: string; model: Model; meta: WizardMeta; staff: boolean }>(
       'update application',
     ),
   },
@@ -191,14 +200,14 @@ export const wizardMachine = setup({
     })),
     'go to general data': assign({ current: 0 }),
     'assign created': assign(({ context }, params: { created: CreatedApplication }) => ({
-      meta: { ...context.meta, uuid: params.created.uuid, store: true, cache: false },
+      meta: { ...context.meta, uuid: params.created.uuid, store: true, cache: false, version: params.created.version },
       formatobceHtml: params.created.formatobceHtml,
       model: { ...context.model, uuid: params.created.uuid, entidades_eliminadas: [] },
       serverErrors: {},
     })),
-    'assign updated': assign(({ context }, params: { model: Model }) => ({
-      model: { ...params.model, entidades_eliminadas: [] },
-      meta: { ...context.meta, store: true, cache: false },
+    'assign updated': assign(({ context }, params: { updated: UpdatedApplication }) => ({
+      model: { ...params.updated.model, entidades_eliminadas: [] },
+      meta: { ...context.meta, store: true, cache: false, version: params.updated.version },
       serverErrors: {},
     })),
     'assign server errors': assign((_, params: { failure: CallFailure }) => ({ serverErrors: params.failure.fieldErrors ?? {} })),
@@ -374,7 +383,7 @@ export const wizardMachine = setup({
                 }),
                 onDone: {
                   target: '#wizard.ready.idle',
-                  actions: [{ type: 'assign updated', params: ({ event }) => ({ model: event.output }) }, 'go to target', 'notify saved'],
+                  actions: [{ type: 'assign updated', params: ({ event }) => ({ updated: event.output }) }, 'go to target', 'notify saved'],
                 },
                 onError: {
                   target: '#wizard.ready.idle',
@@ -466,7 +475,7 @@ export const wizardMachine = setup({
                 onDone: {
                   target: '#wizard.finished',
                   actions: [
-                    { type: 'assign updated', params: ({ event }) => ({ model: event.output }) },
+                    { type: 'assign updated', params: ({ event }) => ({ updated: event.output }) },
                     'mark complete',
                     { type: 'open modal', params: { modal: { kind: 'updateSuccess' } } },
                   ],

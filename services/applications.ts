@@ -1,7 +1,7 @@
 // The application calls of spec §7: open by uuid, create, update. Failures reject with a
 // CallFailure (status, Spanish message, per-field messages) for the wizard statechart.
 import type { AxiosInstance } from 'axios';
-import type { CreatedApplication, LoadedApplication, Model, WizardCode, WizardMeta } from '../machines/wizard';
+import type { CreatedApplication, LoadedApplication, Model, UpdatedApplication, WizardCode, WizardMeta } from '../machines/wizard';
 import { callFailure } from './http';
 
 const failing = async <T>(call: Promise<T>): Promise<T> => {
@@ -23,15 +23,18 @@ export interface SavePayload {
   pld?: unknown;
 }
 
-/** POST /{code}: answers [uuid, { formatobce: { html } }]. */
+/** POST /{code}: answers [uuid, { formatobce: { html }, version }]. */
 export const createApplication = (http: AxiosInstance, code: WizardCode, payload: SavePayload): Promise<CreatedApplication> =>
   failing(
-    http.post<[string, { formatobce?: { html?: string | null } }]>(`/${code}`, payload).then(({ data: [uuid, extra] }) => ({
-      uuid,
-      formatobceHtml: extra?.formatobce?.html ?? null,
-    })),
+    http
+      .post<[string, { formatobce?: { html?: string | null }; version?: number }]>(`/${code}`, payload)
+      .then(({ data: [uuid, extra] }) => ({ uuid, formatobceHtml: extra?.formatobce?.html ?? null, version: extra?.version ?? 1 })),
   );
 
-/** PUT /{code}/{uuid}: data.data is the updated model. */
-export const updateApplication = (http: AxiosInstance, code: WizardCode, uuid: string, payload: SavePayload): Promise<Model> =>
-  failing(http.put<{ data: Model }>(`/${code}/${encodeURIComponent(uuid)}`, payload).then((r) => r.data.data));
+/** PUT /{code}/{uuid}: data.data is the updated model; meta.version the record's new version. */
+export const updateApplication = (http: AxiosInstance, code: WizardCode, uuid: string, payload: SavePayload): Promise<UpdatedApplication> =>
+  failing(
+    http
+      .put<{ data: Model; meta: { version: number } }>(`/${code}/${encodeURIComponent(uuid)}`, payload)
+      .then((r) => ({ model: r.data.data, version: r.data.meta.version })),
+  );

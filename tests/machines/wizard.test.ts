@@ -51,14 +51,14 @@ const COMMON_EVENTS = [
     { type: `xstate.done.actor.${id}`, output: { valid: true, errors: {} } },
     { type: `xstate.done.actor.${id}`, output: { valid: false, errors: { nombre: '¡Este campo es requerido!' } } },
   ]),
-  { type: 'xstate.done.actor.create', output: { uuid: 'new-uuid', formatobceHtml: '<p>bce</p>' } },
+  { type: 'xstate.done.actor.create', output: { uuid: 'new-uuid', formatobceHtml: '<p>bce</p>', version: 1 } },
   { type: 'xstate.error.actor.create', error: { status: 500 } },
-  { type: 'xstate.done.actor.update', output: { ...STORED_MODEL, nombre: 'ANA LÓPEZ' } },
+  { type: 'xstate.done.actor.update', output: { model: { ...STORED_MODEL, nombre: 'ANA LÓPEZ' }, version: 3 } },
   { type: 'xstate.error.actor.update', error: { status: 422, fieldErrors: { nombre: '¡Este campo es requerido!' } } },
-  { type: 'xstate.done.actor.finishCreate', output: { uuid: 'new-uuid', formatobceHtml: null } },
+  { type: 'xstate.done.actor.finishCreate', output: { uuid: 'new-uuid', formatobceHtml: null, version: 1 } },
   { type: 'xstate.error.actor.finishCreate', error: { status: 403, message: 'No autorizado.' } },
   { type: 'xstate.error.actor.finishCreate', error: { status: 500 } },
-  { type: 'xstate.done.actor.finishUpdate', output: STORED_MODEL },
+  { type: 'xstate.done.actor.finishUpdate', output: { model: STORED_MODEL, version: 3 } },
   { type: 'xstate.error.actor.finishUpdate', error: { status: 500 } },
 ];
 
@@ -204,16 +204,16 @@ describe('wizard scenarios', () => {
     await play(h, { type: 'xstate.done.actor.validateForward', output: { valid: true, errors: {} } });
     const create = h.pending['create application'].at(-1)!;
     expect(create.input.meta).toMatchObject({ store: false, cache: true, last_index: 1, franchise: 'F1' });
-    await play(h, { type: 'xstate.done.actor.create', output: { uuid: 'abc', formatobceHtml: null } });
+    await play(h, { type: 'xstate.done.actor.create', output: { uuid: 'abc', formatobceHtml: null, version: 1 } });
     let s = h.actor.getSnapshot();
-    expect(s.context.meta).toMatchObject({ uuid: 'abc', store: true, cache: false, last_index: 1 });
+    expect(s.context.meta).toMatchObject({ uuid: 'abc', store: true, cache: false, last_index: 1, version: 1 });
     expect(s.context.current).toBe(1);
     expect(h.emitted).toEqual([{ type: 'notification', kind: 'saved' }]);
 
     await play(h, { type: 'tab.next', values: { vivienda: { vivienda_tipo: 'Propia' } } });
     await play(h, { type: 'xstate.done.actor.validateForward', output: { valid: true, errors: {} } });
     const update = h.pending['update application'].at(-1)!;
-    expect(update.input).toMatchObject({ uuid: 'abc', model: { nombre: 'ANA LÓPEZ', vivienda: { vivienda_tipo: 'Propia' } } });
+    expect(update.input).toMatchObject({ uuid: 'abc', model: { nombre: 'ANA LÓPEZ', vivienda: { vivienda_tipo: 'Propia' } }, meta: { version: 1 } });
     await play(h, { type: 'xstate.error.actor.update', error: { status: 500 } });
     s = h.actor.getSnapshot();
     // A refused save keeps what was typed and stays on the tab.
@@ -239,7 +239,7 @@ describe('wizard scenarios', () => {
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
     await play(h, { type: 'wizard.finish', values: VALUES });
     await play(h, { type: 'xstate.done.actor.validateGeneralData', output: { valid: true, errors: {} } });
-    await play(h, { type: 'xstate.done.actor.finishUpdate', output: STORED_MODEL });
+    await play(h, { type: 'xstate.done.actor.finishUpdate', output: { model: STORED_MODEL, version: 2 } });
     expect(h.actor.getSnapshot().context.modal).toEqual({ kind: 'updateSuccess' });
     await play(h, { type: 'modal.closed' });
     expect(h.actor.getSnapshot().status).toBe('done');
