@@ -13,6 +13,7 @@ import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
 import { spaRoutes } from './routes/spa';
 import { staffPortalRoutes } from './staff-portal/routes';
+import { catalogRoutes } from './catalogs/catalog-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +101,7 @@ export async function buildApp({ config, backend, logger = true }: BuildAppOptio
         await needsBackend(withDb);
         await withDb.register(oauthRoutes);
         await withDb.register(meRoutes);
+        await withDb.register(catalogRoutes);
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -4,11 +4,16 @@ import type { ServerConfig } from './config';
 import { migrateToLatest, openDatabase, type DatabaseTarget, type Db } from './db/database';
 import { createTokenSigner, resolveTokenSecret, type TokenSigner } from './auth/tokens';
 import { createStaffRepository, DEMO_STAFF, type StaffRepository } from './staff/staff-repository';
+import { buildCatalogIndex, type CatalogIndex } from './catalogs/catalog-index';
+import { loadMissingCatalogs, type CatalogLoad } from './catalogs/catalog-loader';
 
 export interface Backend {
   db: Db;
   staff: StaffRepository;
   tokens: TokenSigner;
+  catalogs: CatalogIndex;
+  /** The catalogues this start loaded into an empty database (none on later starts). */
+  catalogLoads: CatalogLoad[];
   /** Set when this start created the demo staff account on an empty database. */
   demoStaffCreated: boolean;
 }
@@ -17,6 +22,8 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
   const db = await openDatabase(target);
   try {
     await migrateToLatest(db);
+    const catalogLoads = await loadMissingCatalogs(db);
+    const catalogs = await buildCatalogIndex(db);
     const staff = createStaffRepository(db);
     let demoStaffCreated = false;
     if (config.demoStaff && (await staff.count()) === 0) {
@@ -25,7 +32,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = true;
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, tokens, demoStaffCreated };
+    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

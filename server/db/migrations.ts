@@ -37,6 +37,63 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_catalogs': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('catalog_country')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('clave', 'text', (c) => c.notNull().unique())
+        .addColumn('iso_alpha3', 'text', (c) => c.notNull())
+        .addColumn('nombre', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('catalog_state')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('country_id', 'integer', (c) => c.notNull())
+        .addColumn('codigo', 'text', (c) => c.notNull())
+        .addColumn('nombre', 'text', (c) => c.notNull())
+        .addColumn('abreviatura', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('catalog_municipality')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('state_id', 'integer', (c) => c.notNull())
+        .addColumn('clave', 'text', (c) => c.notNull())
+        .addColumn('nombre', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('catalog_municipality_state').on('catalog_municipality').column('state_id').execute();
+      await db.schema
+        .createTable('catalog_settlement')
+        .addColumn('postal_code', 'text', (c) => c.notNull())
+        .addColumn('colonia', 'text', (c) => c.notNull())
+        .addColumn('tipo_asentamiento', 'text', (c) => c.notNull())
+        .addColumn('municipio', 'text', (c) => c.notNull())
+        .addColumn('estado', 'text', (c) => c.notNull())
+        .addColumn('ciudad', 'text', (c) => c.notNull())
+        .addColumn('zona', 'text', (c) => c.notNull())
+        .addColumn('state_id', 'integer', (c) => c.notNull())
+        .addColumn('municipality_id', 'integer', (c) => c.notNull())
+        .addColumn('settlement_code', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('catalog_settlement_pk', ['municipality_id', 'settlement_code'])
+        .execute();
+      await db.schema.createIndex('catalog_settlement_postal_code').on('catalog_settlement').column('postal_code').execute();
+      await db.schema
+        .createTable('catalog_economic_activity')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('scian_nivel', 'text', (c) => c.notNull())
+        .addColumn('nombre', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('catalog_load')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('catalog', 'text', (c) => c.notNull())
+        .addColumn('source_file', 'text', (c) => c.notNull())
+        .addColumn('source_sha256', 'text', (c) => c.notNull())
+        .addColumn('row_count', 'integer', (c) => c.notNull())
+        .addColumn('loaded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,10 +28,72 @@ export interface ServerSettingTable {
   value: string;
 }
 
+/** Countries of the SAT c_Pais catalogue; `id` is the ISO 3166 numeric code, `clave` the alpha-2 code. */
+export interface CatalogCountryTable {
+  id: number;
+  clave: string;
+  iso_alpha3: string;
+  nombre: string;
+}
+
+/** States; `id` is the INEGI state code, `codigo` the RENAPO (CURP) two-letter code. */
+export interface CatalogStateTable {
+  id: number;
+  country_id: number;
+  codigo: string;
+  nombre: string;
+  abreviatura: string;
+}
+
+/** Municipalities; `id` is INEGI's CVEGEO (state code × 1000 + municipality code). */
+export interface CatalogMunicipalityTable {
+  id: number;
+  state_id: number;
+  clave: string;
+  nombre: string;
+}
+
+/** SEPOMEX settlements (asentamientos), with the municipality and state names as SEPOMEX writes them. */
+export interface CatalogSettlementTable {
+  postal_code: string;
+  colonia: string;
+  tipo_asentamiento: string;
+  municipio: string;
+  estado: string;
+  ciudad: string;
+  zona: string;
+  state_id: number;
+  municipality_id: number;
+  settlement_code: string;
+}
+
+/** Economic activities; `id` is the SCIAN code. */
+export interface CatalogEconomicActivityTable {
+  id: number;
+  scian_nivel: string;
+  nombre: string;
+}
+
+/** One row per catalogue load: which file, its digest, how many rows, when. */
+export interface CatalogLoadTable {
+  id: Generated<number>;
+  catalog: string;
+  source_file: string;
+  source_sha256: string;
+  row_count: number;
+  loaded_at: ColumnType<Date, string | undefined, never>;
+}
+
 export interface Database {
   staff_user: StaffUserTable;
   staff_notification: StaffNotificationTable;
   server_setting: ServerSettingTable;
+  catalog_country: CatalogCountryTable;
+  catalog_state: CatalogStateTable;
+  catalog_municipality: CatalogMunicipalityTable;
+  catalog_settlement: CatalogSettlementTable;
+  catalog_economic_activity: CatalogEconomicActivityTable;
+  catalog_load: CatalogLoadTable;
 }
 
 export type StaffUser = Selectable<StaffUserTable>;

@@ -1,9 +1,11 @@
 // Starts the real server for an API test file on an ephemeral port, on a fresh database:
-// PGlite from the migrated template, or a new PostgreSQL database when TEST_DATABASE=postgres.
+// PGlite from the migrated template, or a new PostgreSQL database (a copy of the run's template
+// database) when TEST_DATABASE=postgres. Both hold the catalogues already.
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { openBackend } from '../../../server/backend';
 import { loadConfig, type ServerConfig } from '../../../server/config';
@@ -29,7 +31,8 @@ export async function freshDatabase(): Promise<{ target: DatabaseTarget; env: Re
     const name = `test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const template = inject('postgresTemplate');
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;

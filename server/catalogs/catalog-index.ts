@@ -1,0 +1,113 @@
+// The catalogues answered from memory: built from the database rows at start, every answer
+// already serialised to the JSON the API sends (DESIGN.md §7: 25,000 answers/s against
+// 1,950 with a PGlite query per request).
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export interface CatalogIndex {
+  /** GET catalogs/ct */
+  countries: string;
+  /** GET catalogs/ea */
+  economicActivities: string;
+  /** GET catalogs/st/:countryId; '[]' for a country without a state catalogue. */
+  statesOf(countryId: number): string;
+  /** GET catalogs/mp/:stateId; '[]' for an unknown state. */
+  municipalitiesOf(stateId: number): string;
+  /** GET catalogs/zc/:postalCode; '[]' for a code without settlements. */
+  neighbourhoodsOf(postalCode: string): string;
+  stats: { postalCodes: number; settlements: number; buildMs: number };
+}
+
+const EMPTY = '[]';
+const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
+function groupBy<R, K>(rows: R[], key: (row: R) => K): Map<K, R[]> {
+  const groups = new Map<K, R[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+function serialiseGroups<R, K>(groups: Map<K, R[]>, entry: (row: R) => unknown, name: (row: R) => string): Map<K, string> {
+  const answers = new Map<K, string>();
+  for (const [k, rows] of groups) {
+    rows.sort((a, b) => collator.compare(name(a), name(b)));
+    answers.set(k, JSON.stringify(rows.map(entry)));
+  }
+  return answers;
+}
+
+interface SettlementEntry {
+  postal_code: string;
+  colonia: string;
+  municipio: string;
+  estado: string;
+}
+
+// One text value instead of 155,847 rows: PGlite decodes one row in about 0.1 s where the rows
+// take 1.2 s. Fields are joined by the ASCII unit separator and rows by the record separator.
+async function readSettlements(db: Kysely<Database>): Promise<SettlementEntry[]> {
+  const { rows } = await sql<{ all: string | null }>`
+    select string_agg(concat_ws(chr(31), postal_code, colonia, municipio, estado), chr(30)) as all
+    from catalog_settlement`.execute(db);
+  const all = rows[0]?.all;
+  if (!all) return [];
+  return all.split('\x1e').map((line) => {
+    const [postal_code, colonia, municipio, estado] = line.split('\x1f');
+    return { postal_code, colonia, municipio, estado };
+  });
+}
+
+export async function buildCatalogIndex(db: Kysely<Database>): Promise<CatalogIndex> {
+  const started = performance.now();
+  const [countries, states, municipalities, settlements, activities] = await Promise.all([
+    db.selectFrom('catalog_country').select(['id', 'clave', 'nombre']).execute(),
+    db.selectFrom('catalog_state').select(['id', 'country_id', 'codigo', 'nombre']).execute(),
+    db.selectFrom('catalog_municipality').select(['id', 'state_id', 'nombre']).execute(),
+    readSettlements(db),
+    db.selectFrom('catalog_economic_activity').select(['id', 'nombre']).execute(),
+  ]);
+
+  countries.sort((a, b) => collator.compare(a.nombre, b.nombre));
+  activities.sort((a, b) => collator.compare(a.nombre, b.nombre));
+  const statesByCountry = serialiseGroups(
+    groupBy(states, (s) => s.country_id),
+    (s) => ({ id_estado: s.id, codigo: s.codigo, nombre: s.nombre }),
+    (s) => s.nombre,
+  );
+  const municipalitiesByState = serialiseGroups(
+    groupBy(municipalities, (m) => m.state_id),
+    (m) => ({ id_municipio: m.id, nombre: m.nombre }),
+    (m) => m.nombre,
+  );
+
+  // A code can list the same name twice under two settlement types; the answer carries no
+  // type, so identical entries are given once.
+  const byCode = groupBy(settlements, (s) => s.postal_code);
+  const neighbourhoods = new Map<string, string>();
+  for (const [code, rows] of byCode) {
+    const seen = new Set<string>();
+    const entries = [];
+    rows.sort((a, b) => collator.compare(a.colonia, b.colonia) || collator.compare(a.municipio, b.municipio));
+    for (const row of rows) {
+      const key = `${row.colonia}|${row.municipio}|${row.estado}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      entries.push({ colonia: row.colonia, municipio: row.municipio, estado: row.estado });
+    }
+    neighbourhoods.set(code, JSON.stringify(entries));
+  }
+
+  return {
+    countries: JSON.stringify(countries.map((c) => ({ id_pais: c.id, clave: c.clave, nombre: c.nombre }))),
+    economicActivities: JSON.stringify(activities.map((a) => ({ id_empresa_actividad: a.id, nombre: a.nombre }))),
+    statesOf: (countryId) => statesByCountry.get(countryId) ?? EMPTY,
+    municipalitiesOf: (stateId) => municipalitiesByState.get(stateId) ?? EMPTY,
+    neighbourhoodsOf: (postalCode) => neighbourhoods.get(postalCode) ?? EMPTY,
+    stats: { postalCodes: neighbourhoods.size, settlements: settlements.length, buildMs: performance.now() - started },
+  };
+}
