@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { Backend } from './backend';
 import type { TokenClaims } from './auth/tokens';
 import { ApiError, installErrorHandlers } from './http-errors';
+import { applicationRoutes } from './applications/application-routes';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
@@ -102,6 +103,7 @@ export async function buildApp({ config, backend, logger = true }: BuildAppOptio
         await withDb.register(oauthRoutes);
         await withDb.register(meRoutes);
         await withDb.register(catalogRoutes);
+        await withDb.register(applicationRoutes);
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

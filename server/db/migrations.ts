@@ -1,5 +1,6 @@
 // Schema migrations, applied in name order at start (and by every test server).
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { applicationsMigration } from '../applications/application-tables';
 
 const migrations: Record<string, Migration> = {
   '0001_staff_and_settings': {
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_applications': applicationsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

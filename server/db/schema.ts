@@ -1,5 +1,6 @@
 // Table types for Kysely; the migrations in ./migrations.ts create exactly these.
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ApplicationChangeTable, ApplicationTable } from '../applications/application-tables';
 
 export type StaffRole = 'usuario' | 'administrador' | 'analista';
 
@@ -94,6 +95,8 @@ export interface Database {
   catalog_settlement: CatalogSettlementTable;
   catalog_economic_activity: CatalogEconomicActivityTable;
   catalog_load: CatalogLoadTable;
+  application: ApplicationTable;
+  application_change: ApplicationChangeTable;
 }
 
 export type StaffUser = Selectable<StaffUserTable>;

@@ -1,0 +1,82 @@
+// The application records and their change history: table types and their migration.
+import { sql, type ColumnType, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
+
+export interface ApplicationTable {
+  /** The unfinished-records list numbers rows by it. */
+  id: Generated<number>;
+  uuid: string;
+  /** wizardpf, wizardpfae, wizardpm */
+  code: string;
+  tipo_persona: string;
+  clasificacion: string;
+  parent_uuid: string | null;
+  nombre: string;
+  email: string;
+  /** Given when the application is finished; the applicants list shows finished ones. */
+  id_persona_datos_generales: number | null;
+  /** The whole model as JSON text (a json column costs less than jsonb on every save). */
+  data: ColumnType<unknown, string, string>;
+  last_index: number;
+  store: ColumnType<boolean, boolean | undefined, boolean>;
+  complete: boolean;
+  editable: ColumnType<string, string | undefined, string>;
+  franchise: string | null;
+  /** When the application was first filled: it is valid for 30 calendar days from then. */
+  filled_at: ColumnType<Date, string | undefined, never>;
+  updated_at: ColumnType<Date, string | undefined, string>;
+  /** Bumped on every write; a write made from an older version is refused. */
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface ApplicationChangeTable {
+  id: Generated<number>;
+  application_uuid: string;
+  at: ColumnType<Date, string | undefined, never>;
+  /** 'public' or 'staff:<id>' */
+  actor: string;
+  action: 'create' | 'update' | 'finish';
+  /** [{ path, before, after }] */
+  changes: ColumnType<unknown, string, never>;
+}
+
+export type Application = Selectable<ApplicationTable>;
+export type ApplicationChange = Selectable<ApplicationChangeTable>;
+
+export const applicationsMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`create sequence persona_datos_generales_seq`.execute(db);
+    await db.schema
+      .createTable('application')
+      .addColumn('id', 'serial', (c) => c.unique())
+      .addColumn('uuid', 'text', (c) => c.primaryKey())
+      .addColumn('code', 'text', (c) => c.notNull())
+      .addColumn('tipo_persona', 'text', (c) => c.notNull())
+      .addColumn('clasificacion', 'text', (c) => c.notNull())
+      .addColumn('parent_uuid', 'text', (c) => c.references('application.uuid').onDelete('cascade'))
+      .addColumn('nombre', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('id_persona_datos_generales', 'integer', (c) => c.unique())
+      .addColumn('data', 'json', (c) => c.notNull())
+      .addColumn('last_index', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('store', 'boolean', (c) => c.notNull().defaultTo(true))
+      .addColumn('complete', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('editable', 'text', (c) => c.notNull().defaultTo('all'))
+      .addColumn('franchise', 'text')
+      .addColumn('filled_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema.createIndex('application_complete').on('application').columns(['complete', 'updated_at']).execute();
+    await db.schema.createIndex('application_parent').on('application').column('parent_uuid').execute();
+    await db.schema
+      .createTable('application_change')
+      .addColumn('id', 'serial', (c) => c.primaryKey())
+      .addColumn('application_uuid', 'text', (c) => c.notNull().references('application.uuid').onDelete('cascade'))
+      .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('actor', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('changes', 'json', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('application_change_by_record').on('application_change').columns(['application_uuid', 'id']).execute();
+  },
+};
