@@ -24,7 +24,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 interface SaveBody {
   data: Record<string, unknown>;
-  meta?: { last_index?: number; complete?: boolean; franchise?: string | null; parent_uuid?: string | null; version?: number };
+  meta?: { last_index?: number; complete?: boolean; franchise?: string | null; parent_uuid?: string | null; version?: number | null };
   pld?: unknown;
 }
 
@@ -39,9 +39,9 @@ const saveSchema = {
         properties: {
           last_index: { type: 'integer', minimum: 0, maximum: 20 },
           complete: { type: 'boolean' },
-          franchise: { type: ['string', 'null'], maxLength: 100 },
-          parent_uuid: { type: ['string', 'null'], maxLength: 36 },
-          version: { type: 'integer', minimum: 1 },
+          franchise: { type: 'string', maxLength: 100, nullable: true },
+          parent_uuid: { type: 'string', maxLength: 36, nullable: true },
+          version: { type: 'integer', minimum: 1, nullable: true },
         },
       },
       pld: {},
@@ -88,8 +88,11 @@ export async function applicationRoutes(app: FastifyInstance) {
     }
     const storedModel = stored ? parseModel(stored) : undefined;
     const level = (stored?.editable ?? 'all') as EditableLevel;
+    const finishing = body.meta?.complete === true || stored?.complete === true;
     const clean = await validateApplicationWrite(data, {
       staff: isStaff(request),
+      // A draft is checked up to the furthest tab reached; a finished application everywhere.
+      reachedTabs: finishing ? undefined : Math.max(stored?.last_index ?? 0, body.meta?.last_index ?? 0),
       ...(storedModel ? { locks: { level, stored: storedModel } } : {}),
     });
     return {
@@ -154,7 +157,7 @@ export async function applicationRoutes(app: FastifyInstance) {
           throw forbidden('Existe una solicitud aprobada para este cliente: no es posible modificar sus datos.');
         }
         const version = request.body.meta?.version;
-        if (version === undefined) throw badRequest('Falta la versión de la solicitud (meta.version).', 'missing_version');
+        if (version === undefined || version === null) throw badRequest('Falta la versión de la solicitud (meta.version).', 'missing_version');
         const model = await validated(request, code, request.body, stored);
         try {
           const row = await repository(request).update(stored, fieldsOf(code, model, request.body, stored), version, actorOf(request));

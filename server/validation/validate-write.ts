@@ -6,7 +6,7 @@ import { keepLockedValues, type EditableLevel } from '../../forms/locking';
 import { MESSAGES, validationFailed } from '../../forms/messages';
 import type { ValidationContext } from '../../forms/schema/context';
 import { validateModel, type FieldErrors } from '../../forms/validate';
-import { wizardFor } from '../../forms/wizards/wizard-for';
+import { wizardFor, type AnyWizard } from '../../forms/wizards/wizard-for';
 import { ApiError } from '../http-errors';
 
 /** Answered as 422 `{ statusCode, code, message, errores }`. */
@@ -22,15 +22,36 @@ export interface WriteOptions extends ValidationContext {
    * rules run (forms/locking.ts), so a locked field can never be changed through the API.
    */
   locks?: { level: EditableLevel; stored: Record<string, unknown> };
+  /**
+   * How many tabs, from the first, the person has passed (a draft saved on the way forward):
+   * their rules all apply, while later tabs may still be empty but never wrong. Absent: every tab.
+   */
+  reachedTabs?: number;
 }
 
-/** Validates a write against `schema`; answers the cleaned model or throws WriteValidationError. */
-export async function validateWrite<S extends ObjectSchema<AnyObject>>(schema: S, data: unknown, options: WriteOptions = {}): Promise<InferType<S>> {
-  const { locks, ...context } = options;
+/**
+ * Validates a write against `schema`; answers the cleaned model or throws WriteValidationError.
+ * `excused` tells which errors a draft may carry (a required field of a tab not reached yet).
+ */
+export async function validateWrite<S extends ObjectSchema<AnyObject>>(
+  schema: S,
+  data: unknown,
+  options: WriteOptions = {},
+  excused: (path: string, message: string) => boolean = () => false,
+): Promise<InferType<S>> {
+  const { locks, reachedTabs: _reached, ...context } = options;
   const incoming = locks && isRecord(data) ? keepLockedValues(locks.level, locks.stored, data) : data;
   const result = await validateModel(schema, incoming, context);
-  if (!result.valid) throw new WriteValidationError(result.errors);
-  return result.value;
+  if (result.valid) return result.value;
+  const errors = Object.fromEntries(Object.entries(result.errors).filter(([path, message]) => !excused(path, message)));
+  if (Object.keys(errors).length > 0) throw new WriteValidationError(errors);
+  return schema.cast(incoming, { stripUnknown: true, assert: false, context }) as InferType<S>;
+}
+
+/** The tab that owns a field path ('representantes[2].rfc' belongs to the tab listing 'representantes[].rfc'). */
+function tabOf(wizard: AnyWizard, path: string): number {
+  const pattern = path.replace(/\[\d+\]/g, '[]');
+  return wizard.tabs.findIndex((tab) => tab.fields.some((field) => field === pattern || field.startsWith(`${pattern}.`) || pattern.startsWith(`${field}.`)));
 }
 
 /**
@@ -44,7 +65,9 @@ export async function validateApplicationWrite(data: unknown, options: WriteOpti
     const field = wizardFor(model.tipo_persona) ? 'clasificacion' : 'tipo_persona';
     throw new WriteValidationError({ [field]: field === 'tipo_persona' && !model.tipo_persona ? MESSAGES.required : MESSAGES.invalidValue });
   }
-  return validateWrite(wizard.schema, data, options);
+  const reached = options.reachedTabs ?? Infinity;
+  const excused = (path: string, message: string) => message === MESSAGES.required && tabOf(wizard, path) >= reached;
+  return validateWrite(wizard.schema, data, options, excused);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

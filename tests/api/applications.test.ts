@@ -2,6 +2,7 @@
 // refused writes, other sessions, finished records and concurrent saves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
+import { defaultPfModel } from '../../forms/wizards/pf';
 import { validPfModel, validPfaeModel } from '../unit/forms/fixtures';
 import { publicToken, staffCookies, startTestServer, type TestServer } from './support/test-server';
 
@@ -73,6 +74,35 @@ describe('create and open', () => {
     const { uuid } = await createPf();
     expect((await call('GET', `/wizardpf/${uuid}/0`)).status).toBe(403);
     expect((await call('GET', `/wizardpf/${uuid}/0`, undefined, staffAuth)).status).toBe(200);
+  });
+});
+
+describe('drafts', () => {
+  const firstTabOnly = () => {
+    const full = pf() as Record<string, any>;
+    const blank = beforeSubmit(defaultPfModel() as never) as Record<string, any>;
+    return { ...blank, nombre: full.nombre, email: full.email, celular: full.celular, fisica: full.fisica };
+  };
+
+  it('keep the tabs not reached yet empty, but every rule of the tabs passed applies', async () => {
+    const draft = await call('POST', '/wizardpf', { data: firstTabOnly(), meta: { last_index: 1 } });
+    expect(draft.status).toBe(201);
+    const tooFar = await call('POST', '/wizardpf', { data: firstTabOnly(), meta: { last_index: 2 } });
+    expect(tooFar.status).toBe(422);
+    expect((await tooFar.json()).errores['vivienda.vivienda_tipo']).toBe('¡Este campo es requerido!');
+  });
+
+  it('never take a wrong value, even in a tab not reached yet', async () => {
+    const data = firstTabOnly();
+    data.vivienda = { ...data.vivienda, vivienda_valor_aproximado: 99999999999 };
+    const response = await call('POST', '/wizardpf', { data, meta: { last_index: 1 } });
+    expect(response.status).toBe(422);
+    expect((await response.json()).errores['vivienda.vivienda_valor_aproximado']).toMatch(/valor máximo permitido/);
+  });
+
+  it('cannot be finished while a tab is incomplete', async () => {
+    const response = await call('POST', '/wizardpf', { data: firstTabOnly(), meta: { last_index: 1, complete: true } });
+    expect(response.status).toBe(422);
   });
 });
 
