@@ -1,0 +1,120 @@
+// A public applicant fills the natural-person wizard tab by tab against the real server.
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+
+const NOTIFICATION = '.bp6-toast';
+
+async function fillDatosGenerales(page: Page) {
+  await page.getByLabel('Identificación oficial').selectOption('INE');
+  await page.getByLabel('Nombre(s)').fill('carlos');
+  await page.getByLabel('Apellido paterno').fill('garcía');
+  await page.getByLabel('Apellido materno').fill('ramírez');
+  await page.getByLabel('CURP').fill('GARC850314HJCRRL09');
+  await page.getByLabel('RFC con homoclave').fill('GARC850314AB1');
+  await page.getByLabel('Correo electrónico').fill('carlos@example.com');
+  await page.getByLabel('Teléfono celular').fill('3312345678');
+  // The CURP filled sex, birth date and birth state.
+  await expect(page.getByLabel('Sexo')).toHaveValue('Masculino');
+  await expect(page.getByLabel('Fecha de nacimiento')).toHaveValue('14/03/1985');
+  await expect(page.getByLabel('Estado de nacimiento')).toHaveValue('14');
+  await page.getByLabel('Municipio de nacimiento').selectOption({ label: 'Guadalajara' });
+  await page.getByLabel('Estado civil', { exact: true }).selectOption('Casado');
+  await page.getByLabel('Régimen matrimonial').selectOption('Bienes separados');
+  await page.getByLabel('Nombre completo del cónyuge').fill('ana lópez');
+}
+
+async function next(page: Page, expectedTab: string) {
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.locator(NOTIFICATION).filter({ hasText: 'Datos almacenados correctamente' }).last()).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(expectedTab) })).toHaveAttribute('aria-current', 'step');
+}
+
+async function address(page: Page, prefix: string, postalCode: string, colonia: string) {
+  await page.locator(`input[name="${prefix}.calle"]`).fill('AV. VALLARTA 1000');
+  await page.locator(`input[name="${prefix}.codigo_postal"]`).fill(postalCode);
+  const select = page.locator(`select[name="${prefix.replace(/\.domicilio.*$/, '')}.colonia"]`);
+  await expect(select.locator('option', { hasText: colonia })).toHaveCount(1);
+  await select.selectOption({ label: colonia });
+}
+
+test('a public applicant fills the PF wizard, refreshes mid-way, resumes and finishes', async ({ page }) => {
+  await page.goto('/pf');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
+  await expectAccessible(page);
+
+  // Required fields say so at once when the person tries to go on.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText('¡Este campo es requerido!').first()).toBeVisible();
+  await page.getByLabel('RFC con homoclave').fill('GARC850315AB1');
+  await page.getByLabel('Fecha de nacimiento').fill('14/03/1985');
+  await page.getByLabel('Fecha de nacimiento').press('Tab');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText('¡El RFC no corresponde con la fecha de nacimiento o es incorrecto. Favor de verificarlo.!')).toBeVisible();
+  await page.getByLabel('CURP').fill('GARC85');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText('¡El CURP debe tener 18 caracteres!')).toBeVisible();
+
+  await fillDatosGenerales(page);
+  await next(page, 'Vivienda');
+  await expect(page).toHaveURL(/\/pf\/[0-9a-f-]{36}$/);
+
+  await page.getByLabel('Tipo de vivienda').selectOption('Rentada');
+  await expect(page.getByLabel('Valor aproximado')).toHaveCount(0);
+  await page.getByLabel('Renta mensual').fill('12500');
+  await page.getByLabel('Años de residencia').selectOption('6 - 10');
+  await page.getByLabel('Teléfono de casa').fill('3336161616');
+  await address(page, 'vivienda.domicilio', '44160', 'Americana');
+  await next(page, 'Empleo');
+
+  // A refresh resumes the same record at the same tab with the data intact.
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
+  await page.getByRole('button', { name: /Vivienda/ }).click();
+  await expect(page.getByLabel('Renta mensual')).toHaveValue('12500');
+  await expect(page.locator('select[name="vivienda.colonia"]')).toHaveValue('Americana');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
+
+  await page.getByLabel('Empresa', { exact: true }).fill('tornillos del bajío');
+  await page.getByLabel('Fecha de ingreso').fill('01/02/2015');
+  await page.getByLabel('Fecha de ingreso').press('Tab');
+  await page.getByLabel('Actividad económica').selectOption({ index: 1 });
+  await page.getByLabel('Teléfono del empleo').fill('3338001000');
+  await page.getByLabel('Operaciones internacionales').selectOption('NO APLICA');
+  await address(page, 'empleo.domicilio', '44100', 'Guadalajara Centro');
+  await next(page, 'Activos y pasivos');
+
+  await page.getByLabel('Valor de tu automóvil').fill('250000');
+  await next(page, 'Referencias personales');
+
+  await page.locator('input[name="referencia_familiar.nombre_completo"]').fill('maría garcía');
+  await page.locator('select[name="referencia_familiar.parentesco_tiempo_conocerlo"]').selectOption('MADRE');
+  await page.locator('input[name="referencia_familiar.telefono_numero"]').fill('3331112233');
+  for (const n of [1, 2]) {
+    await page.locator(`input[name="referencia_personal_${n}.nombre_completo"]`).fill(`amigo ${n}`);
+    await page.locator(`input[name="referencia_personal_${n}.parentesco_tiempo_conocerlo"]`).fill('10');
+    await page.locator(`input[name="referencia_personal_${n}.telefono_numero"]`).fill(`333444556${n}`);
+  }
+  await next(page, 'Leyenda de veracidad');
+  await expect(page.getByText('Declaro, bajo protesta de decir verdad')).toBeVisible();
+  // Checked once the one-second notifications have faded (axe measures a fading toast's contrast).
+  await expect(page.locator(NOTIFICATION)).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(/éxitosamente/);
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("opening a random uuid says 'Código incorrecto' and starts blank", async ({ page }) => {
+  await page.goto('/pf/0b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Código incorrecto');
+  await expect(dialog).toContainText('Lo sentimos la solicitud es incorrecta, por favor comience el registro nuevamente.');
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page).toHaveURL(/\/pf$/);
+  await expect(page.getByLabel('Nombre(s)')).toHaveValue('');
+});
