@@ -81,7 +81,7 @@ describe('drafts', () => {
   const firstTabOnly = () => {
     const full = pf() as Record<string, any>;
     const blank = beforeSubmit(defaultPfModel() as never) as Record<string, any>;
-    return { ...blank, nombre: full.nombre, email: full.email, celular: full.celular, fisica: full.fisica };
+    return { ...blank, nombre: full.nombre, email: full.email, celular: full.celular, fisica: full.fisica } as Record<string, any>;
   };
 
   it('keep the tabs not reached yet empty, but every rule of the tabs passed applies', async () => {
