@@ -97,8 +97,6 @@ test.describe('home as a public applicant', () => {
 
 test.describe('the route table', () => {
   const routes: Array<[string, string]> = [
-    ['/pf', 'Solicitud de Persona Física'],
-    ['/pfae', 'Solicitud de Persona Física con actividad empresarial'],
     ['/pm', 'Solicitud de Persona Moral'],
     ['/avalpf', 'Aval Persona Física'],
     ['/avalpfae', 'Aval Persona Física con actividad empresarial'],
@@ -122,6 +120,8 @@ test.describe('the route table', () => {
       await expect(page.getByTestId('route-franchise')).toHaveText('FR-7');
     }
     for (const [path, title] of [
+      ['/pf', 'Solicitud de Persona Física'],
+      ['/pfae', 'Solicitud de Persona Física con actividad empresarial'],
       ['/list', 'Solicitantes'],
       ['/list-cache', 'Registros sin terminar'],
     ]) {
@@ -132,6 +132,7 @@ test.describe('the route table', () => {
 
   test("outside the index an applicant gets 'Regresar al menú', and guarantor routes 'Regresar a PM'", async ({ page }) => {
     await page.goto('/pf');
+    await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
     await expect(page.getByRole('link', { name: 'Regresar a PM' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Regresar al menú' }).click();
     await expect(page).toHaveURL(/\/$/);

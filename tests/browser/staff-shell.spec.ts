@@ -46,8 +46,8 @@ test('staff sign in and see the staff header with their name, franchise, notific
 });
 
 test("staff get the client's change history link on a record and no 'Regresar al menú'", async ({ page }) => {
-  await signIn(page, '/pf/5c1b1f0e-2b55-4d0f-8c43-8d3f4f1f7a21?params=F9');
-  await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de Persona Física' })).toBeVisible();
+  await signIn(page, '/pm/5c1b1f0e-2b55-4d0f-8c43-8d3f4f1f7a21?params=F9');
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de Persona Moral' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Historial de cambios del cliente' })).toHaveAttribute(
     'href',
     '/historial/5c1b1f0e-2b55-4d0f-8c43-8d3f4f1f7a21',
