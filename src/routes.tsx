@@ -1,6 +1,7 @@
 // The route table of spec 01 §2 and 02 §2. Every route except /logout and the error and code
 // pages runs the authentication step first; a failure there redirects to /error.
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { fetchApplicants, fetchHistory, fetchUnfinished } from '../services/lists';
 import type { AppRuntime } from './session/runtime';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './pages/home-page';
@@ -21,12 +22,9 @@ export const PENDING_ROUTES: PendingRoute[] = [
   { path: '/aval/pf/:uuid?', title: 'Aval Persona Física' },
   { path: '/aval/pfae/:uuid?', title: 'Aval Persona Física con actividad empresarial' },
   { path: '/aval/pm/:uuid?', title: 'Aval Persona Moral' },
-  { path: '/list', title: 'Solicitantes' },
-  { path: '/list-cache', title: 'Registros sin terminar' },
   { path: '/printPF/:uuid?', title: 'Impresión Persona Física' },
   { path: '/printPFAE/:uuid?', title: 'Impresión Persona Física con actividad empresarial' },
   { path: '/printPM/:uuid?', title: 'Impresión Persona Moral' },
-  { path: '/historial/:uuid', title: 'Historial de cambios del cliente' },
 ];
 
 export function buildRoutes(runtime: AppRuntime): RouteObject[] {
@@ -35,6 +33,23 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
     if (session.hasTag('error')) throw redirect('/error');
     return null;
   };
+
+  /** Staff pages: others are sent to the staff sign-in; a failed load is only logged (spec 01 §8). */
+  const staffData =
+    <T,>(load: (args: LoaderFunctionArgs) => Promise<T[]>) =>
+    async (args: LoaderFunctionArgs): Promise<T[]> => {
+      await authenticated();
+      if (runtime.session.getSnapshot().context.authType !== 'system_auth') {
+        const { pathname, search } = new URL(args.request.url);
+        throw redirectDocument(`/staff/login?next=${encodeURIComponent(pathname + search)}`);
+      }
+      try {
+        return await load(args);
+      } catch (error) {
+        console.error('list load failed', error);
+        return [];
+      }
+    };
 
   return [
     {
@@ -58,6 +73,21 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
             lazy: async () => ({ Component: (await import('./pages/under-construction-page')).UnderConstructionPage }),
           }),
         ),
+        {
+          path: '/list-cache',
+          loader: staffData(() => fetchUnfinished(runtime.http)),
+          lazy: async () => ({ Component: (await import('./lists/unfinished-page')).UnfinishedPage }),
+        },
+        {
+          path: '/list',
+          loader: staffData(() => fetchApplicants(runtime.http)),
+          lazy: async () => ({ Component: (await import('./lists/applicants-page')).ApplicantsPage }),
+        },
+        {
+          path: '/historial/:uuid',
+          loader: staffData(({ params }) => fetchHistory(runtime.http, params.uuid!)),
+          lazy: async () => ({ Component: (await import('./lists/history-page')).HistoryPage }),
+        },
         {
           path: '/logout',
           loader: () => {

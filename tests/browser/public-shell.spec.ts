@@ -122,11 +122,14 @@ test.describe('the route table', () => {
     for (const [path, title] of [
       ['/pf', 'Solicitud de Persona Física'],
       ['/pfae', 'Solicitud de Persona Física con actividad empresarial'],
-      ['/list', 'Solicitantes'],
-      ['/list-cache', 'Registros sin terminar'],
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    }
+    // The staff lists send anyone else to the staff sign-in, and back afterwards.
+    for (const path of ['/list', '/list-cache']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/staff/login?next=${encodeURIComponent(path)}`);
     }
   });
 

@@ -1,0 +1,52 @@
+// /historial/{uuid}: every change of a record, with who, when, and each field before and after.
+import { H1, HTMLTable } from '@blueprintjs/core';
+import { format } from 'date-fns';
+import { es } from 'date-fns/locale';
+import { useLoaderData, useParams } from 'react-router-dom';
+import type { RecordChange } from '../../services/lists';
+
+const ACTIONS: Record<RecordChange['action'], string> = { create: 'Creación', update: 'Actualización', finish: 'Finalización' };
+const who = (actor: string) => (actor === 'public' ? 'Solicitante (en línea)' : `Personal (${actor.replace('staff:', 'usuario ')})`);
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+export function HistoryPage() {
+  const changes = useLoaderData() as RecordChange[];
+  const { uuid } = useParams();
+  return (
+    <section aria-labelledby="history-title" className="list-page">
+      <H1 id="history-title">Historial de cambios del cliente</H1>
+      <p className="uuid-cell">Solicitud {uuid}</p>
+      {changes.length === 0 && <p>No hay cambios registrados.</p>}
+      {changes.map((change) => {
+        const fields = typeof change.changes === 'string' ? JSON.parse(change.changes) : change.changes;
+        return (
+          <article key={change.id} className="history-entry" aria-label={`${ACTIONS[change.action]} del ${format(new Date(change.at), "d 'de' MMMM 'de' yyyy, HH:mm", { locale: es })}`}>
+            <h2 className="history-heading">
+              {ACTIONS[change.action]} · {format(new Date(change.at), "d 'de' MMMM 'de' yyyy, HH:mm", { locale: es })} · {who(change.actor)}
+            </h2>
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Campos modificados">
+              <HTMLTable compact striped className="list-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Campo</th>
+                    <th scope="col">Antes</th>
+                    <th scope="col">Después</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {fields.map((field: { path: string; before: unknown; after: unknown }) => (
+                    <tr key={field.path}>
+                      <td>{field.path}</td>
+                      <td>{shown(field.before)}</td>
+                      <td>{shown(field.after)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </div>
+          </article>
+        );
+      })}
+    </section>
+  );
+}
