@@ -120,6 +120,10 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
             </option>
           ))}
           {options.length > 0 && <option value={OTHER_COLONIA}>{OTHER_COLONIA}</option>}
+          {/* A stored neighbourhood the catalogue no longer lists still shows as it was saved. */}
+          {chosen && chosen.colonia !== OTHER_COLONIA && !options.some((n) => n.colonia === chosen.colonia) && (
+            <option value={chosen.colonia}>{chosen.colonia}</option>
+          )}
         </HTMLSelect>
       </FieldFrame>
       {place && options.length > 0 && (

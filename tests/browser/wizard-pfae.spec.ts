@@ -1,0 +1,63 @@
+// The business-activity wizard's extras, and the blocked openings of a record by uuid.
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { createApplication } from './support/api';
+
+test('PFAE: profession, position, fiscal address, and the copy onto the operating address', async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pfae', { last_index: 2 });
+  await page.goto(`/pfae/${uuid}`);
+  await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByLabel('Profesión actual')).toBeVisible();
+  await expect(page.getByLabel('Puesto actual')).toBeVisible();
+
+  const fiscal = page.locator('input[name="empleo.domicilio_fiscal.calle"]');
+  await fiscal.fill('AV. HIDALGO 500');
+  await page.locator('input[name="empleo.domicilio_fiscal.codigo_postal"]').fill('64000');
+  const fiscalColonia = page.locator('select[name="empleo.colonia_fiscal"]');
+  await expect(fiscalColonia.locator('option').nth(1)).toBeAttached();
+  const chosen = await fiscalColonia.locator('option').nth(1).textContent();
+  await fiscalColonia.selectOption({ index: 1 });
+
+  await page.getByText('El domicilio operativo es el mismo que el fiscal').click();
+  await expect(page.getByLabel('El domicilio operativo es el mismo que el fiscal')).toBeChecked();
+  await expect(page.locator('input[name="empleo.domicilio_operativo.calle"]')).toHaveValue('AV. HIDALGO 500');
+  await expect(page.locator('input[name="empleo.domicilio_operativo.codigo_postal"]')).toHaveValue('64000');
+  await expect(page.locator('select[name="empleo.colonia_operativo"]')).toHaveValue(chosen!);
+  await expect(page.getByText('Monterrey, Nuevo León').first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('button', { name: /Activos y pasivos/ })).toHaveAttribute('aria-current', 'step');
+  await page.reload();
+  await page.getByRole('button', { name: /Empleo/ }).click();
+  await expect(page.locator('input[name="empleo.domicilio_operativo.calle"]')).toHaveValue('AV. HIDALGO 500');
+});
+
+test("a public applicant opening a finished record sees 'Registro completo' and a blank form", async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 5, complete: true });
+  await page.goto(`/pf/${uuid}`);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Registro completo');
+  await expect(dialog).toContainText('La solicitud ha sido finalizada, por favor comience el registro nuevamente.');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page).toHaveURL(/\/pf$/);
+  await expect(page.getByLabel('Nombre(s)')).toHaveValue('');
+});
+
+test("an expired record says 'Código expirado' and starts blank", async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf');
+  // The server's 30-day rule is covered by the API tests; here the answer says it expired.
+  await page.route(`**/api/wizardpf/${uuid}/1`, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, meta: { ...body.meta, expired: true } } });
+  });
+  await page.goto(`/pf/${uuid}`);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Código expirado');
+  await expect(dialog).toContainText('...la solicitud ha expirado, por favor comience el registro nuevamente.');
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page).toHaveURL(/\/pf$/);
+  await expect(page.getByLabel('Nombre(s)')).toHaveValue('');
+});
