@@ -1,6 +1,6 @@
 // Application records: read, create, update with a version check, lists and change history.
-// Every write and its history row are one transaction.
-import { sql, type Kysely, type Transaction } from 'kysely';
+// Every write and its history row commit together.
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Application } from './application-tables';
 import { diffModels } from './model-diff';
@@ -35,65 +35,87 @@ const columnsOf = (fields: RecordFields) => ({
   franchise: fields.franchise,
 });
 
-export const parseModel = (application: Application): Model =>
-  (typeof application.data === 'string' ? JSON.parse(application.data) : application.data) as Model;
+/** The stored model; the record's uuid and person id come from their columns, which are the truth. */
+export const parseModel = (application: Application): Model => ({
+  ...((typeof application.data === 'string' ? JSON.parse(application.data) : application.data) as Model),
+  uuid: application.uuid,
+  id_persona_datos_generales: application.id_persona_datos_generales,
+});
 
 export function createApplicationRepository(db: Kysely<Database>) {
-  const nextPersonId = async (trx: Transaction<Database>) => {
-    const { rows } = await sql<{ id: number }>`select nextval('persona_datos_generales_seq')::integer as id`.execute(trx);
-    return rows[0].id;
-  };
-
-  const record = (trx: Transaction<Database>, uuid: string, actor: string, action: 'create' | 'update' | 'finish', before: Model, after: Model) =>
-    trx
-      .insertInto('application_change')
-      .values({ application_uuid: uuid, actor, action, changes: JSON.stringify(diffModels(before, after)) })
-      .execute();
+  const nextPersonId = sql<number>`nextval('persona_datos_generales_seq')::integer`;
 
   return {
     async find(uuid: string): Promise<Application | undefined> {
       return db.selectFrom('application').selectAll().where('uuid', '=', uuid).executeTakeFirst();
     },
 
+    // Each write and its history row are one statement (a data-modifying CTE), so they commit
+    // together without a transaction's extra round trips on the embedded database.
     async create(uuid: string, fields: RecordFields, actor: string): Promise<Application> {
-      return db.transaction().execute(async (trx) => {
-        const id = fields.complete ? await nextPersonId(trx) : null;
-        const model = { ...fields.model, uuid, id_persona_datos_generales: id };
-        const row = await trx
-          .insertInto('application')
-          .values({ uuid, ...columnsOf({ ...fields, model }), parent_uuid: fields.parent_uuid, id_persona_datos_generales: id })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await record(trx, uuid, actor, fields.complete ? 'finish' : 'create', {}, model);
-        return row;
-      });
+      const changes = JSON.stringify(diffModels({}, { ...fields.model, uuid }));
+      return db
+        .with('inserted', (qb) =>
+          qb
+            .insertInto('application')
+            .values({
+              uuid,
+              ...columnsOf(fields),
+              parent_uuid: fields.parent_uuid,
+              id_persona_datos_generales: fields.complete ? nextPersonId : null,
+            })
+            .returningAll(),
+        )
+        .with('change', (qb) =>
+          qb
+            .insertInto('application_change')
+            .columns(['application_uuid', 'actor', 'action', 'changes'])
+            .expression((eb) =>
+              eb
+                .selectFrom('inserted')
+                .select(['inserted.uuid', sql<string>`${actor}::text`.as('actor'), sql<string>`${fields.complete ? 'finish' : 'create'}::text`.as('action'), sql<string>`${changes}::json`.as('changes')]),
+            ),
+        )
+        .selectFrom('inserted')
+        .selectAll()
+        .executeTakeFirstOrThrow() as Promise<Application>;
     },
 
     /** Writes over `version`; throws StaleWriteError when the record changed since. */
     async update(stored: Application, fields: RecordFields, version: number, actor: string): Promise<Application> {
-      return db.transaction().execute(async (trx) => {
-        const before = parseModel(stored);
-        const finishing = fields.complete && stored.id_persona_datos_generales === null;
-        const id = finishing ? await nextPersonId(trx) : stored.id_persona_datos_generales;
-        const model = { ...fields.model, uuid: stored.uuid, id_persona_datos_generales: id };
-        const row = await trx
-          .updateTable('application')
-          .set({
-            ...columnsOf({ ...fields, model }),
-            complete: stored.complete || fields.complete,
-            id_persona_datos_generales: id,
-            last_index: Math.max(stored.last_index, fields.last_index),
-            updated_at: sql`now()` as unknown as string,
-            version: stored.version + 1,
-          })
-          .where('uuid', '=', stored.uuid)
-          .where('version', '=', version)
-          .returningAll()
-          .executeTakeFirst();
-        if (!row) throw new StaleWriteError();
-        await record(trx, stored.uuid, actor, finishing ? 'finish' : 'update', before, model);
-        return row;
-      });
+      const finishing = fields.complete && stored.id_persona_datos_generales === null;
+      const changes = JSON.stringify(diffModels(parseModel(stored), { ...fields.model, uuid: stored.uuid }));
+      const row = await db
+        .with('updated', (qb) =>
+          qb
+            .updateTable('application')
+            .set({
+              ...columnsOf(fields),
+              complete: stored.complete || fields.complete,
+              id_persona_datos_generales: finishing ? nextPersonId : stored.id_persona_datos_generales,
+              last_index: Math.max(stored.last_index, fields.last_index),
+              updated_at: sql`now()` as unknown as string,
+              version: sql<number>`version + 1`,
+            })
+            .where('uuid', '=', stored.uuid)
+            .where('version', '=', version)
+            .returningAll(),
+        )
+        .with('change', (qb) =>
+          qb
+            .insertInto('application_change')
+            .columns(['application_uuid', 'actor', 'action', 'changes'])
+            .expression((eb) =>
+              eb
+                .selectFrom('updated')
+                .select(['updated.uuid', sql<string>`${actor}::text`.as('actor'), sql<string>`${finishing ? 'finish' : 'update'}::text`.as('action'), sql<string>`${changes}::json`.as('changes')]),
+            ),
+        )
+        .selectFrom('updated')
+        .selectAll()
+        .executeTakeFirst();
+      if (!row) throw new StaleWriteError();
+      return row as Application;
     },
 
     /** Unfinished registrations, newest first. */
