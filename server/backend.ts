@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import { migrateToLatest, openDatabase, type DatabaseTarget, type Db } from './db/database';
 import { createTokenSigner, resolveTokenSecret, type TokenSigner } from './auth/tokens';
 import { createStaffRepository, DEMO_STAFF, type StaffRepository } from './staff/staff-repository';
+import { createApplicationRepository, type ApplicationRepository } from './applications/application-repository';
 import { buildCatalogIndex, type CatalogIndex } from './catalogs/catalog-index';
 import { loadMissingCatalogs, type CatalogLoad } from './catalogs/catalog-loader';
 
@@ -12,6 +13,7 @@ export interface Backend {
   staff: StaffRepository;
   tokens: TokenSigner;
   catalogs: CatalogIndex;
+  applications: ApplicationRepository;
   /** The catalogues this start loaded into an empty database (none on later starts). */
   catalogLoads: CatalogLoad[];
   /** Set when this start created the demo staff account on an empty database. */
@@ -32,7 +34,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = true;
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated };
+    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

@@ -8,7 +8,7 @@ import type { EditableLevel } from '../../forms/locking';
 import { requireSession } from '../auth/session';
 import { ApiError, badRequest, forbidden } from '../http-errors';
 import { validateApplicationWrite, WriteValidationError } from '../validation/validate-write';
-import { createApplicationRepository, parseModel, StaleWriteError, type RecordFields } from './application-repository';
+import { parseModel, StaleWriteError, type RecordFields } from './application-repository';
 import type { Application } from './application-tables';
 
 /** Each wizard's backing resource and the person type it holds. */
@@ -71,7 +71,7 @@ function metaOf(application: Application) {
 }
 
 export async function applicationRoutes(app: FastifyInstance) {
-  const repository = (request: FastifyRequest) => createApplicationRepository(request.backend.db);
+  const repository = (request: FastifyRequest) => request.backend.applications;
 
   const loadFor = async (request: FastifyRequest, uuid: string) => {
     if (!UUID.test(uuid)) throw notFound();
@@ -148,29 +148,42 @@ export async function applicationRoutes(app: FastifyInstance) {
       `/${code}/:uuid`,
       { preHandler: requireSession('public', 'system_auth'), schema: { ...saveSchema, summary: `Update a ${code} application` } },
       async (request) => {
-        const stored = await loadFor(request, request.params.uuid);
-        if (stored.code !== code) throw notFound();
-        if (stored.complete && !isStaff(request)) {
-          throw forbidden('La solicitud ya fue finalizada y no puede modificarse.');
-        }
-        if (stored.editable === 'none') {
-          throw forbidden('Existe una solicitud aprobada para este cliente: no es posible modificar sus datos.');
-        }
+        const { uuid } = request.params;
+        if (!UUID.test(uuid)) throw notFound();
         const version = request.body.meta?.version;
         if (version === undefined || version === null) throw badRequest('Falta la versión de la solicitud (meta.version).', 'missing_version');
-        const model = await validated(request, code, request.body, stored);
-        try {
+
+        const save = async (stored: Application | undefined) => {
+          if (!stored || stored.code !== code) throw notFound();
+          if (stored.complete && !isStaff(request)) throw forbidden('La solicitud ya fue finalizada y no puede modificarse.');
+          if (stored.editable === 'none') {
+            throw forbidden('Existe una solicitud aprobada para este cliente: no es posible modificar sus datos.');
+          }
+          const model = await validated(request, code, request.body, stored);
           const row = await repository(request).update(stored, fieldsOf(code, model, request.body, stored), version, actorOf(request));
           return { data: parseModel(row), meta: metaOf(row) };
+        };
+
+        // The record as last seen here when it is at the version the person read; if it changed
+        // since (elsewhere), the save is checked again against the record as stored.
+        const remembered = await repository(request).findAt(uuid, version);
+        try {
+          return await save(remembered);
         } catch (error) {
-          if (error instanceof StaleWriteError) {
-            throw new ApiError(
-              409,
-              'La solicitud se modificó desde otra sesión mientras la editabas. Recarga la página para ver la versión actual.',
-              'stale_version',
-            );
+          if (!(error instanceof StaleWriteError)) throw error;
+          const stored = await repository(request).find(uuid);
+          if (stored && stored.version === version && stored !== remembered) {
+            try {
+              return await save(stored);
+            } catch (retryError) {
+              if (!(retryError instanceof StaleWriteError)) throw retryError;
+            }
           }
-          throw error;
+          throw new ApiError(
+            409,
+            'La solicitud se modificó desde otra sesión mientras la editabas. Recarga la página para ver la versión actual.',
+            'stale_version',
+          );
         }
       },
     );
