@@ -42,33 +42,12 @@ export const parseModel = (application: Application): Model => ({
   id_persona_datos_generales: application.id_persona_datos_generales,
 });
 
-/**
- * The records last written or read, by uuid. A cached row is the record at its version, and a
- * version never changes once written, so a save from that version can skip reading it again;
- * the update's version check still answers for what other instances wrote.
- */
-const CACHE_SIZE = 2000;
-
 export function createApplicationRepository(db: Kysely<Database>) {
   const nextPersonId = sql<number>`nextval('persona_datos_generales_seq')::integer`;
-  const recent = new Map<string, Application>();
-  const remember = (row: Application) => {
-    recent.delete(row.uuid);
-    recent.set(row.uuid, row);
-    if (recent.size > CACHE_SIZE) recent.delete(recent.keys().next().value!);
-    return row;
-  };
 
   return {
     async find(uuid: string): Promise<Application | undefined> {
-      const row = await db.selectFrom('application').selectAll().where('uuid', '=', uuid).executeTakeFirst();
-      return row && remember(row);
-    },
-
-    /** The record at `version`: from memory when it is the one last seen here, else from the database. */
-    async findAt(uuid: string, version: number): Promise<Application | undefined> {
-      const cached = recent.get(uuid);
-      return cached && cached.version === version ? cached : this.find(uuid);
+      return db.selectFrom('application').selectAll().where('uuid', '=', uuid).executeTakeFirst();
     },
 
     // Each write and its history row are one statement (a data-modifying CTE), so they commit
@@ -99,8 +78,7 @@ export function createApplicationRepository(db: Kysely<Database>) {
         )
         .selectFrom('inserted')
         .selectAll()
-        .executeTakeFirstOrThrow()
-        .then((row) => remember(row as Application));
+        .executeTakeFirstOrThrow() as Promise<Application>;
     },
 
     /** Writes over `version`; throws StaleWriteError when the record changed since. */
@@ -121,7 +99,7 @@ export function createApplicationRepository(db: Kysely<Database>) {
             })
             .where('uuid', '=', stored.uuid)
             .where('version', '=', version)
-            // What the save was checked against must still hold (it may come from memory).
+            // What the save was checked against must still hold when it is written.
             .where('editable', '=', stored.editable)
             .where('complete', '=', stored.complete)
             .returningAll(),
@@ -139,11 +117,8 @@ export function createApplicationRepository(db: Kysely<Database>) {
         .selectFrom('updated')
         .selectAll()
         .executeTakeFirst();
-      if (!row) {
-        recent.delete(stored.uuid);
-        throw new StaleWriteError();
-      }
-      return remember(row as Application);
+      if (!row) throw new StaleWriteError();
+      return row as Application;
     },
 
     /** Unfinished registrations, newest first. */

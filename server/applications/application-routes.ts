@@ -153,32 +153,18 @@ export async function applicationRoutes(app: FastifyInstance) {
         const version = request.body.meta?.version;
         if (version === undefined || version === null) throw badRequest('Falta la versión de la solicitud (meta.version).', 'missing_version');
 
-        const save = async (stored: Application | undefined) => {
-          if (!stored || stored.code !== code) throw notFound();
-          if (stored.complete && !isStaff(request)) throw forbidden('La solicitud ya fue finalizada y no puede modificarse.');
-          if (stored.editable === 'none') {
-            throw forbidden('Existe una solicitud aprobada para este cliente: no es posible modificar sus datos.');
-          }
-          const model = await validated(request, code, request.body, stored);
+        const stored = await repository(request).find(uuid);
+        if (!stored || stored.code !== code) throw notFound();
+        if (stored.complete && !isStaff(request)) throw forbidden('La solicitud ya fue finalizada y no puede modificarse.');
+        if (stored.editable === 'none') {
+          throw forbidden('Existe una solicitud aprobada para este cliente: no es posible modificar sus datos.');
+        }
+        const model = await validated(request, code, request.body, stored);
+        try {
           const row = await repository(request).update(stored, fieldsOf(code, model, request.body, stored), version, actorOf(request));
           return { data: parseModel(row), meta: metaOf(row) };
-        };
-
-        // The record as last seen here when it is at the version the person read; if it changed
-        // since (elsewhere), the save is checked again against the record as stored.
-        const remembered = await repository(request).findAt(uuid, version);
-        try {
-          return await save(remembered);
         } catch (error) {
           if (!(error instanceof StaleWriteError)) throw error;
-          const stored = await repository(request).find(uuid);
-          if (stored && stored.version === version && stored !== remembered) {
-            try {
-              return await save(stored);
-            } catch (retryError) {
-              if (!(retryError instanceof StaleWriteError)) throw retryError;
-            }
-          }
           throw new ApiError(
             409,
             'La solicitud se modificó desde otra sesión mientras la editabas. Recarga la página para ver la versión actual.',
