@@ -61,3 +61,16 @@ test("an expired record says 'Código expirado' and starts blank", async ({ page
   await expect(page).toHaveURL(/\/pf$/);
   await expect(page.getByLabel('Nombre(s)')).toHaveValue('');
 });
+
+test('the wizard stays usable at 360 px wide', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const uuid = await createApplication(request, 'pfae', { last_index: 2 });
+  await page.goto(`/pfae/${uuid}`);
+  await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expect(page.getByRole('button', { name: 'Siguiente' })).toBeVisible();
+});

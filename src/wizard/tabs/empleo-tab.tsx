@@ -23,7 +23,7 @@ export function EmpleoTab({ businessActivity }: { businessActivity: boolean }) {
   const cloneDisabled = useFieldDisabled('clonar_domicilo_fiscal');
   return (
     <>
-      <FieldSection title="Empleo">
+      <FieldSection title="Datos del empleo">
         <FieldGrid>
           <TextField name="empleo.empresa_nombre" label="Empresa" uppercase maxLength={NAME_MAX} autoComplete="organization" />
           <DateField name="empleo.empresa_fecha_ingreso" label="Fecha de ingreso" />
