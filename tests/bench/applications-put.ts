@@ -4,37 +4,19 @@
 // (one PGlite query per request).
 // Run: npm run bench:put   (target: at least 500 saves/s at p99 under 50 ms)
 //      DURATION=10 CONNECTIONS=20 to change the load; DATABASE_URL to run it on PostgreSQL.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validPfModel } from '../unit/forms/fixtures';
+import { startBenchServer } from './support/bench-server';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
-const PORT = 46_410;
-const base = `http://127.0.0.1:${PORT}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-put-'));
-const server = spawn(process.execPath, [...(process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : []), '--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startBenchServer(46_410, process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : []);
+const base = server.base;
 
 try {
-  for (let i = 0; !(await fetch(`${base}/api/health`).then((r) => r.ok, () => false)); i++) {
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const token = await (
-    await fetch(`${base}/api/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', client_id: 2, client_secret: 'solicitud-online', username: 'solicitante', password: 'solicitante' }),
-    })
-  ).json();
-  const headers = { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' };
+  const headers = { authorization: await server.publicAuthorization(), 'content-type': 'application/json' };
   const model = beforeSubmit(validPfModel() as unknown as Record<string, unknown>);
   const body = JSON.stringify({ data: model, meta: { last_index: 5 } });
   console.log(`PUT body: ${(body.length / 1024).toFixed(1)} KB`);
@@ -89,7 +71,5 @@ try {
   const met = saves.rps >= 500 && saves.p99 < 50 && saves.refused === 0;
   console.log(`target (≥ 500 saves/s, p99 < 50 ms, none refused): ${met ? 'met' : 'NOT met'}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -1,0 +1,49 @@
+// Starts `server/main.ts` on a fresh embedded data folder for a benchmark, and gets a public token.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface BenchServer {
+  base: string;
+  child: ChildProcess;
+  /** The public applicant's Authorization header value. */
+  publicAuthorization(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(port: number, nodeArgs: string[] = []): Promise<BenchServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.on('exit', resolve));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; !(await fetch(`${base}/api/health`).then((r) => r.ok, () => false)); i++) {
+    if (i > 600) {
+      await stop();
+      throw new Error('server did not start within 60 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    child,
+    stop,
+    async publicAuthorization() {
+      const response = await fetch(`${base}/api/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'password', client_id: 2, client_secret: 'solicitud-online', username: 'solicitante', password: 'solicitante' }),
+      });
+      return `Bearer ${(await response.json()).access_token}`;
+    },
+  };
+}
