@@ -194,10 +194,12 @@ export const wizardMachine = setup({
     'flag tab': assign(({ context }, params: { valid: boolean }) => ({
       tabErrors: params.valid ? context.tabErrors.filter((i) => i !== context.current) : [...new Set([...context.tabErrors, context.current])],
     })),
-    'go to target': assign(({ context }) => ({
+    // Forward: the tab left is now passed, so the furthest tab reached is at least the next one.
+    'advance to target': assign(({ context }) => ({
       current: context.target,
-      meta: { ...context.meta, last_index: Math.max(context.meta.last_index, context.target) },
+      meta: { ...context.meta, last_index: Math.max(context.meta.last_index, context.current + 1) },
     })),
+    'go back to target': assign(({ context }) => ({ current: context.target })),
     'go to general data': assign({ current: 0 }),
     'assign created': assign(({ context }, params: { created: CreatedApplication }) => ({
       meta: { ...context.meta, uuid: params.created.uuid, store: true, cache: false, version: params.created.version },
@@ -337,6 +339,8 @@ export const wizardMachine = setup({
         checkingPld: {
           always: [
             { guard: 'pld review is required', target: 'pldReview', actions: { type: 'open modal', params: { modal: { kind: 'pldReview' } } } },
+            // A record that cannot be modified is only read: moving on saves nothing.
+            { guard: 'is not editable', target: 'idle', actions: 'advance to target' },
             { target: 'saving' },
           ],
         },
@@ -362,7 +366,7 @@ export const wizardMachine = setup({
                 input: ({ context }) => ({ code: context.code, model: context.model, meta: metaForSave(context), staff: context.staff }),
                 onDone: {
                   target: '#wizard.ready.idle',
-                  actions: [{ type: 'assign created', params: ({ event }) => ({ created: event.output }) }, 'go to target', 'notify saved'],
+                  actions: [{ type: 'assign created', params: ({ event }) => ({ created: event.output }) }, 'advance to target', 'notify saved'],
                 },
                 onError: {
                   target: '#wizard.ready.idle',
@@ -383,7 +387,7 @@ export const wizardMachine = setup({
                 }),
                 onDone: {
                   target: '#wizard.ready.idle',
-                  actions: [{ type: 'assign updated', params: ({ event }) => ({ updated: event.output }) }, 'go to target', 'notify saved'],
+                  actions: [{ type: 'assign updated', params: ({ event }) => ({ updated: event.output }) }, 'advance to target', 'notify saved'],
                 },
                 onError: {
                   target: '#wizard.ready.idle',
@@ -401,9 +405,9 @@ export const wizardMachine = setup({
             input: ({ context }) => ({ code: context.code, index: context.current, values: context.model, staff: context.staff }),
             onDone: {
               target: 'idle',
-              actions: [{ type: 'flag tab', params: ({ event }) => ({ valid: event.output.valid }) }, 'go to target'],
+              actions: [{ type: 'flag tab', params: ({ event }) => ({ valid: event.output.valid }) }, 'go back to target'],
             },
-            onError: { target: 'idle', actions: [{ type: 'flag tab', params: { valid: false } }, 'go to target'] },
+            onError: { target: 'idle', actions: [{ type: 'flag tab', params: { valid: false } }, 'go back to target'] },
           },
         },
         finishing: {
@@ -476,8 +480,9 @@ export const wizardMachine = setup({
                   target: '#wizard.finished',
                   actions: [
                     { type: 'assign updated', params: ({ event }) => ({ updated: event.output }) },
+                    // Finishing for the first time thanks the person; finishing a finished record again says it was updated.
+                    { type: 'open modal', params: ({ context }) => ({ modal: { kind: context.meta.complete ? 'updateSuccess' : 'finishSuccess' } }) },
                     'mark complete',
-                    { type: 'open modal', params: { modal: { kind: 'updateSuccess' } } },
                   ],
                 },
                 onError: { target: '#wizard.ready.idle', actions: { type: 'open modal', params: { modal: { kind: 'updateError' } } } },
@@ -500,9 +505,9 @@ export function isTabActive(context: Pick<WizardContext, 'meta' | 'tabCount'>, i
   return context.meta.store || context.meta.complete || index <= context.meta.last_index;
 }
 
-/** The meta sent with a save on the way forward: the furthest tab includes the one being opened. */
+/** The meta sent with a save on the way forward: the tab being left counts as passed (the server checks every tab before last_index). */
 function metaForSave(context: WizardContext): WizardMeta {
-  return { ...context.meta, last_index: Math.max(context.meta.last_index, context.target) };
+  return { ...context.meta, last_index: Math.max(context.meta.last_index, context.current + 1) };
 }
 
 function finishMeta(context: WizardContext): WizardMeta {

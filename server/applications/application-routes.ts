@@ -82,7 +82,8 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   /** Validates the model for this code and session; the server's own fields are put back afterwards. */
   const validated = async (request: FastifyRequest, code: Code, body: SaveBody, stored?: Application) => {
-    const data = body.data;
+    // The classification of a stored record is its own: an update cannot turn a client into a guarantor.
+    const data = stored ? { ...body.data, clasificacion: stored.clasificacion } : body.data;
     if (data.tipo_persona !== WIZARD_CODES[code]) {
       throw new WriteValidationError({ tipo_persona: `Este recurso solo recibe solicitudes de tipo ${WIZARD_CODES[code]}.` });
     }
@@ -102,6 +103,9 @@ export async function applicationRoutes(app: FastifyInstance) {
       entidades_eliminadas: [],
       formatobce: storedModel?.formatobce ?? null,
       cantidad_duplicados: storedModel?.cantidad_duplicados ?? null,
+      // Set by the PLD review and the guarantor flow on the server, never by the body.
+      pld_coincidences: storedModel?.pld_coincidences ?? null,
+      persona_completa: storedModel?.persona_completa ?? false,
     };
   };
 
@@ -125,8 +129,8 @@ export async function applicationRoutes(app: FastifyInstance) {
         const application = await loadFor(request, uuid);
         if (application.code !== code) throw notFound();
         const meta = metaOf(application);
-        // A finished record is not shown again to the public (spec 01 §4).
-        const data = meta.complete && !isStaff(request) ? {} : parseModel(application);
+        // A finished or expired record is not shown again to the public (spec 01 §4).
+        const data = (meta.complete || meta.expired) && !isStaff(request) ? {} : parseModel(application);
         return { data, meta };
       },
     );
@@ -156,6 +160,9 @@ export async function applicationRoutes(app: FastifyInstance) {
         const stored = await repository(request).find(uuid);
         if (!stored || stored.code !== code) throw notFound();
         if (stored.complete && !isStaff(request)) throw forbidden('La solicitud ya fue finalizada y no puede modificarse.');
+        if (isExpired(stored) && !isStaff(request)) {
+          throw forbidden('La solicitud ha expirado, por favor comience el registro nuevamente.');
+        }
         if (stored.editable === 'none') {
           throw forbidden('Existe una solicitud aprobada para este cliente: no es posible modificar sus datos.');
         }

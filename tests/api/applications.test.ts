@@ -159,10 +159,21 @@ describe('update', () => {
 
   it('ignores fields only the server sets', async () => {
     const { uuid } = await createPf();
-    const data = { ...pf(), editable: 'all', id_persona_datos_generales: 999, formatobce: { html: '<script>alert(1)</script>' } };
+    const data = {
+      ...pf(),
+      editable: 'all',
+      id_persona_datos_generales: 999,
+      formatobce: { html: '<script>alert(1)</script>' },
+      pld_coincidences: { validar_coincidencias: false, coincidencias_validadas: true },
+      persona_completa: true,
+      clasificacion: 'Obligado',
+    };
     const body = await (await call('PUT', `/wizardpf/${uuid}`, { data, meta: { version: 1 } })).json();
     expect(body.data.id_persona_datos_generales).toBeNull();
     expect(body.data.formatobce).toBeNull();
+    expect(body.data.pld_coincidences).toBeNull();
+    expect(body.data.persona_completa).toBe(false);
+    expect(body.data.clasificacion).toBe('Cliente');
   });
 });
 
@@ -205,8 +216,15 @@ describe('expiry and locks', () => {
     const { uuid } = await createPf();
     const { db } = await server.app.backend;
     await db.updateTable('application').set({ filled_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() } as never).where('uuid', '=', uuid).execute();
-    const { meta } = await (await call('GET', `/wizardpf/${uuid}/1`)).json();
+    const { data, meta } = await (await call('GET', `/wizardpf/${uuid}/1`)).json();
     expect(meta.expired).toBe(true);
+    expect(data).toEqual({});
+    const change = await call('PUT', `/wizardpf/${uuid}`, { data: pf(), meta: { version: 1 } });
+    expect(change.status).toBe(403);
+    expect((await change.json()).message).toBe('La solicitud ha expirado, por favor comience el registro nuevamente.');
+    // Staff still see it.
+    const staffView = await (await call('GET', `/wizardpf/${uuid}/0`, undefined, staffAuth)).json();
+    expect(staffView.data.nombre).toBe('CARLOS');
   });
 
   it('keeps locked fields as stored under general_fields, and refuses every change under none', async () => {
