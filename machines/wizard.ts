@@ -36,7 +36,9 @@ export type WizardModal =
   | { kind: 'finishGeneralDataInvalid' }
   | { kind: 'finishStoredTemporarily' }
   | { kind: 'finishForbidden'; message: string }
-  | { kind: 'updateError' };
+  | { kind: 'updateError' }
+  | { kind: 'saveRefused'; message: string }
+  | { kind: 'loadFailed' };
 
 /** What a failed call tells the machine: the HTTP status and the server's Spanish message, if any. */
 export interface CallFailure {
@@ -104,7 +106,8 @@ export type WizardEvent =
   | { type: 'tab.selected'; index: number; values: Model }
   | { type: 'wizard.finish'; values: Model }
   | { type: 'pld.reviewed'; values: Model }
-  | { type: 'modal.closed' };
+  | { type: 'modal.closed' }
+  | { type: 'wizard.retried' };
 
 export type WizardEmitted =
   | { type: 'notification'; kind: 'saved' | 'saveFailed' }
@@ -164,6 +167,13 @@ export const wizardMachine = setup({
       return context.staff && pld?.validar_coincidencias === true && pld.coincidencias_validadas !== true;
     },
     'create was forbidden': ({ event }) => failureOf((event as unknown as { error: unknown }).error).status === 403,
+    /** Only an unknown or malformed code is a wrong code; any other failure keeps the record to retry. */
+    'code is unknown': ({ event }) => [400, 404].includes(failureOf((event as unknown as { error: unknown }).error).status ?? 0),
+    /** A save refused with a reason the person must read (a newer version elsewhere, a record that cannot change). */
+    'save was refused with a reason': ({ event }) => {
+      const failure = failureOf((event as unknown as { error: unknown }).error);
+      return (failure.status === 409 || failure.status === 403) && Boolean(failure.message);
+    },
   },
   actions: {
     'start blank': assign(({ context }) => ({
@@ -263,8 +273,15 @@ export const wizardMachine = setup({
           },
           { target: 'ready', actions: { type: 'assign loaded application', params: ({ event }) => ({ loaded: event.output }) } },
         ],
-        onError: { target: 'ready', actions: ['start blank', { type: 'open modal', params: { modal: { kind: 'incorrect' } } }] },
+        onError: [
+          { guard: 'code is unknown', target: 'ready', actions: ['start blank', { type: 'open modal', params: { modal: { kind: 'incorrect' } } }] },
+          { target: 'loadFailed', actions: { type: 'open modal', params: { modal: { kind: 'loadFailed' } } } },
+        ],
       },
+    },
+    loadFailed: {
+      tags: 'blocking',
+      on: { 'wizard.retried': { target: 'loading', actions: 'close modal' } },
     },
     ready: {
       initial: 'idle',
@@ -368,10 +385,20 @@ export const wizardMachine = setup({
                   target: '#wizard.ready.idle',
                   actions: [{ type: 'assign created', params: ({ event }) => ({ created: event.output }) }, 'advance to target', 'notify saved'],
                 },
-                onError: {
-                  target: '#wizard.ready.idle',
-                  actions: [{ type: 'assign server errors', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'notify save failed'],
-                },
+                onError: [
+                  {
+                    guard: 'save was refused with a reason',
+                    target: '#wizard.ready.idle',
+                    actions: [
+                      'notify save failed',
+                      { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'saveRefused', message: failureOf(event.error).message! } }) },
+                    ],
+                  },
+                  {
+                    target: '#wizard.ready.idle',
+                    actions: [{ type: 'assign server errors', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'notify save failed'],
+                  },
+                ],
               },
             },
             updating: {
@@ -389,10 +416,20 @@ export const wizardMachine = setup({
                   target: '#wizard.ready.idle',
                   actions: [{ type: 'assign updated', params: ({ event }) => ({ updated: event.output }) }, 'advance to target', 'notify saved'],
                 },
-                onError: {
-                  target: '#wizard.ready.idle',
-                  actions: [{ type: 'assign server errors', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'notify save failed'],
-                },
+                onError: [
+                  {
+                    guard: 'save was refused with a reason',
+                    target: '#wizard.ready.idle',
+                    actions: [
+                      'notify save failed',
+                      { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'saveRefused', message: failureOf(event.error).message! } }) },
+                    ],
+                  },
+                  {
+                    target: '#wizard.ready.idle',
+                    actions: [{ type: 'assign server errors', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'notify save failed'],
+                  },
+                ],
               },
             },
           },

@@ -9,7 +9,7 @@ export const selectModal = (s: Snapshot) => s.context.modal;
 export const selectUuid = (s: Snapshot) => s.context.meta.uuid;
 export const selectEditable = (s: Snapshot) => s.context.meta.editable;
 export const selectBusy = (s: Snapshot) => s.hasTag('busy');
-export const selectLoading = (s: Snapshot) => s.matches('loading') || s.matches('opening');
+export const selectLoading = (s: Snapshot) => s.matches('loading');
 export const selectServerErrors = (s: Snapshot) => s.context.serverErrors;
 export const selectTabErrors = (s: Snapshot) => s.context.tabErrors;
 export const selectDone = (s: Snapshot) => s.status === 'done';

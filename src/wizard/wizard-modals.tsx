@@ -23,15 +23,21 @@ const CONTENT: Record<WizardModal['kind'], { title: string; text: string }> = {
   finishStoredTemporarily: { title: 'No se pudo finalizar', text: NOTICES.finishStoredTemporarily },
   finishForbidden: { title: 'No se pudo finalizar', text: '' },
   updateError: { title: 'No se pudo actualizar', text: NOTICES.updateError },
+  saveRefused: { title: 'No se guardaron los cambios', text: '' },
+  loadFailed: {
+    title: 'No se pudo abrir la solicitud',
+    text: 'No fue posible consultar tu solicitud en este momento. Revisa tu conexión e intenta de nuevo; tu solicitud sigue guardada.',
+  },
 };
 
-export function WizardModals({ modal, onClose }: { modal: WizardModal | null; onClose: () => void }) {
+export function WizardModals({ modal, onClose, onRetry }: { modal: WizardModal | null; onClose: () => void; onRetry: () => void }) {
   const content = modal ? CONTENT[modal.kind] : null;
-  const text = modal?.kind === 'finishForbidden' ? modal.message : content?.text;
+  const text = modal?.kind === 'finishForbidden' || modal?.kind === 'saveRefused' ? modal.message : content?.text;
+  const retry = modal?.kind === 'loadFailed';
   return (
     <Dialog
       isOpen={modal !== null && modal.kind !== 'pldReview'}
-      onClose={onClose}
+      onClose={retry ? onRetry : onClose}
       title={content?.title}
       isCloseButtonShown={false}
       canOutsideClickClose={false}
@@ -40,7 +46,7 @@ export function WizardModals({ modal, onClose }: { modal: WizardModal | null; on
       <DialogBody>
         <p>{text}</p>
       </DialogBody>
-      <DialogFooter actions={<Button intent="primary" text="Aceptar" onClick={onClose} />} />
+      <DialogFooter actions={<Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} />} />
     </Dialog>
   );
 }

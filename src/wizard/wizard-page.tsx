@@ -130,10 +130,12 @@ export function WizardPage() {
                   {titles[current]}
                 </H2>
                 {Object.keys(serverErrors).length > 0 && (
-                  <Callout intent="danger" title="Revisa los datos marcados">
+                  <Callout intent="danger" title="El servidor no aceptó estos datos" role="alert">
                     <ul>
                       {Object.entries(serverErrors).map(([path, message]) => (
-                        <li key={path}>{message}</li>
+                        <li key={path}>
+                          <code>{path}</code>: {message}
+                        </li>
                       ))}
                     </ul>
                   </Callout>
@@ -165,7 +167,7 @@ export function WizardPage() {
           )}
         />
       </FormLockProvider>
-      <WizardModals modal={modal} onClose={() => actor.send({ type: 'modal.closed' })} />
+      <WizardModals modal={modal} onClose={() => actor.send({ type: 'modal.closed' })} onRetry={() => actor.send({ type: 'wizard.retried' })} />
     </section>
   );
 }

@@ -74,3 +74,37 @@ test('the wizard stays usable at 360 px wide', async ({ page, request }) => {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   await expect(page.getByRole('button', { name: 'Siguiente' })).toBeVisible();
 });
+
+test('a save refused because the record changed elsewhere says so, and keeps what was typed', async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 2 });
+  await page.goto(`/pf/${uuid}`);
+  await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
+  await page.getByLabel('Empresa', { exact: true }).fill('otra empresa');
+  await page.route(`**/api/wizardpf/${uuid}`, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 409,
+          json: { statusCode: 409, code: 'stale_version', message: 'La solicitud se modificó desde otra sesión mientras la editabas. Recarga la página para ver la versión actual.' },
+        })
+      : route.continue(),
+  );
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('La solicitud se modificó desde otra sesión');
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByLabel('Empresa', { exact: true })).toHaveValue('OTRA EMPRESA');
+});
+
+test('a load that fails for another reason than a wrong code keeps the record and retries', async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 2 });
+  let fail = true;
+  await page.route(`**/api/wizardpf/${uuid}/1`, (route) => (fail ? route.fulfill({ status: 503, json: { message: 'x' } }) : route.continue()));
+  await page.goto(`/pf/${uuid}`);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('No se pudo abrir la solicitud');
+  await expect(page).toHaveURL(`/pf/${uuid}`);
+  fail = false;
+  await dialog.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
+});

@@ -32,6 +32,8 @@ const EVENTS_BY_INPUT: Record<string, any[]> = {
     { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { expired: true }) },
     { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { editable: 'none' }) },
     { type: 'xstate.error.actor.load', error: { status: 404 } },
+    { type: 'xstate.error.actor.load', error: { status: 503 } },
+    { type: 'wizard.retried' },
   ],
   staffByUuid: [
     { type: 'xstate.done.actor.load', output: loaded(PLD_PENDING) },
@@ -55,6 +57,7 @@ const COMMON_EVENTS = [
   { type: 'xstate.error.actor.create', error: { status: 500 } },
   { type: 'xstate.done.actor.update', output: { model: { ...STORED_MODEL, nombre: 'ANA LÓPEZ' }, version: 3 } },
   { type: 'xstate.error.actor.update', error: { status: 422, fieldErrors: { nombre: '¡Este campo es requerido!' } } },
+  { type: 'xstate.error.actor.update', error: { status: 409, message: 'La solicitud se modificó desde otra sesión.' } },
   { type: 'xstate.done.actor.finishCreate', output: { uuid: 'new-uuid', formatobceHtml: null, version: 1 } },
   { type: 'xstate.error.actor.finishCreate', error: { status: 403, message: 'No autorizado.' } },
   { type: 'xstate.error.actor.finishCreate', error: { status: 500 } },
@@ -150,6 +153,12 @@ function assertMeaning(s: Snapshot, h: ReturnType<typeof start>) {
     expect(context.meta.uuid).toBeNull();
   }
   if (context.meta.store) expect(context.meta.cache).toBe(false);
+  if (s.matches('loadFailed')) {
+    // A failed load that is not a wrong code keeps the record, to retry.
+    expect(context.modal).toEqual({ kind: 'loadFailed' });
+    expect(context.meta.uuid).not.toBeNull();
+  }
+  if (context.modal?.kind === 'saveRefused') expect(context.modal.message).toMatch(/otra sesión/);
   if (s.matches('finished')) {
     // A record created at finish thanks the person; one updated says it was updated.
     expect(['finishSuccess', 'updateSuccess']).toContain(context.modal?.kind);
