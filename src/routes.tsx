@@ -62,7 +62,7 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
             path: `/${wizard}/:uuid?`,
             loader: authenticated,
             handle: { wizard },
-            lazy: async () => ({ Component: (await import('./wizard/wizard-page')).WizardPage }),
+            lazy: async () => ({ Component: (await import('./wizard/wizard-page')).WizardRoute }),
           }),
         ),
         ...PENDING_ROUTES.map(

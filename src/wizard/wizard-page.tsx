@@ -3,7 +3,7 @@
 import { Button, Callout, H1, H2, Spinner } from '@blueprintjs/core';
 import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Form } from 'react-final-form';
 import { useLocation, useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NOTICES } from '../../forms/messages';
@@ -38,7 +38,18 @@ import { WizardModals } from './wizard-modals';
 import { WIZARD_ROUTES, type WizardRouteName } from './wizard-routes';
 import { WizardStepper } from './wizard-stepper';
 
-export function WizardPage() {
+/**
+ * The route's component: a new wizard for every navigation to the route, except the page's own
+ * rewrite of the address to follow the record's uuid.
+ */
+export function WizardRoute() {
+  const location = useLocation();
+  const key = useRef(location.key);
+  if (!(location.state as { followsRecord?: boolean } | null)?.followsRecord) key.current = location.key;
+  return <WizardPage key={key.current} />;
+}
+
+function WizardPage() {
   const name = (useMatches().at(-1)?.handle as { wizard: WizardRouteName }).wizard;
   const route = WIZARD_ROUTES[name];
   const { uuid: routeUuid } = useParams();
@@ -69,7 +80,7 @@ export function WizardPage() {
   useEffect(() => {
     if (loading) return;
     const wanted = uuid ? `${route.base}/${encodeURIComponent(uuid)}` : route.base;
-    if (location.pathname !== wanted) navigate(`${wanted}${location.search}`, { replace: true });
+    if (location.pathname !== wanted) navigate(`${wanted}${location.search}`, { replace: true, state: { followsRecord: true } });
   }, [uuid, loading, route.base, location.pathname, location.search, navigate]);
 
   useEffect(() => {
@@ -89,6 +100,13 @@ export function WizardPage() {
       finished.unsubscribe();
     };
   }, [actor, config.links.clientList, navigate]);
+
+  // A new tab takes the focus to its title, so keyboard and screen-reader users start there.
+  const shownTab = useRef(current);
+  useEffect(() => {
+    if (shownTab.current !== current) document.getElementById('tab-title')?.focus();
+    shownTab.current = current;
+  }, [current]);
 
   const validate = useMemo(
     () => (tab && !tab.alwaysValid ? (values: Model) => nestErrors(validateModelSync(tab.schema, values, { staff }).errors) : undefined),
@@ -115,7 +133,7 @@ export function WizardPage() {
           keepDirtyOnReinitialize
           validate={validate}
           onSubmit={(values) => actor.send({ type: 'tab.next', values })}
-          render={({ handleSubmit, values, form }) => (
+          render={({ handleSubmit, values, form, submitFailed, hasValidationErrors }) => (
             <>
               <WizardStepper
                 titles={titles}
@@ -126,9 +144,12 @@ export function WizardPage() {
                 onSelect={(index) => actor.send({ type: 'tab.selected', index, values: form.getState().values })}
               />
               <form className="wizard-tab" onSubmit={handleSubmit} noValidate aria-labelledby="tab-title">
-                <H2 id="tab-title" className="wizard-tab-title">
+                <H2 id="tab-title" className="wizard-tab-title" tabIndex={-1}>
                   {titles[current]}
                 </H2>
+                <p className="sr-only" aria-live="polite">
+                  {submitFailed && hasValidationErrors ? 'Hay campos por corregir en esta sección.' : ''}
+                </p>
                 {Object.keys(serverErrors).length > 0 && (
                   <Callout intent="danger" title="El servidor no aceptó estos datos" role="alert">
                     <ul>

@@ -1,7 +1,7 @@
 // A select of catalogue entries ({id, nombre} objects): the model keeps the whole entry.
 import { HTMLSelect } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
-import { FieldFrame, fieldId } from './field-frame';
+import { errorId, FieldFrame, fieldId } from './field-frame';
 import { PLACEHOLDER_OPTION } from './select-field';
 import { useShownError } from './use-shown-error';
 
@@ -47,7 +47,7 @@ export function CatalogSelect<T>({
           onPick?.(entry);
         }}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-ayuda`}
+        aria-describedby={errorId(id)}
         aria-busy={busy || undefined}
       >
         <option value="">{busy ? 'Cargando…' : PLACEHOLDER_OPTION}</option>

@@ -4,7 +4,7 @@ import { Intent } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
 import { es } from 'date-fns/locale';
 import { useField } from 'react-final-form';
-import { FieldFrame, fieldId } from './field-frame';
+import { errorId, FieldFrame, fieldId } from './field-frame';
 import { useFieldDisabled } from './form-lock';
 import { useShownError } from './use-shown-error';
 
@@ -50,7 +50,7 @@ export function DateField({ name, label, optional, disabled, minDate = '1900-01-
           onFocus: input.onFocus,
           intent: error ? Intent.DANGER : Intent.NONE,
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': `${id}-ayuda`,
+          'aria-describedby': errorId(id),
         }}
       />
     </FieldFrame>

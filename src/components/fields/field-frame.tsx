@@ -18,7 +18,8 @@ export interface FieldFrameProps {
 }
 
 export const fieldId = (name: string) => `campo-${name.replace(/[^\w-]/g, '-')}`;
-export const errorId = (name: string) => `${fieldId(name)}-ayuda`;
+/** The id of the text under a field (its error or hint), from the field's input id. */
+export const errorId = (inputId: string) => `${inputId}-ayuda`;
 
 export function FieldFrame({ id, label, error, hint, optional = false, children, className }: FieldFrameProps) {
   return (
@@ -28,7 +29,7 @@ export function FieldFrame({ id, label, error, hint, optional = false, children,
       labelFor={id}
       labelInfo={optional ? '(opcional)' : undefined}
       intent={error ? Intent.DANGER : Intent.NONE}
-      helperText={<span id={`${id}-ayuda`} role={error ? 'alert' : undefined}>{error ?? hint}</span>}
+      helperText={<span id={errorId(id)}>{error ?? hint}</span>}
     >
       {children}
     </FormGroup>

@@ -2,7 +2,7 @@
 // removed, so '12.' can become '12.5'; the schema casts it and reports '¡Número inválido!'.
 import { InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
-import { FieldFrame, fieldId } from './field-frame';
+import { errorId, FieldFrame, fieldId } from './field-frame';
 import { useFieldDisabled } from './form-lock';
 import { useShownError } from './use-shown-error';
 
@@ -35,7 +35,7 @@ function NumberField({ name, label, optional, disabled, hint, left, right }: Num
         disabled={useFieldDisabled(name, disabled)}
         intent={error ? Intent.DANGER : Intent.NONE}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-ayuda`}
+        aria-describedby={errorId(id)}
       />
     </FieldFrame>
   );

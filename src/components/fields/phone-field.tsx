@@ -1,7 +1,7 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
 import { formatPhone } from '../../../forms/masks';
-import { FieldFrame, fieldId } from './field-frame';
+import { errorId, FieldFrame, fieldId } from './field-frame';
 import { useFieldDisabled } from './form-lock';
 import { useShownError } from './use-shown-error';
 
@@ -35,7 +35,7 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
         disabled={useFieldDisabled(name, disabled)}
         intent={error ? Intent.DANGER : Intent.NONE}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-ayuda`}
+        aria-describedby={errorId(id)}
       />
     </FieldFrame>
   );

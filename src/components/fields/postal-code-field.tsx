@@ -11,7 +11,7 @@ import { OTHER_COLONIA, OTHER_COLONIA_MAX, POSTAL_CODE_LENGTH } from '../../../f
 import { ADDRESS_GROUPS, type AddressGroup } from '../../../forms/schema/address';
 import type { Neighbourhood } from '../../../services/catalogs';
 import { useNeighbourhoodLookup } from './catalog-lookups';
-import { FieldFrame, fieldId } from './field-frame';
+import { errorId, FieldFrame, fieldId } from './field-frame';
 import { useFieldDisabled } from './form-lock';
 import { useFieldChanges } from './use-field-changes';
 import { PLACEHOLDER_OPTION } from './select-field';
@@ -91,7 +91,7 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
           disabled={codeDisabled}
           intent={codeError ? Intent.DANGER : Intent.NONE}
           aria-invalid={codeError ? true : undefined}
-          aria-describedby={`${codeId}-ayuda`}
+          aria-describedby={errorId(codeId)}
           rightElement={busy ? <Spinner size={16} aria-label="Buscando colonias" /> : undefined}
         />
       </FieldFrame>
@@ -111,7 +111,7 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
           onFocus={colonia.input.onFocus}
           disabled={coloniaDisabled || options.length === 0}
           aria-invalid={coloniaError ? true : undefined}
-          aria-describedby={`${coloniaId}-ayuda`}
+          aria-describedby={errorId(coloniaId)}
         >
           <option value="">{options.length ? PLACEHOLDER_OPTION : 'Escribe primero el código postal'}</option>
           {options.map((n) => (

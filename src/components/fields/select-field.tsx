@@ -1,6 +1,6 @@
 import { HTMLSelect, Intent } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
-import { FieldFrame, fieldId } from './field-frame';
+import { errorId, FieldFrame, fieldId } from './field-frame';
 import { useFieldDisabled } from './form-lock';
 import { useShownError } from './use-shown-error';
 
@@ -42,7 +42,7 @@ export function SelectField({ name, label, options, optional, disabled, hint, on
         onFocus={input.onFocus}
         disabled={useFieldDisabled(name, disabled)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-ayuda`}
+        aria-describedby={errorId(id)}
         className={error ? `bp6-intent-${Intent.DANGER}` : undefined}
       >
         <option value="">{PLACEHOLDER_OPTION}</option>

@@ -1,7 +1,7 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
 import { toUpper } from '../../../forms/masks';
-import { FieldFrame, fieldId } from './field-frame';
+import { errorId, FieldFrame, fieldId } from './field-frame';
 import { useFieldDisabled } from './form-lock';
 import { useShownError } from './use-shown-error';
 
@@ -43,7 +43,7 @@ export function TextField({ name, label, uppercase = false, maxLength, type = 't
         disabled={useFieldDisabled(name, disabled)}
         intent={error ? Intent.DANGER : Intent.NONE}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-ayuda`}
+        aria-describedby={errorId(id)}
         className={uppercase ? 'input-uppercase' : undefined}
       />
     </FieldFrame>
