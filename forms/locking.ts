@@ -77,14 +77,21 @@ export function keepLockedValues<T extends Record<string, unknown>>(level: Edita
   for (const field of IDENTITY_FIELDS) {
     const keys = field.split('.');
     const from = keys.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], identitySource);
+    const last = keys.at(-1)!;
+    const parent = keys.slice(0, -1).reduce<Record<string, unknown> | undefined>(
+      (node, key) => (node && typeof node[key] === 'object' && node[key] !== null ? (node[key] as Record<string, unknown>) : undefined),
+      result,
+    );
+    if (from === undefined) {
+      if (parent) delete parent[last];
+      continue;
+    }
     let target = result;
     for (const key of keys.slice(0, -1)) {
       if (typeof target[key] !== 'object' || target[key] === null) target[key] = {};
       target = target[key] as Record<string, unknown>;
     }
-    const last = keys.at(-1)!;
-    if (from === undefined) delete target[last];
-    else target[last] = structuredClone(from);
+    target[last] = structuredClone(from);
   }
   return result as T;
 }

@@ -28,15 +28,6 @@ export function createHttpClient({ baseURL, authorization, onUnauthorized }: Htt
   return http;
 }
 
-/** The Spanish message the server gave, if any. */
-export function serverMessage(error: unknown): string | undefined {
-  if (axios.isAxiosError(error)) {
-    const message = (error.response?.data as { message?: unknown } | undefined)?.message;
-    return typeof message === 'string' ? message : undefined;
-  }
-  return undefined;
-}
-
 /** What a failed call tells a machine: the status, the server's Spanish message, and per-field messages of a 422. */
 export function callFailure(error: unknown): { status?: number; message?: string; fieldErrors?: Record<string, string> } {
   if (!axios.isAxiosError(error)) return { message: error instanceof Error ? error.message : undefined };

@@ -12,7 +12,6 @@ export const selectBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectLoading = (s: Snapshot) => s.matches('loading');
 export const selectServerErrors = (s: Snapshot) => s.context.serverErrors;
 export const selectTabErrors = (s: Snapshot) => s.context.tabErrors;
-export const selectDone = (s: Snapshot) => s.status === 'done';
 /** Which tabs can be reached, as a string so the selector's answer compares by value. */
 export const selectActiveTabs = (s: Snapshot) =>
   Array.from({ length: s.context.tabCount }, (_, i) => (isTabActive(s.context, i) ? '1' : '0')).join('');
