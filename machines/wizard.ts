@@ -127,6 +127,7 @@ const freshMeta = (input: Pick<WizardInput, 'uuid' | 'franchise' | 'parentUuid'>
 });
 
 const failureOf = (error: unknown): CallFailure => (error && typeof error === 'object' ? (error as CallFailure) : {});
+const refusedWithReason = (failure: CallFailure) => (failure.status === 409 || failure.status === 403) && Boolean(failure.message);
 
 export const wizardMachine = setup({
   types: {
@@ -169,11 +170,6 @@ export const wizardMachine = setup({
     'create was forbidden': ({ event }) => failureOf((event as unknown as { error: unknown }).error).status === 403,
     /** Only an unknown or malformed code is a wrong code; any other failure keeps the record to retry. */
     'code is unknown': ({ event }) => [400, 404].includes(failureOf((event as unknown as { error: unknown }).error).status ?? 0),
-    /** A save refused with a reason the person must read (a newer version elsewhere, a record that cannot change). */
-    'save was refused with a reason': ({ event }) => {
-      const failure = failureOf((event as unknown as { error: unknown }).error);
-      return (failure.status === 409 || failure.status === 403) && Boolean(failure.message);
-    },
   },
   actions: {
     'start blank': assign(({ context }) => ({
@@ -222,7 +218,15 @@ export const wizardMachine = setup({
       meta: { ...context.meta, store: true, cache: false, version: params.updated.version },
       serverErrors: {},
     })),
-    'assign server errors': assign((_, params: { failure: CallFailure }) => ({ serverErrors: params.failure.fieldErrors ?? {} })),
+    /**
+     * A save refused with a reason the person must read (a newer version elsewhere, a record that
+     * cannot change) opens a modal with it; other failures keep their per-field messages.
+     */
+    'report save failure': assign((_, params: { failure: CallFailure }) =>
+      refusedWithReason(params.failure)
+        ? { modal: { kind: 'saveRefused' as const, message: params.failure.message! } }
+        : { serverErrors: params.failure.fieldErrors ?? {} },
+    ),
     'back to unstored cache': assign(({ context }) => ({ meta: { ...context.meta, store: false, cache: true } })),
     'mark complete': assign(({ context }) => ({ meta: { ...context.meta, complete: true } })),
     'notify saved': emit({ type: 'notification', kind: 'saved' } as const),
@@ -385,20 +389,10 @@ export const wizardMachine = setup({
                   target: '#wizard.ready.idle',
                   actions: [{ type: 'assign created', params: ({ event }) => ({ created: event.output }) }, 'advance to target', 'notify saved'],
                 },
-                onError: [
-                  {
-                    guard: 'save was refused with a reason',
-                    target: '#wizard.ready.idle',
-                    actions: [
-                      'notify save failed',
-                      { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'saveRefused', message: failureOf(event.error).message! } }) },
-                    ],
-                  },
-                  {
-                    target: '#wizard.ready.idle',
-                    actions: [{ type: 'assign server errors', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'notify save failed'],
-                  },
-                ],
+                onError: {
+                  target: '#wizard.ready.idle',
+                  actions: [{ type: 'report save failure', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'notify save failed'],
+                },
               },
             },
             updating: {
@@ -416,20 +410,10 @@ export const wizardMachine = setup({
                   target: '#wizard.ready.idle',
                   actions: [{ type: 'assign updated', params: ({ event }) => ({ updated: event.output }) }, 'advance to target', 'notify saved'],
                 },
-                onError: [
-                  {
-                    guard: 'save was refused with a reason',
-                    target: '#wizard.ready.idle',
-                    actions: [
-                      'notify save failed',
-                      { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'saveRefused', message: failureOf(event.error).message! } }) },
-                    ],
-                  },
-                  {
-                    target: '#wizard.ready.idle',
-                    actions: [{ type: 'assign server errors', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'notify save failed'],
-                  },
-                ],
+                onError: {
+                  target: '#wizard.ready.idle',
+                  actions: [{ type: 'report save failure', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'notify save failed'],
+                },
               },
             },
           },

@@ -1,9 +1,8 @@
 // Model-based tests of the catalogue lookup machine: every transition replayed on a real actor.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { createCatalogLookupMachine } from '../../machines/catalog-lookup';
-import { recordCoverage } from './support/coverage-report';
-import { coverageLine, definedTransitions, enumerateEdges, transitionRecorder } from './support/model-paths';
+import { enumerateEdges, testEveryTransition, transitionRecorder } from './support/model-paths';
 
 const machine = createCatalogLookupMachine<{ colonia: string }>('lookup');
 type Snapshot = SnapshotFrom<typeof machine>;
@@ -62,20 +61,15 @@ function assertMeaning(s: Snapshot, h: ReturnType<typeof start>) {
 }
 
 const edges = enumerateEdges(machine, { input: undefined, events: EVENTS, serializeState: serializeState as never });
-const defined = definedTransitions(edges);
-const exercised = new Set<string>();
 
 describe('catalogue lookup machine, every transition', () => {
-  it.each(edges.map((edge) => [edge.key, edge] as const))('%s', async (_key, edge) => {
-    const recorder = transitionRecorder();
-    const h = start(recorder.inspect);
-    for (const event of [...edge.path, edge.event]) {
-      await play(h, event);
-      assertMeaning(h.actor.getSnapshot(), h);
-    }
-    expect(serializeState(h.actor.getSnapshot())).toBe(serializeState(edge.target as Snapshot));
-    for (const key of recorder.seen) exercised.add(key);
-    h.actor.stop();
+  testEveryTransition({
+    name: 'catalog-lookup',
+    edges,
+    serializeState: serializeState as never,
+    start: (_edge, inspect) => start(inspect),
+    play,
+    assertMeaning: assertMeaning as never,
   });
 
   it('answers a key it has seen from memory, without a request', async () => {
@@ -86,14 +80,5 @@ describe('catalogue lookup machine, every transition', () => {
     await play(h, { type: 'lookup.requested', key: '44160' });
     expect(h.calls.map((c) => c.key)).toEqual(['44160', '99999']);
     expect(h.actor.getSnapshot().matches({ settled: 'found' })).toBe(true);
-  });
-
-  afterAll(() => {
-    recordCoverage('catalog-lookup', defined, exercised);
-    console.log(coverageLine('catalog-lookup', defined, exercised));
-  });
-
-  it('exercises every defined transition', () => {
-    expect([...defined].filter((key) => !exercised.has(key))).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
 // Model-based tests of the session statechart: every transition it defines is replayed on a
 // real actor with fake services, and each state is checked for what it means.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { authorizationOf, sessionMachine, type StaffProfile, type StoredToken } from '../../machines/session';
-import { coverageLine, definedTransitions, enumerateEdges, transitionRecorder } from './support/model-paths';
-import { recordCoverage } from './support/coverage-report';
+import { enumerateEdges, testEveryTransition, transitionRecorder } from './support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
 
@@ -115,20 +114,15 @@ function assertMeaning(snapshot: Snapshot, harness: ReturnType<typeof startActor
 }
 
 const edges = enumerateEdges(sessionMachine, { input: { storedToken: STORED }, events: EVENTS, serializeState: serializeState as never });
-const defined = definedTransitions(edges);
-const exercised = new Set<string>();
 
 describe('session machine, every transition', () => {
-  it.each(edges.map((edge) => [edge.key, edge] as const))('%s', async (_key, edge) => {
-    const recorder = transitionRecorder();
-    const harness = startActor(recorder.inspect);
-    for (const event of [...edge.path, edge.event]) {
-      await play(harness, event);
-      assertMeaning(harness.actor.getSnapshot(), harness);
-    }
-    expect(serializeState(harness.actor.getSnapshot())).toBe(serializeState(edge.target as Snapshot));
-    for (const key of recorder.seen) exercised.add(key);
-    harness.actor.stop();
+  testEveryTransition({
+    name: 'session',
+    edges,
+    serializeState: serializeState as never,
+    start: (_edge, inspect) => startActor(inspect),
+    play,
+    assertMeaning: assertMeaning as never,
   });
 
   it('keeps the parent uuid across logout and reauthentication', async () => {
@@ -137,16 +131,5 @@ describe('session machine, every transition', () => {
     await play(harness, { type: 'session.logout' });
     expect(harness.actor.getSnapshot().context.parentUuid).toBe('pm-9');
     expect(harness.actor.getSnapshot().context.publicToken).toBeNull();
-  });
-
-  afterAll(() => {
-    const line = coverageLine('session', defined, exercised);
-    recordCoverage('session', defined, exercised);
-    console.log(line);
-  });
-
-  it('exercises every defined transition', () => {
-    // Runs last in this file (vitest keeps declaration order).
-    expect([...defined].filter((key) => !exercised.has(key))).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
 // Model-based tests of the wizard statechart: every transition, from a new application and
 // from records opened by uuid (public and staff), replayed on a real actor with fake calls.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { isTabActive, wizardMachine, type WizardInput } from '../../machines/wizard';
-import { recordCoverage } from './support/coverage-report';
-import { coverageLine, definedTransitions, enumerateEdges, transitionRecorder, type Edge } from './support/model-paths';
+import { enumerateEdges, testEveryTransition, transitionRecorder, type Edge } from './support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof wizardMachine>;
 
@@ -178,29 +177,15 @@ for (const [name, input] of Object.entries(INPUTS)) {
 }
 // One replay per distinct transition and starting input keeps the run short; the traversal covers the rest.
 const unique = [...new Map(allEdges.map((e) => [`${e.input.uuid}|${e.input.staff}|${e.key}`, e])).values()];
-const defined = definedTransitions(allEdges);
-const exercised = new Set<string>();
 
 describe('wizard machine, every transition', () => {
-  it.each(unique.map((edge) => [edge.key, edge] as const))('%s', async (_key, edge) => {
-    const recorder = transitionRecorder();
-    const h = start(edge.input, recorder.inspect);
-    for (const event of [...edge.path, edge.event]) {
-      await play(h, event);
-      assertMeaning(h.actor.getSnapshot(), h);
-    }
-    expect(serializeState(h.actor.getSnapshot())).toBe(serializeState(edge.target as Snapshot));
-    for (const key of recorder.seen) exercised.add(key);
-    h.actor.stop();
-  });
-
-  afterAll(() => {
-    recordCoverage('wizard', defined, exercised);
-    console.log(coverageLine('wizard', defined, exercised));
-  });
-
-  it('exercises every defined transition', () => {
-    expect([...defined].filter((key) => !exercised.has(key))).toEqual([]);
+  testEveryTransition({
+    name: 'wizard',
+    edges: unique,
+    serializeState: serializeState as never,
+    start: (edge, inspect) => start(edge.input as WizardInput, inspect),
+    play,
+    assertMeaning: assertMeaning as never,
   });
 });
 

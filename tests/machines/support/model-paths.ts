@@ -2,7 +2,9 @@
 // transition the machine defines; each one is reached by the shortest path to its source
 // state and replayed on a real actor, and the actor's inspect hook records the transitions
 // that really ran, so coverage counts what executed rather than what was planned.
+import { afterAll, expect, it } from 'vitest';
 import { getAdjacencyMap, getShortestPaths, adjacencyMapToArray } from 'xstate/graph';
+import { recordCoverage } from './coverage-report';
 import type { AnyActorRef, AnyStateMachine, EventObject, InspectionEvent, SnapshotFrom } from 'xstate';
 
 type Snap = SnapshotFrom<AnyStateMachine>;
@@ -67,4 +69,51 @@ export function coverageLine(name: string, defined: Set<string>, exercised: Set<
   const hit = [...defined].filter((key) => exercised.has(key)).length;
   const missing = [...defined].filter((key) => !exercised.has(key));
   return `${name}: ${hit}/${defined.size} transitions exercised${missing.length ? ` (missing: ${missing.join('; ')})` : ''}`;
+}
+
+export interface Harness {
+  actor: { getSnapshot(): Snap; stop(): void };
+}
+
+export interface EveryTransitionOptions<H extends Harness> {
+  /** The machine's name in the coverage report. */
+  name: string;
+  edges: Array<Edge & { input?: unknown }>;
+  serializeState: (snapshot: Snap) => string;
+  /** Starts a real actor (with fake services) for an edge, recording through `inspect`. */
+  start: (edge: Edge & { input?: unknown }, inspect: ReturnType<typeof transitionRecorder>['inspect']) => H;
+  /** Plays one event of a path: sends it, or settles the fake service it names. */
+  play: (harness: H, event: EventObject) => Promise<void>;
+  /** What the state reached means, checked after every step. */
+  assertMeaning: (snapshot: Snap, harness: H) => void;
+}
+
+/**
+ * Registers one test per transition (its shortest path replayed on a real actor), records the
+ * transitions that ran, and a last test that every defined transition was exercised.
+ */
+export function testEveryTransition<H extends Harness>({ name, edges, serializeState, start, play, assertMeaning }: EveryTransitionOptions<H>) {
+  const defined = definedTransitions(edges);
+  const exercised = new Set<string>();
+
+  it.each(edges.map((edge) => [edge.key, edge] as const))('%s', async (_key, edge) => {
+    const recorder = transitionRecorder();
+    const harness = start(edge, recorder.inspect);
+    for (const event of [...edge.path, edge.event]) {
+      await play(harness, event);
+      assertMeaning(harness.actor.getSnapshot(), harness);
+    }
+    expect(serializeState(harness.actor.getSnapshot())).toBe(serializeState(edge.target));
+    for (const key of recorder.seen) exercised.add(key);
+    harness.actor.stop();
+  });
+
+  afterAll(() => {
+    recordCoverage(name, defined, exercised);
+    console.log(coverageLine(name, defined, exercised));
+  });
+
+  it('exercises every defined transition', () => {
+    expect([...defined].filter((key) => !exercised.has(key))).toEqual([]);
+  });
 }
