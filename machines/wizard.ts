@@ -163,10 +163,7 @@ export const wizardMachine = setup({
     'selects an earlier tab': ({ context, event }) => event.type === 'tab.selected' && event.index < context.current && event.index >= 0,
     'selects a later active tab': ({ context, event }) =>
       event.type === 'tab.selected' && event.index > context.current && isTabActive(context, event.index),
-    'pld review is required': ({ context }) => {
-      const pld = context.model.pld_coincidences as { validar_coincidencias?: boolean; coincidencias_validadas?: boolean } | undefined;
-      return context.staff && pld?.validar_coincidencias === true && pld.coincidencias_validadas !== true;
-    },
+    'pld review is required': ({ context }) => context.staff && pldReviewPending(context.model),
     'create was forbidden': ({ event }) => failureOf((event as unknown as { error: unknown }).error).status === 403,
     /** Only an unknown or malformed code is a wrong code; any other failure keeps the record to retry. */
     'code is unknown': ({ event }) => [400, 404].includes(failureOf((event as unknown as { error: unknown }).error).status ?? 0),
@@ -519,6 +516,12 @@ export const wizardMachine = setup({
     done: { type: 'final', entry: 'announce finished' },
   },
 });
+
+/** The model holds PLD matches that must be reviewed before going on (spec 01 §4). */
+export function pldReviewPending(model: Model): boolean {
+  const pld = model.pld_coincidences as { validar_coincidencias?: boolean; coincidencias_validadas?: boolean } | null | undefined;
+  return pld?.validar_coincidencias === true && pld.coincidencias_validadas !== true;
+}
 
 /** Stored or complete records open with every tab active; otherwise tabs up to the furthest reached. */
 export function isTabActive(context: Pick<WizardContext, 'meta' | 'tabCount'>, index: number): boolean {

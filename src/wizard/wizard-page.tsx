@@ -8,7 +8,7 @@ import { Form } from 'react-final-form';
 import { useLocation, useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NOTICES } from '../../forms/messages';
 import { nestErrors, validateModelSync } from '../../forms/validate';
-import type { Model } from '../../machines/wizard';
+import { pldReviewPending, type Model } from '../../machines/wizard';
 import { FormLockProvider } from '../components/fields/form-lock';
 import { notify } from '../global/notifications';
 import { useRuntime } from '../session/runtime-context';
@@ -207,7 +207,7 @@ function renderTab(name: WizardRouteName, index: number, staff: boolean, values:
       return <ReferenciasTab />;
     default:
       return staff ? (
-        <ValidacionesPldTab pld={values.pld_coincidences as { validar_coincidencias?: boolean } | undefined} />
+        <ValidacionesPldTab pending={pldReviewPending(values)} />
       ) : (
         <LeyendaVeracidadTab printHref={printHref} />
       );

@@ -2,13 +2,8 @@
 import { Callout } from '@blueprintjs/core';
 import { MESSAGES } from '../../../forms/messages';
 
-interface PldState {
-  validar_coincidencias?: boolean;
-  coincidencias_validadas?: boolean;
-}
-
-export function ValidacionesPldTab({ pld }: { pld: PldState | undefined }) {
-  const pending = pld?.validar_coincidencias === true && pld.coincidencias_validadas !== true;
+/** `pending`: the wizard statechart's `pldReviewPending` of the model. */
+export function ValidacionesPldTab({ pending }: { pending: boolean }) {
   return pending ? (
     <Callout intent="warning" title="Coincidencias por revisar">
       {MESSAGES.pldSelectionRequired}
