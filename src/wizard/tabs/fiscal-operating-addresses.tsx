@@ -1,0 +1,46 @@
+// The fiscal and operating addresses with the checkbox that copies the first onto the second
+// (clonar_domicilo_fiscal), as PFAE employment and PM general data ask them.
+import { Checkbox } from '@blueprintjs/core';
+import { useField } from 'react-final-form';
+import { onCloneFiscalAddressChange } from '../../../forms/dependent-fields';
+import { STREET_MAX } from '../../../forms/limits';
+import { useFieldDisabled } from '../../components/fields/form-lock';
+import { PostalCodeField } from '../../components/fields/postal-code-field';
+import { TextField } from '../../components/fields/text-field';
+import { useFieldChanges } from '../../components/fields/use-field-changes';
+import { FieldGrid } from './field-layout';
+import { GroupSection } from './group-section';
+
+export interface FiscalAndOperatingAddressesProps {
+  /** The object holding both addresses. */
+  prefix: 'empleo' | 'informacion_fiscal';
+}
+
+export function FiscalAndOperatingAddresses({ prefix }: FiscalAndOperatingAddressesProps) {
+  const { apply, values } = useFieldChanges();
+  const clone = useField<boolean>('clonar_domicilo_fiscal', { type: 'checkbox' });
+  const cloneDisabled = useFieldDisabled('clonar_domicilo_fiscal');
+  return (
+    <>
+      <GroupSection title="Domicilio fiscal">
+        <FieldGrid>
+          <TextField name={`${prefix}.domicilio_fiscal.calle`} label="Calle y número (fiscal)" maxLength={STREET_MAX} />
+          <PostalCodeField prefix={prefix} group="colonia_fiscal" />
+        </FieldGrid>
+      </GroupSection>
+      <GroupSection title="Domicilio operativo">
+        <Checkbox
+          name="clonar_domicilo_fiscal"
+          label="El domicilio operativo es el mismo que el fiscal"
+          checked={Boolean(clone.input.checked)}
+          disabled={cloneDisabled}
+          onChange={(event) => apply(onCloneFiscalAddressChange(values(), prefix, event.currentTarget.checked))}
+        />
+        <FieldGrid>
+          <TextField name={`${prefix}.domicilio_operativo.calle`} label="Calle y número (operativo)" maxLength={STREET_MAX} />
+          <PostalCodeField prefix={prefix} group="colonia_operativo" />
+        </FieldGrid>
+      </GroupSection>
+    </>
+  );
+}

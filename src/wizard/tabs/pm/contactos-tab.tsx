@@ -1,0 +1,44 @@
+// 'Contactos': the legal representatives (a list) and the payment contact, with the same fields.
+import { EMAIL_MAX, EXTENSION_MAX_DIGITS, NAME_MAX, RFC_LENGTH_PERSON } from '../../../../forms/limits';
+import { minItemsOf } from '../../../../forms/list-items';
+import { pmContactosShape, representanteSchema } from '../../../../forms/pm/contactos';
+import { PhoneField } from '../../../components/fields/phone-field';
+import { TextField } from '../../../components/fields/text-field';
+import { FieldGrid } from '../field-layout';
+import { GroupSection } from '../group-section';
+import { ItemList } from './item-list';
+
+const MIN_REPRESENTATIVES = minItemsOf(pmContactosShape().representantes);
+const blankRepresentative = () => representanteSchema().getDefault();
+
+/** The fields of a representative or of the payment contact at `prefix`. */
+function ContactFields({ prefix }: { prefix: string }) {
+  return (
+    <FieldGrid>
+      <TextField name={`${prefix}.nombre`} label="Nombre completo" uppercase maxLength={NAME_MAX} />
+      <TextField name={`${prefix}.puesto`} label="Puesto" uppercase maxLength={NAME_MAX} />
+      <TextField name={`${prefix}.rfc`} label="RFC con homoclave" uppercase maxLength={RFC_LENGTH_PERSON} hint="13 caracteres" />
+      <TextField name={`${prefix}.email`} label="Correo electrónico" type="email" maxLength={EMAIL_MAX} />
+      <PhoneField name={`${prefix}.telefono`} label="Teléfono" />
+      <TextField name={`${prefix}.extension`} label="Extensión" maxLength={EXTENSION_MAX_DIGITS} optional />
+    </FieldGrid>
+  );
+}
+
+export function ContactosTab() {
+  return (
+    <>
+      <ItemList
+        name="representantes"
+        itemTitle={(position) => `Representante legal ${position}`}
+        addText="Agregar representante legal"
+        blank={blankRepresentative}
+        minItems={MIN_REPRESENTATIVES}
+        renderItem={(prefix) => <ContactFields prefix={prefix} />}
+      />
+      <GroupSection title="Contacto de pago">
+        <ContactFields prefix="contacto_pago" />
+      </GroupSection>
+    </>
+  );
+}

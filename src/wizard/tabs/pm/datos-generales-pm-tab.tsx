@@ -1,0 +1,41 @@
+// 'Datos generales' of a legal entity (PM and guarantor PM): business name, RFC, constitution
+// date, sector, activity, employees, contact, comments, fiscal and operating addresses.
+import { COMMENTS_MAX, EMAIL_MAX, EMPLOYEES_MAX_DIGITS, EXTENSION_MAX_DIGITS, NAME_MAX, RFC_LENGTH_COMPANY } from '../../../../forms/limits';
+import { SECTORS } from '../../../../forms/options';
+import { DateField } from '../../../components/fields/date-field';
+import { EconomicActivityField } from '../../../components/fields/economic-activity-field';
+import { PlainNumberField } from '../../../components/fields/number-field';
+import { PhoneField } from '../../../components/fields/phone-field';
+import { SelectField } from '../../../components/fields/select-field';
+import { TextAreaField } from '../../../components/fields/text-area-field';
+import { TextField } from '../../../components/fields/text-field';
+import { FieldGrid, FieldSection } from '../field-layout';
+import { FiscalAndOperatingAddresses } from '../fiscal-operating-addresses';
+
+export function DatosGeneralesPmTab() {
+  return (
+    <>
+      <FieldSection title="Empresa">
+        <FieldGrid>
+          <TextField name="nombre" label="Razón social" uppercase maxLength={NAME_MAX} autoComplete="organization" />
+          <TextField name="moral.rfc" label="RFC con homoclave" uppercase maxLength={RFC_LENGTH_COMPANY} hint="12 caracteres" />
+          <DateField name="informacion_fiscal.fecha_constitucion" label="Fecha de constitución" />
+          <SelectField name="moral.sector" label="Sector" options={SECTORS} />
+          <EconomicActivityField name="moral.actividad_economica" />
+          <PlainNumberField name="moral.numero_empleados" label="Número de empleados" hint={`Hasta ${EMPLOYEES_MAX_DIGITS} dígitos`} />
+        </FieldGrid>
+      </FieldSection>
+      <FieldSection title="Contacto">
+        <FieldGrid>
+          <TextField name="email" label="Correo electrónico" type="email" maxLength={EMAIL_MAX} autoComplete="email" />
+          <PhoneField name="moral.telefono_numero" label="Teléfono" />
+          <TextField name="moral.telefono_extension" label="Extensión" maxLength={EXTENSION_MAX_DIGITS} optional />
+          <PhoneField name="moral.telefono2_numero" label="Segundo teléfono" optional />
+          <TextField name="moral.telefono2_extension" label="Extensión del segundo teléfono" maxLength={EXTENSION_MAX_DIGITS} optional />
+        </FieldGrid>
+        <TextAreaField name="comentarios" label="Comentarios" maxLength={COMMENTS_MAX} optional />
+      </FieldSection>
+      <FiscalAndOperatingAddresses prefix="informacion_fiscal" />
+    </>
+  );
+}

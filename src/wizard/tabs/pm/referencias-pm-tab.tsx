@@ -1,0 +1,29 @@
+// 'Referencias (Proveedores)': the supplier list; each item's tipo_referencia comes fixed with it.
+import { EXTENSION_MAX_DIGITS, NAME_MAX } from '../../../../forms/limits';
+import { proveedorSchema } from '../../../../forms/pm/referencias';
+import { PhoneField } from '../../../components/fields/phone-field';
+import { TextField } from '../../../components/fields/text-field';
+import { FieldGrid } from '../field-layout';
+import { ItemList } from './item-list';
+
+const blankSupplier = () => proveedorSchema().getDefault();
+
+export function ReferenciasPmTab() {
+  return (
+    <ItemList
+      name="referencias"
+      itemTitle={(position) => `Proveedor ${position}`}
+      addText="Agregar proveedor"
+      blank={blankSupplier}
+      renderItem={(prefix) => (
+        <FieldGrid>
+          <TextField name={`${prefix}.nombre_completo`} label="Nombre o razón social" uppercase maxLength={NAME_MAX} />
+          <TextField name={`${prefix}.nombre_contacto`} label="Nombre del contacto" uppercase maxLength={NAME_MAX} optional />
+          <TextField name={`${prefix}.contacto_puesto`} label="Puesto del contacto" uppercase maxLength={NAME_MAX} optional />
+          <PhoneField name={`${prefix}.telefono_numero`} label="Teléfono" />
+          <TextField name={`${prefix}.telefono_extension`} label="Extensión" maxLength={EXTENSION_MAX_DIGITS} optional />
+        </FieldGrid>
+      )}
+    />
+  );
+}
