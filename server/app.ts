@@ -9,6 +9,7 @@ import type { Backend } from './backend';
 import type { TokenClaims } from './auth/tokens';
 import { ApiError, installErrorHandlers } from './http-errors';
 import { applicationRoutes } from './applications/application-routes';
+import { duplicateRoutes } from './duplicates/duplicate-routes';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
@@ -104,6 +105,7 @@ export async function buildApp({ config, backend, logger = true }: BuildAppOptio
         await withDb.register(meRoutes);
         await withDb.register(catalogRoutes);
         await withDb.register(applicationRoutes);
+        await withDb.register(duplicateRoutes);
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -5,6 +5,7 @@ import { migrateToLatest, openDatabase, type DatabaseTarget, type Db } from './d
 import { createTokenSigner, resolveTokenSecret, type TokenSigner } from './auth/tokens';
 import { createStaffRepository, DEMO_STAFF, type StaffRepository } from './staff/staff-repository';
 import { createApplicationRepository, type ApplicationRepository } from './applications/application-repository';
+import { createDuplicateRepository, type DuplicateRepository } from './duplicates/duplicate-repository';
 import { buildCatalogIndex, type CatalogIndex } from './catalogs/catalog-index';
 import { loadMissingCatalogs, type CatalogLoad } from './catalogs/catalog-loader';
 
@@ -14,6 +15,7 @@ export interface Backend {
   tokens: TokenSigner;
   catalogs: CatalogIndex;
   applications: ApplicationRepository;
+  duplicates: DuplicateRepository;
   /** The catalogues this start loaded into an empty database (none on later starts). */
   catalogLoads: CatalogLoad[];
   /** Set when this start created the demo staff account on an empty database. */
@@ -34,7 +36,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = true;
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db) };
+    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db), duplicates: createDuplicateRepository(db) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

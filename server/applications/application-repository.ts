@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Application } from './application-tables';
 import { diffModels } from './model-diff';
+import { modelRfc } from '../../forms/rules/rfc-duplicates';
 
 type Model = Record<string, unknown>;
 
@@ -29,6 +30,7 @@ const columnsOf = (fields: RecordFields) => ({
   clasificacion: String(fields.model.clasificacion ?? 'Cliente'),
   nombre: displayName(fields.model),
   email: typeof fields.model.email === 'string' ? fields.model.email : '',
+  rfc: modelRfc(fields.model) || null,
   data: JSON.stringify(fields.model),
   last_index: fields.last_index,
   complete: fields.complete,

@@ -102,7 +102,8 @@ export async function applicationRoutes(app: FastifyInstance) {
       editable: level,
       entidades_eliminadas: [],
       formatobce: storedModel?.formatobce ?? null,
-      cantidad_duplicados: storedModel?.cantidad_duplicados ?? null,
+      // Counted here for staff (spec 02 §5 'Duplicates and PLD'); the public keeps the stored count.
+      cantidad_duplicados: isStaff(request) ? await request.backend.duplicates.countClientsLike(clean, stored?.uuid ?? null) : (storedModel?.cantidad_duplicados ?? null),
       // Set by the PLD review and the guarantor flow on the server, never by the body.
       pld_coincidences: storedModel?.pld_coincidences ?? null,
       persona_completa: storedModel?.persona_completa ?? false,

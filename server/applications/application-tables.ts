@@ -12,6 +12,8 @@ export interface ApplicationTable {
   parent_uuid: string | null;
   nombre: string;
   email: string;
+  /** The applicant's own RFC as the duplicate checks compare it (trimmed, upper case); migration 0004. */
+  rfc: string | null;
   /** Given when the application is finished; the applicants list shows finished ones. */
   id_persona_datos_generales: number | null;
   /** The whole model as JSON text (a json column costs less than jsonb on every save). */

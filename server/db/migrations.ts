@@ -1,6 +1,7 @@
 // Schema migrations, applied in name order at start (and by every test server).
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { applicationsMigration } from '../applications/application-tables';
+import { applicationRfcMigration } from '../duplicates/rfc-column-migration';
 
 const migrations: Record<string, Migration> = {
   '0001_staff_and_settings': {
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0003_applications': applicationsMigration,
+  '0004_application_rfc': applicationRfcMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
+import type { FieldValidator } from 'final-form';
 import { useField } from 'react-final-form';
 import { toUpper } from '../../../forms/masks';
 import { errorId, FieldFrame, fieldId } from './field-frame';
@@ -19,10 +20,12 @@ export interface TextFieldProps {
   hint?: string;
   /** Called with the new value after it is stored (for fields whose value fills others). */
   onValueChange?: (value: string) => void;
+  /** A rule of this field beside the tab's schema, possibly asynchronous (the duplicate RFC). Default none. */
+  validate?: FieldValidator<string>;
 }
 
-export function TextField({ name, label, uppercase = false, maxLength, type = 'text', autoComplete, optional, disabled, hint, onValueChange }: TextFieldProps) {
-  const { input, meta } = useField<string>(name, { parse: (value) => (uppercase ? toUpper(value) : value) ?? '' });
+export function TextField({ name, label, uppercase = false, maxLength, type = 'text', autoComplete, optional, disabled, hint, onValueChange, validate }: TextFieldProps) {
+  const { input, meta } = useField<string>(name, { parse: (value) => (uppercase ? toUpper(value) : value) ?? '', validate });
   const error = useShownError(meta, input.value);
   const id = fieldId(name);
   return (

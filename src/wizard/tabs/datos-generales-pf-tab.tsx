@@ -10,12 +10,14 @@ import { PhoneField } from '../../components/fields/phone-field';
 import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import { useFieldChanges } from '../../components/fields/use-field-changes';
+import { useRfcDuplicateCheck } from '../../components/fields/use-rfc-duplicate-check';
 import { FieldGrid, FieldSection } from './field-layout';
 
 export function DatosGeneralesPfTab() {
   const { apply, values } = useFieldChanges();
   const estadoCivil = useField<string>('fisica.estado_civil', { subscription: { value: true } }).input.value;
   const shown = maritalFieldsShown(estadoCivil);
+  const rfcDuplicates = useRfcDuplicateCheck('person');
   return (
     <>
       <FieldSection title="Identificación">
@@ -32,7 +34,7 @@ export function DatosGeneralesPfTab() {
             hint="Al escribirla se llenan sexo, fecha y estado de nacimiento"
             onValueChange={(curp) => apply(onCurpChange(values(), curp).filter((change) => change.name !== 'fisica.curp'))}
           />
-          <TextField name="fisica.rfc" label="RFC con homoclave" uppercase maxLength={RFC_LENGTH_PERSON} />
+          <TextField name="fisica.rfc" label="RFC con homoclave" uppercase maxLength={RFC_LENGTH_PERSON} validate={rfcDuplicates} />
           <SelectField name="fisica.sexo" label="Sexo" options={SEXES} />
           <DateField name="fisica.fecha_nacimiento" label="Fecha de nacimiento" />
         </FieldGrid>

@@ -108,3 +108,24 @@ export async function staffCookies(server: TestServer, username = 'demo', passwo
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
 }
+
+/** The staff bearer token, as the browser gets it: GET /api/me with the staff sign-in cookie. */
+export async function staffToken(server: TestServer): Promise<string> {
+  const me = await fetch(`${server.url}/api/me`, { headers: { cookie: await staffCookies(server) } });
+  if (me.status !== 200) throw new Error(`staff token: ${me.status}`);
+  return (await me.json()).data.token;
+}
+
+/** A JSON call to the API with the given Authorization header (none when null). */
+export const callApi = (server: TestServer, method: string, path: string, body: unknown, authorization: string | null) =>
+  fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { ...(authorization ? { authorization } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+/** A test server and the Authorization headers of a public and a staff session on it. */
+export async function startSignedInServer(): Promise<{ server: TestServer; publicAuth: string; staffAuth: string }> {
+  const server = await startTestServer();
+  return { server, publicAuth: `Bearer ${(await publicToken(server)).access_token}`, staffAuth: `Bearer ${await staffToken(server)}` };
+}

@@ -29,15 +29,18 @@ export interface RenderFormOptions {
   level?: EditableLevel;
   answers?: Answers;
   requests?: string[];
+  /** A runtime of the test's own (a session, a recording client); default a fake one answering `answers`. */
+  runtime?: AppRuntime;
+  onSubmit?: (values: any) => void;
 }
 
-export function renderForm(fields: ReactNode, { initialValues = {}, validate, level = 'all', answers, requests }: RenderFormOptions = {}) {
+export function renderForm(fields: ReactNode, { initialValues = {}, validate, level = 'all', answers, requests, runtime, onSubmit = () => {} }: RenderFormOptions = {}) {
   let current: any = initialValues;
   const utils = render(
-    <RuntimeContext.Provider value={fakeRuntime(answers, requests)}>
+    <RuntimeContext.Provider value={runtime ?? fakeRuntime(answers, requests)}>
       <FormLockProvider level={level}>
         <Form
-          onSubmit={() => {}}
+          onSubmit={onSubmit}
           initialValues={initialValues}
           validate={validate}
           render={({ handleSubmit, values }) => {
