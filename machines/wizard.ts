@@ -1,8 +1,10 @@
 // The wizard statechart (spec 01 §4, 02 §4): one machine for every wizard, configured by its
 // input. It opens a record by uuid (complete, expired and wrong codes), keeps the furthest tab
 // reached, validates and saves on the way forward (create when unstored, update when stored),
-// only validates on the way back, and finishes. Validation and the calls are actors provided
-// from forms/ and services/; notifications are emitted for the view to show.
+// only validates on the way back, and finishes. A PM removes guarantors and finishes only when
+// every guarantor is complete; a guarantor wizard does not finish but completes the guarantor
+// ('Finalizar y regresar a PM') and returns to its PM. Validation and the calls are actors
+// provided from forms/ and services/; notifications are emitted for the view to show.
 import { and, assign, emit, setup } from 'xstate';
 import type { EditableLevel } from '../forms/locking';
 import { notProvided } from './not-provided';
@@ -22,6 +24,14 @@ export interface WizardMeta {
   parent_uuid: string | null;
   /** The stored record's version; a save sends it so a stale one is refused (null until stored). */
   version: number | null;
+  /** Guarantors saved before this PM was stored, linked to it by its first save (spec 02 §2). */
+  guarantors: string[];
+}
+
+/** A guarantor as its PM's Avales tab lists it. */
+export interface GuarantorSummary {
+  uuid: string;
+  data: { tipo_persona?: string; nombre?: string; fisica?: { apellido_paterno?: string; apellido_materno?: string }; persona_completa?: boolean };
 }
 
 export type WizardModal =
@@ -38,7 +48,10 @@ export type WizardModal =
   | { kind: 'finishForbidden'; message: string }
   | { kind: 'updateError' }
   | { kind: 'saveRefused'; message: string }
-  | { kind: 'loadFailed' };
+  | { kind: 'loadFailed' }
+  | { kind: 'incompleteGuarantors'; names: string[] }
+  | { kind: 'confirmGuarantorRemoval'; uuid: string; name: string }
+  | { kind: 'guarantorFinishFailed'; parentUuid: string | null; message: string | null };
 
 /** What a failed call tells the machine: the HTTP status and the server's Spanish message, if any. */
 export interface CallFailure {
@@ -80,12 +93,20 @@ export interface WizardInput {
   parentUuid: string | null;
   /** A fresh default model of this wizard. */
   blankModel: Model;
+  /** A guarantor wizard: it completes the guarantor and returns to the PM instead of finishing. */
+  guarantor?: boolean;
+  /** The tab to open a loaded record at instead of its furthest one (a PM returning from a guarantor: Avales). */
+  openAt?: number | null;
+  /** Guarantors saved before this (new) PM, to link at its first save, as its Avales tab lists them. */
+  pendingGuarantors?: GuarantorSummary[];
 }
 
 export interface WizardContext {
   code: WizardCode;
   tabCount: number;
   staff: boolean;
+  guarantor: boolean;
+  openAt: number | null;
   blankModel: Model;
   model: Model;
   meta: WizardMeta;
@@ -107,11 +128,18 @@ export type WizardEvent =
   | { type: 'wizard.finish'; values: Model }
   | { type: 'pld.reviewed'; values: Model }
   | { type: 'modal.closed' }
-  | { type: 'wizard.retried' };
+  | { type: 'wizard.retried' }
+  | { type: 'guarantor.remove'; uuid: string; name: string }
+  | { type: 'guarantor.removalConfirmed' };
 
 export type WizardEmitted =
-  | { type: 'notification'; kind: 'saved' | 'saveFailed' }
-  | { type: 'finished'; staff: boolean };
+  | { type: 'notification'; kind: 'saved' | 'saveFailed' | 'guarantorRemoved' | 'guarantorRemovalFailed' }
+  | { type: 'finished'; staff: boolean }
+  | { type: 'returnToParent'; parentUuid: string | null; uuid: string };
+
+export interface RemovedGuarantor {
+  avales: GuarantorSummary[];
+}
 
 const freshMeta = (input: Pick<WizardInput, 'uuid' | 'franchise' | 'parentUuid'>): WizardMeta => ({
   store: false,
@@ -124,7 +152,16 @@ const freshMeta = (input: Pick<WizardInput, 'uuid' | 'franchise' | 'parentUuid'>
   expired: false,
   parent_uuid: input.parentUuid,
   version: null,
+  guarantors: [],
 });
+
+/** The full name a person reads for a guarantor. */
+export const guarantorName = (aval: GuarantorSummary) =>
+  [aval.data.nombre, aval.data.fisica?.apellido_paterno, aval.data.fisica?.apellido_materno].filter(Boolean).join(' ');
+
+const guarantorsOf = (model: Model) => (Array.isArray(model.avales) ? (model.avales as GuarantorSummary[]) : []);
+/** The guarantors a PM cannot finish without completing (spec 02 §4). */
+export const incompleteGuarantors = (model: Model) => guarantorsOf(model).filter((aval) => aval.data?.persona_completa !== true);
 
 const failureOf = (error: unknown): CallFailure => (error && typeof error === 'object' ? (error as CallFailure) : {});
 const refusedWithReason = (failure: CallFailure) => (failure.status === 409 || failure.status === 403) && Boolean(failure.message);
@@ -146,12 +183,16 @@ export const wizardMachine = setup({
     'update application': notProvided<UpdatedApplication, { code: WizardCode; uuid: string; model: Model; meta: WizardMeta; staff: boolean }>(
       'update application',
     ),
+    'remove guarantor': notProvided<RemovedGuarantor, { parentUuid: string; uuid: string }>('remove guarantor'),
   },
   guards: {
     'has uuid': ({ context }) => context.meta.uuid !== null,
     // An open modal (a blocked opening, a finish message…) takes the person's attention first.
     'no modal is open': ({ context }) => context.modal === null,
     'is first use': ({ context }) => context.meta.uuid === null && context.meta.parent_uuid === null && context.model.clasificacion === 'Cliente',
+    'is a guarantor': ({ context }) => context.guarantor,
+    'has incomplete guarantors': ({ context, event }) =>
+      incompleteGuarantors(event.type === 'wizard.finish' ? { ...context.model, ...event.values } : context.model).length > 0,
     'is complete for the public': ({ context, event }) =>
       !context.staff && (event as unknown as { output: LoadedApplication }).output.meta.complete,
     'is expired': ({ event }) => (event as unknown as { output: LoadedApplication }).output.meta.expired,
@@ -187,7 +228,7 @@ export const wizardMachine = setup({
       return {
         model: params.loaded.data,
         meta,
-        current: Math.min(Math.max(meta.last_index, 0), context.tabCount - 1),
+        current: Math.min(Math.max(context.openAt ?? meta.last_index, 0), context.tabCount - 1),
       };
     }),
     'open modal': assign((_, params: { modal: WizardModal }) => ({ modal: params.modal })),
@@ -205,7 +246,7 @@ export const wizardMachine = setup({
     'go back to target': assign(({ context }) => ({ current: context.target })),
     'go to general data': assign({ current: 0 }),
     'assign created': assign(({ context }, params: { created: CreatedApplication }) => ({
-      meta: { ...context.meta, uuid: params.created.uuid, store: true, cache: false, version: params.created.version },
+      meta: { ...context.meta, uuid: params.created.uuid, store: true, cache: false, version: params.created.version, guarantors: [] },
       formatobceHtml: params.created.formatobceHtml,
       model: { ...context.model, uuid: params.created.uuid, entidades_eliminadas: [] },
       serverErrors: {},
@@ -226,6 +267,11 @@ export const wizardMachine = setup({
     ),
     'back to unstored cache': assign(({ context }) => ({ meta: { ...context.meta, store: false, cache: true } })),
     'mark complete': assign(({ context }) => ({ meta: { ...context.meta, complete: true } })),
+    'set guarantor complete': assign(({ context }, params: { complete: boolean }) => ({ model: { ...context.model, persona_completa: params.complete } })),
+    'assign guarantors': assign(({ context }, params: { avales: GuarantorSummary[] }) => ({ model: { ...context.model, avales: params.avales } })),
+    'notify guarantor removed': emit({ type: 'notification', kind: 'guarantorRemoved' } as const),
+    'notify guarantor removal failed': emit({ type: 'notification', kind: 'guarantorRemovalFailed' } as const),
+    'return to parent': emit(({ context }) => ({ type: 'returnToParent', parentUuid: context.meta.parent_uuid, uuid: context.meta.uuid! }) as const),
     'notify saved': emit({ type: 'notification', kind: 'saved' } as const),
     'notify save failed': emit({ type: 'notification', kind: 'saveFailed' } as const),
     'announce finished': emit(({ context }) => ({ type: 'finished', staff: context.staff }) as const),
@@ -236,9 +282,11 @@ export const wizardMachine = setup({
     code: input.code,
     tabCount: input.tabCount,
     staff: input.staff,
+    guarantor: input.guarantor ?? false,
+    openAt: input.openAt ?? null,
     blankModel: input.blankModel,
-    model: structuredClone(input.blankModel),
-    meta: freshMeta(input),
+    model: { ...structuredClone(input.blankModel), ...(input.pendingGuarantors?.length ? { avales: input.pendingGuarantors } : {}) },
+    meta: { ...freshMeta(input), guarantors: (input.pendingGuarantors ?? []).map((aval) => aval.uuid) },
     current: 0,
     tabErrors: [],
     target: 0,
@@ -330,11 +378,127 @@ export const wizardMachine = setup({
                 actions: { type: 'open modal', params: { modal: { kind: 'notEditable' } } },
               },
               {
+                guard: and(['no modal is open', 'is a guarantor']),
+                target: 'completingGuarantor',
+                actions: { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
+              },
+              {
+                guard: and(['no modal is open', 'has incomplete guarantors']),
+                actions: [
+                  { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
+                  {
+                    type: 'open modal',
+                    params: ({ context }) => ({ modal: { kind: 'incompleteGuarantors', names: incompleteGuarantors(context.model).map(guarantorName) } }),
+                  },
+                ],
+              },
+              {
                 guard: 'no modal is open',
                 target: 'finishing',
                 actions: { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
               },
             ],
+            'guarantor.remove': {
+              guard: and(['no modal is open', 'has uuid']),
+              target: 'confirmingGuarantorRemoval',
+              actions: { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'confirmGuarantorRemoval', uuid: event.uuid, name: event.name } }) },
+            },
+          },
+        },
+        confirmingGuarantorRemoval: {
+          tags: 'blocking',
+          on: {
+            'guarantor.removalConfirmed': 'removingGuarantor',
+            'modal.closed': { target: 'idle', actions: 'close modal' },
+          },
+        },
+        removingGuarantor: {
+          tags: 'busy',
+          invoke: {
+            id: 'removeGuarantor',
+            src: 'remove guarantor',
+            input: ({ context }) => ({
+              parentUuid: context.meta.uuid!,
+              uuid: (context.modal as Extract<WizardModal, { kind: 'confirmGuarantorRemoval' }>).uuid,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: ['close modal', { type: 'assign guarantors', params: ({ event }) => ({ avales: event.output.avales }) }, 'notify guarantor removed'],
+            },
+            onError: { target: 'idle', actions: ['close modal', 'notify guarantor removal failed'] },
+          },
+        },
+        // 'Finalizar y regresar a PM' (spec 02 §4): the tab shown is checked, the guarantor is
+        // saved as complete, and the wizard returns to its PM; a refused save undoes the mark.
+        completingGuarantor: {
+          tags: 'busy',
+          initial: 'validating',
+          states: {
+            validating: {
+              invoke: {
+                id: 'validateGuarantor',
+                src: 'validate tab',
+                input: ({ context }) => ({ code: context.code, index: context.current, values: context.model, staff: context.staff }),
+                onDone: [
+                  {
+                    guard: 'tab is valid',
+                    target: 'saving',
+                    actions: [{ type: 'flag tab', params: { valid: true } }, { type: 'set guarantor complete', params: { complete: true } }],
+                  },
+                  { target: '#wizard.ready.idle', actions: { type: 'flag tab', params: { valid: false } } },
+                ],
+                onError: { target: '#wizard.ready.idle', actions: { type: 'flag tab', params: { valid: false } } },
+              },
+            },
+            saving: { always: [{ guard: 'is stored', target: 'updating' }, { target: 'creating' }] },
+            creating: {
+              invoke: {
+                id: 'completeCreate',
+                src: 'create application',
+                input: ({ context }) => ({ code: context.code, model: context.model, meta: finishMeta(context), staff: context.staff }),
+                onDone: { target: '#wizard.returned', actions: { type: 'assign created', params: ({ event }) => ({ created: event.output }) } },
+                onError: {
+                  target: '#wizard.ready.idle',
+                  actions: [
+                    { type: 'set guarantor complete', params: { complete: false } },
+                    { type: 'report save failure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
+                    {
+                      type: 'open modal',
+                      params: ({ context, event }) => ({
+                        modal: { kind: 'guarantorFinishFailed', parentUuid: context.meta.parent_uuid, message: failureOf(event.error).message ?? null },
+                      }),
+                    },
+                  ],
+                },
+              },
+            },
+            updating: {
+              invoke: {
+                id: 'completeUpdate',
+                src: 'update application',
+                input: ({ context }) => ({
+                  code: context.code,
+                  uuid: context.meta.uuid!,
+                  model: context.model,
+                  meta: finishMeta(context),
+                  staff: context.staff,
+                }),
+                onDone: { target: '#wizard.returned', actions: { type: 'assign updated', params: ({ event }) => ({ updated: event.output }) } },
+                onError: {
+                  target: '#wizard.ready.idle',
+                  actions: [
+                    { type: 'set guarantor complete', params: { complete: false } },
+                    { type: 'report save failure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
+                    {
+                      type: 'open modal',
+                      params: ({ context, event }) => ({
+                        modal: { kind: 'guarantorFinishFailed', parentUuid: context.meta.parent_uuid, message: failureOf(event.error).message ?? null },
+                      }),
+                    },
+                  ],
+                },
+              },
+            },
           },
         },
         validatingForward: {
@@ -514,6 +678,7 @@ export const wizardMachine = setup({
       on: { 'modal.closed': { target: 'done', actions: 'close modal' } },
     },
     done: { type: 'final', entry: 'announce finished' },
+    returned: { type: 'final', entry: 'return to parent' },
   },
 });
 

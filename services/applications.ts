@@ -1,7 +1,7 @@
 // The application calls of spec §7: open by uuid, create, update. Failures reject with a
 // CallFailure (status, Spanish message, per-field messages) for the wizard statechart.
 import type { AxiosInstance } from 'axios';
-import type { CreatedApplication, LoadedApplication, Model, UpdatedApplication, WizardCode, WizardMeta } from '../machines/wizard';
+import type { CreatedApplication, LoadedApplication, Model, RemovedGuarantor, UpdatedApplication, WizardCode, WizardMeta } from '../machines/wizard';
 import { callFailure } from './http';
 
 const failing = async <T>(call: Promise<T>): Promise<T> => {
@@ -37,4 +37,12 @@ export const updateApplication = (http: AxiosInstance, code: WizardCode, uuid: s
     http
       .put<{ data: Model; meta: { version: number } }>(`/${code}/${encodeURIComponent(uuid)}`, payload)
       .then((r) => ({ model: r.data.data, version: r.data.meta.version })),
+  );
+
+/** DELETE /wizardpm/{uuid}/avales/{guarantor}: unlinks a guarantor from its PM; answers the PM's guarantors left. */
+export const removeGuarantor = (http: AxiosInstance, parentUuid: string, uuid: string): Promise<RemovedGuarantor> =>
+  failing(
+    http
+      .delete<{ avales: RemovedGuarantor['avales'] }>(`/wizardpm/${encodeURIComponent(parentUuid)}/avales/${encodeURIComponent(uuid)}`)
+      .then((r) => ({ avales: r.data.avales })),
   );

@@ -21,7 +21,7 @@ export interface RecordChange {
   id: number;
   at: string;
   actor: string;
-  action: 'create' | 'update' | 'finish';
+  action: 'create' | 'update' | 'finish' | 'link' | 'unlink';
   changes: Array<{ path: string; before: unknown; after: unknown }> | string;
 }
 

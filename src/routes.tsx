@@ -15,13 +15,6 @@ export interface PendingRoute {
 
 /** Routes whose pages arrive with later work; each renders the lazy 'en construcción' page. */
 export const PENDING_ROUTES: PendingRoute[] = [
-  { path: '/pm/:uuid?', title: 'Solicitud de Persona Moral' },
-  { path: '/avalpf/:uuid?', title: 'Aval Persona Física' },
-  { path: '/avalpfae/:uuid?', title: 'Aval Persona Física con actividad empresarial' },
-  { path: '/avalpm/:uuid?', title: 'Aval Persona Moral' },
-  { path: '/aval/pf/:uuid?', title: 'Aval Persona Física' },
-  { path: '/aval/pfae/:uuid?', title: 'Aval Persona Física con actividad empresarial' },
-  { path: '/aval/pm/:uuid?', title: 'Aval Persona Moral' },
   { path: '/printPF/:uuid?', title: 'Impresión Persona Física' },
   { path: '/printPFAE/:uuid?', title: 'Impresión Persona Física con actividad empresarial' },
   { path: '/printPM/:uuid?', title: 'Impresión Persona Moral' },
@@ -57,7 +50,8 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
       hydrateFallbackElement: <LoadingPage />,
       children: [
         { path: '/', loader: authenticated, element: <HomePage /> },
-        ...(['pf', 'pfae'] as const).map(
+        // The names of src/wizard/wizard-routes.ts, listed here so the forms load with the wizard page only.
+        ...(['pf', 'pfae', 'pm', 'avalpf', 'avalpfae', 'avalpm', 'aval/pf', 'aval/pfae', 'aval/pm'] as const).map(
           (wizard): RouteObject => ({
             path: `/${wizard}/:uuid?`,
             loader: authenticated,

@@ -123,13 +123,68 @@ export function createApplicationRepository(db: Kysely<Database>) {
       return row as Application;
     },
 
-    /** Unfinished registrations, newest first. */
+    /** The guarantors linked to a parent, oldest first: uuid, their model and whether they are complete. */
+    async guarantorsOf(parentUuid: string) {
+      const rows = await db
+        .selectFrom('application')
+        .select(['uuid', 'data', 'id_persona_datos_generales'])
+        .where('parent_uuid', '=', parentUuid)
+        .orderBy('id', 'asc')
+        .execute();
+      return rows.map((row) => parseModel(row as Application));
+    },
+
+    /**
+     * Links guarantors saved before their parent existed (spec 02 §2, /aval/...) to it. Only
+     * guarantors linked to nobody are taken; answers the uuids linked.
+     */
+    async linkGuarantors(parentUuid: string, uuids: string[], actor: string): Promise<string[]> {
+      if (uuids.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        const linked = await trx
+          .updateTable('application')
+          .set({ parent_uuid: parentUuid, updated_at: sql`now()` as unknown as string, version: sql<number>`version + 1` })
+          .where('uuid', 'in', uuids)
+          .where('parent_uuid', 'is', null)
+          .where('clasificacion', '=', 'Obligado')
+          .returning(['uuid'])
+          .execute();
+        const changes = linked.map(({ uuid }) => ({ application_uuid: uuid, actor, action: 'link' as const, changes: JSON.stringify([{ path: 'parent_uuid', before: null, after: parentUuid }]) }));
+        if (changes.length > 0) await trx.insertInto('application_change').values(changes).execute();
+        return linked.map(({ uuid }) => uuid);
+      });
+    },
+
+    /** Removes a guarantor from its parent; both records keep the removal in their history. Answers false when it was not linked. */
+    async unlinkGuarantor(parentUuid: string, guarantorUuid: string, actor: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const unlinked = await trx
+          .updateTable('application')
+          .set({ parent_uuid: null, updated_at: sql`now()` as unknown as string, version: sql<number>`version + 1` })
+          .where('uuid', '=', guarantorUuid)
+          .where('parent_uuid', '=', parentUuid)
+          .returning(['uuid', 'nombre'])
+          .executeTakeFirst();
+        if (!unlinked) return false;
+        const removed = { uuid: guarantorUuid, nombre: unlinked.nombre };
+        await trx
+          .insertInto('application_change')
+          .values([
+            { application_uuid: parentUuid, actor, action: 'unlink', changes: JSON.stringify([{ path: 'avales', before: removed, after: null }]) },
+            { application_uuid: guarantorUuid, actor, action: 'unlink', changes: JSON.stringify([{ path: 'parent_uuid', before: parentUuid, after: null }]) },
+          ])
+          .execute();
+        return true;
+      });
+    },
+
+    /** Unfinished registrations of applicants (not guarantors), newest first. */
     async listUnfinished() {
       return db
         .selectFrom('application')
         .select(['id', 'uuid', 'tipo_persona', 'data'])
         .where('complete', '=', false)
-        .where('parent_uuid', 'is', null)
+        .where('clasificacion', '=', 'Cliente')
         .orderBy('updated_at', 'desc')
         .execute();
     },

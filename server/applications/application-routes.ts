@@ -1,10 +1,13 @@
 // The application calls of spec §7: GET /{code}/{uuid}/{flag}, POST /{code}, PUT /{code}/{uuid},
-// and for staff the lists GET /wizardpf/cache and GET /wizardpf, and the change history.
-// Public sessions reach a record only through its uuid, and cannot change a finished one.
+// removing a guarantor from a PM, and for staff the lists GET /wizardpf/cache and GET /wizardpf,
+// and the change history. Public sessions reach a record only through its uuid, and cannot change
+// a finished one. Guarantors are records of their own linked to their PM by parent_uuid; the PM's
+// `avales` is always read from those links, never taken from a body.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APPLICATION_VALID_DAYS } from '../../forms/limits';
-import type { EditableLevel } from '../../forms/locking';
+import { canAddOrRemoveItems, type EditableLevel } from '../../forms/locking';
+import { NOTICES } from '../../forms/messages';
 import { requireSession } from '../auth/session';
 import { ApiError, badRequest, forbidden } from '../http-errors';
 import { validateApplicationWrite, WriteValidationError } from '../validation/validate-write';
@@ -24,7 +27,15 @@ const DAY_MS = 24 * 3600 * 1000;
 
 interface SaveBody {
   data: Record<string, unknown>;
-  meta?: { last_index?: number; complete?: boolean; franchise?: string | null; parent_uuid?: string | null; version?: number | null };
+  meta?: {
+    last_index?: number;
+    complete?: boolean;
+    franchise?: string | null;
+    parent_uuid?: string | null;
+    version?: number | null;
+    /** Guarantors saved before this PM was first stored, to link to it (spec 02 §2, /aval/...). */
+    guarantors?: string[];
+  };
   pld?: unknown;
 }
 
@@ -42,6 +53,7 @@ const saveSchema = {
           franchise: { type: 'string', maxLength: 100, nullable: true },
           parent_uuid: { type: 'string', maxLength: 36, nullable: true },
           version: { type: 'integer', minimum: 1, nullable: true },
+          guarantors: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 36 } },
         },
       },
       pld: {},
@@ -50,6 +62,7 @@ const saveSchema = {
 };
 
 const notFound = () => new ApiError(404, 'No existe una solicitud con ese código.', 'not_found');
+const isGuarantor = (model: Record<string, unknown>) => model.clasificacion === 'Obligado';
 const isStaff = (request: FastifyRequest) => request.session?.kind === 'system_auth';
 const actorOf = (request: FastifyRequest) => (isStaff(request) ? `staff:${request.session!.sub}` : 'public');
 
@@ -89,6 +102,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     }
     const storedModel = stored ? parseModel(stored) : undefined;
     const level = (stored?.editable ?? 'all') as EditableLevel;
+    // Finishing an applicant, or completing a guarantor ('Finalizar y regresar a PM'): every tab is checked.
     const finishing = body.meta?.complete === true || stored?.complete === true;
     const clean = await validateApplicationWrite(data, {
       staff: isStaff(request),
@@ -106,17 +120,58 @@ export async function applicationRoutes(app: FastifyInstance) {
       cantidad_duplicados: isStaff(request) ? await request.backend.duplicates.countClientsLike(clean, stored?.uuid ?? null) : (storedModel?.cantidad_duplicados ?? null),
       // Set by the PLD review and the guarantor flow on the server, never by the body.
       pld_coincidences: storedModel?.pld_coincidences ?? null,
-      persona_completa: storedModel?.persona_completa ?? false,
+      persona_completa: (isGuarantor(clean) && body.meta?.complete === true) || storedModel?.persona_completa === true,
+      // A PM's guarantors are the records linked to it.
+      ...(code === 'wizardpm' && !isGuarantor(clean) ? { avales: [] } : {}),
     };
   };
 
-  const fieldsOf = (code: Code, model: Record<string, unknown>, body: SaveBody, stored?: Application): RecordFields => ({
+  /** A guarantor's parent must be a stored PM client the session may still change (spec 02 §2). */
+  const parentFor = async (request: FastifyRequest, parentUuid: string) => {
+    const refused = (message: string) => new WriteValidationError({ parent_uuid: message });
+    if (!UUID.test(parentUuid)) throw refused('El código de la solicitud principal no es válido.');
+    const parent = await repository(request).find(parentUuid);
+    if (!parent || parent.code !== 'wizardpm' || parent.clasificacion !== 'Cliente') throw refused('No existe la solicitud de Persona Moral de este aval.');
+    if (parent.complete && !isStaff(request)) throw forbidden('La solicitud de Persona Moral ya fue finalizada y no puede modificarse.');
+    if (!canAddOrRemoveItems(parent.editable as EditableLevel)) throw forbidden('No es posible agregar o quitar avales de esta solicitud.');
+    return parent;
+  };
+
+  /** The PM's guarantors as its Avales tab lists them: uuid, name, person type and completeness. */
+  const avalesOf = async (request: FastifyRequest, parentUuid: string) =>
+    (await repository(request).guarantorsOf(parentUuid)).map((guarantor) => ({
+      uuid: guarantor.uuid,
+      data: {
+        tipo_persona: guarantor.tipo_persona,
+        nombre: guarantor.nombre,
+        fisica: {
+          apellido_paterno: (guarantor.fisica as Record<string, unknown> | undefined)?.apellido_paterno ?? '',
+          apellido_materno: (guarantor.fisica as Record<string, unknown> | undefined)?.apellido_materno ?? '',
+        },
+        persona_completa: guarantor.persona_completa === true,
+      },
+    }));
+
+  /** The model as answered: a PM client carries its guarantors. */
+  const answered = async (request: FastifyRequest, code: Code, model: Record<string, unknown>, uuid: string) =>
+    code === 'wizardpm' && !isGuarantor(model) ? { ...model, avales: await avalesOf(request, uuid) } : model;
+
+  /** Every guarantor must be complete before its PM finishes (spec 02 §4). */
+  const requireCompleteGuarantors = async (request: FastifyRequest, uuid: string) => {
+    const incomplete = (await avalesOf(request, uuid)).filter((aval) => !aval.data.persona_completa);
+    if (incomplete.length === 0) return;
+    const names = incomplete.map((aval) => [aval.data.nombre, aval.data.fisica.apellido_paterno, aval.data.fisica.apellido_materno].filter(Boolean).join(' '));
+    throw new ApiError(409, `${NOTICES.incompleteGuarantors} Faltan por completar: ${names.join(', ')}.`, 'incomplete_guarantors', { avales: names });
+  };
+
+  const fieldsOf = (code: Code, model: Record<string, unknown>, body: SaveBody, stored?: Application, parentUuid: string | null = null): RecordFields => ({
     code,
     model,
     last_index: body.meta?.last_index ?? 0,
-    complete: body.meta?.complete === true,
+    // A guarantor is completed, never finished: it stays editable until its PM finishes.
+    complete: body.meta?.complete === true && !isGuarantor(model),
     franchise: stored?.franchise ?? body.meta?.franchise ?? null,
-    parent_uuid: stored?.parent_uuid ?? null,
+    parent_uuid: stored ? stored.parent_uuid : parentUuid,
   });
 
   for (const code of Object.keys(WIZARD_CODES) as Code[]) {
@@ -131,7 +186,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         if (application.code !== code) throw notFound();
         const meta = metaOf(application);
         // A finished or expired record is not shown again to the public (spec 01 §4).
-        const data = (meta.complete || meta.expired) && !isStaff(request) ? {} : parseModel(application);
+        const data = (meta.complete || meta.expired) && !isStaff(request) ? {} : await answered(request, code, parseModel(application), uuid);
         return { data, meta };
       },
     );
@@ -141,11 +196,20 @@ export async function applicationRoutes(app: FastifyInstance) {
       { preHandler: requireSession('public', 'system_auth'), schema: { ...saveSchema, summary: `Create a ${code} application` } },
       async (request, reply) => {
         const model = await validated(request, code, request.body);
+        const parentUuid = request.body.meta?.parent_uuid ?? null;
+        if (parentUuid !== null) {
+          if (!isGuarantor(model)) throw new WriteValidationError({ clasificacion: 'Solo un aval (Obligado) se registra con una solicitud principal.' });
+          await parentFor(request, parentUuid);
+        }
+        const pending = isGuarantor(model) ? [] : (request.body.meta?.guarantors ?? []).filter((uuid) => UUID.test(uuid));
+        if (pending.length > 0 && code !== 'wizardpm') throw badRequest('Solo una solicitud de Persona Moral tiene avales.');
+        if (request.body.meta?.complete === true && pending.length > 0) throw badRequest('Guarda la solicitud antes de finalizarla con sus avales.');
         const uuid = randomUUID();
-        const row = await repository(request).create(uuid, fieldsOf(code, model, request.body), actorOf(request));
+        const row = await repository(request).create(uuid, fieldsOf(code, model, request.body, undefined, parentUuid), actorOf(request));
+        const linked = await repository(request).linkGuarantors(uuid, pending, actorOf(request));
         const saved = parseModel(row);
         reply.status(201);
-        return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version }];
+        return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version, ...(pending.length > 0 ? { guarantors: linked } : {}) }];
       },
     );
 
@@ -167,10 +231,14 @@ export async function applicationRoutes(app: FastifyInstance) {
         if (stored.editable === 'none') {
           throw forbidden('Existe una solicitud aprobada para este cliente: no es posible modificar sus datos.');
         }
+        if (stored.parent_uuid && !isStaff(request) && (await repository(request).find(stored.parent_uuid))?.complete) {
+          throw forbidden('La solicitud de Persona Moral de este aval ya fue finalizada y no puede modificarse.');
+        }
         const model = await validated(request, code, request.body, stored);
+        if (request.body.meta?.complete === true && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
         try {
           const row = await repository(request).update(stored, fieldsOf(code, model, request.body, stored), version, actorOf(request));
-          return { data: parseModel(row), meta: metaOf(row) };
+          return { data: await answered(request, code, parseModel(row), uuid), meta: metaOf(row) };
         } catch (error) {
           if (!(error instanceof StaleWriteError)) throw error;
           throw new ApiError(
@@ -182,6 +250,22 @@ export async function applicationRoutes(app: FastifyInstance) {
       },
     );
   }
+
+  app.delete<{ Params: { uuid: string; guarantor: string } }>(
+    '/wizardpm/:uuid/avales/:guarantor',
+    { preHandler: requireSession('public', 'system_auth'), schema: { summary: 'Remove a guarantor from a PM application' } },
+    async (request) => {
+      const { uuid, guarantor } = request.params;
+      const parent = await loadFor(request, uuid);
+      if (parent.code !== 'wizardpm' || parent.clasificacion !== 'Cliente') throw notFound();
+      if (parent.complete && !isStaff(request)) throw forbidden('La solicitud ya fue finalizada y no puede modificarse.');
+      if (!canAddOrRemoveItems(parent.editable as EditableLevel)) throw forbidden('No es posible agregar o quitar avales de esta solicitud.');
+      if (!UUID.test(guarantor) || !(await repository(request).unlinkGuarantor(uuid, guarantor, actorOf(request)))) {
+        throw new ApiError(404, 'Ese aval no pertenece a esta solicitud.', 'not_found');
+      }
+      return { message: NOTICES.guarantorRemoved, avales: await avalesOf(request, uuid) };
+    },
+  );
 
   app.get('/wizardpf/cache', { preHandler: requireSession('system_auth'), schema: { summary: 'Unfinished registrations (staff)' } }, async (request) =>
     (await repository(request).listUnfinished()).map((row) => ({

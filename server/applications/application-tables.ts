@@ -36,7 +36,8 @@ export interface ApplicationChangeTable {
   at: ColumnType<Date, string | undefined, never>;
   /** 'public' or 'staff:<id>' */
   actor: string;
-  action: 'create' | 'update' | 'finish';
+  /** link / unlink: a guarantor joined to or removed from its parent. */
+  action: 'create' | 'update' | 'finish' | 'link' | 'unlink';
   /** [{ path, before, after }] */
   changes: ColumnType<unknown, string, never>;
 }

@@ -5,7 +5,13 @@ import { es } from 'date-fns/locale';
 import { useLoaderData, useParams } from 'react-router-dom';
 import type { RecordChange } from '../../services/lists';
 
-const ACTIONS: Record<RecordChange['action'], string> = { create: 'Creación', update: 'Actualización', finish: 'Finalización' };
+const ACTIONS: Record<RecordChange['action'], string> = {
+  create: 'Creación',
+  update: 'Actualización',
+  finish: 'Finalización',
+  link: 'Aval vinculado',
+  unlink: 'Aval eliminado',
+};
 const who = (actor: string) => (actor === 'public' ? 'Solicitante (en línea)' : `Personal (${actor.replace('staff:', 'usuario ')})`);
 const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 

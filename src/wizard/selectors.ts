@@ -15,3 +15,4 @@ export const selectTabErrors = (s: Snapshot) => s.context.tabErrors;
 /** Which tabs can be reached, as a string so the selector's answer compares by value. */
 export const selectActiveTabs = (s: Snapshot) =>
   Array.from({ length: s.context.tabCount }, (_, i) => (isTabActive(s.context, i) ? '1' : '0')).join('');
+export const selectParentUuid = (s: Snapshot) => s.context.meta.parent_uuid;

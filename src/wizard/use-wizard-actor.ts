@@ -4,8 +4,8 @@ import { fromPromise } from 'xstate';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validateModel } from '../../forms/validate';
 import type { AnyWizard } from '../../forms/wizards/wizard-for';
-import { wizardMachine, type Model } from '../../machines/wizard';
-import { createApplication, loadApplication, updateApplication } from '../../services/applications';
+import { wizardMachine, type GuarantorSummary, type Model } from '../../machines/wizard';
+import { createApplication, loadApplication, removeGuarantor, updateApplication } from '../../services/applications';
 import { useRuntime } from '../session/runtime-context';
 
 export interface WizardActorOptions {
@@ -13,10 +13,17 @@ export interface WizardActorOptions {
   uuid: string | null;
   franchise: string | null;
   staff: boolean;
+  /** A guarantor wizard: it ends with its last data tab, completes the guarantor and returns to its PM. */
+  guarantor: boolean;
+  parentUuid: string | null;
+  /** Open a loaded record at this tab instead of its furthest one. */
+  openAt: number | null;
+  /** Guarantors saved before this new PM, linked by its first save. */
+  pendingGuarantors: GuarantorSummary[];
 }
 
-export function useWizardActor({ wizard, uuid, franchise, staff }: WizardActorOptions) {
-  const { http } = useRuntime();
+export function useWizardActor({ wizard, uuid, franchise, staff, guarantor, parentUuid, openAt, pendingGuarantors }: WizardActorOptions) {
+  const { http, config } = useRuntime();
   return useActorRef(
     wizardMachine.provide({
       actors: {
@@ -33,18 +40,26 @@ export function useWizardActor({ wizard, uuid, franchise, staff }: WizardActorOp
         'update application': fromPromise(({ input }) =>
           updateApplication(http, input.code, input.uuid, { data: beforeSubmit(input.model as Model), meta: input.meta }),
         ),
+        'remove guarantor': fromPromise(({ input }) => removeGuarantor(http, input.parentUuid, input.uuid)),
       },
     }),
     {
       input: {
         code: wizard.code,
-        // The five tabs, then 'Validaciones PLD' (staff) or 'Leyenda de veracidad' (public).
-        tabCount: wizard.tabs.length + 1,
+        // The data tabs, then for an applicant 'Validaciones PLD' (staff) or 'Leyenda de veracidad' (public).
+        tabCount: wizard.tabs.length + (guarantor ? 0 : 1),
         uuid,
         franchise,
         staff,
-        parentUuid: null,
-        blankModel: wizard.defaults() as Model,
+        guarantor,
+        parentUuid,
+        openAt,
+        pendingGuarantors,
+        // A natural-person guarantor names the company it guarantees for (spec 02 §3).
+        blankModel: {
+          ...(wizard.defaults() as Model),
+          ...(guarantor && wizard.tipo_persona !== 'Moral' ? { empresa_razon_social: config.company.razonSocial } : {}),
+        },
       },
     },
   );

@@ -1,5 +1,6 @@
-// The wizard's modals (spec 01 §2, §8), one at a time, from the statechart's `modal`.
+// The wizard's modals (spec 01 §2, 02 §2, §8), one at a time, from the statechart's `modal`.
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { RouterButton } from '../components/router-button';
 import { APPLICATION_VALID_DAYS } from '../../forms/limits';
 import { NOTICES } from '../../forms/messages';
 import type { WizardModal } from '../../machines/wizard';
@@ -28,12 +29,45 @@ const CONTENT: Record<WizardModal['kind'], { title: string; text: string }> = {
     title: 'No se pudo abrir la solicitud',
     text: 'No fue posible consultar tu solicitud en este momento. Revisa tu conexión e intenta de nuevo; tu solicitud sigue guardada.',
   },
+  incompleteGuarantors: {
+    title: NOTICES.incompleteGuarantors,
+    text: 'Para finalizar, completa la información de estos avales con «Editar» y «Finalizar y regresar a PM»:',
+  },
+  confirmGuarantorRemoval: { title: 'Eliminar aval', text: NOTICES.guarantorDeleteConfirm },
+  guarantorFinishFailed: {
+    title: 'No se pudo finalizar el aval',
+    text: 'Ocurrió un error al guardar la información del aval. Tus datos siguen en esta pantalla: intenta de nuevo o regresa a la solicitud de Persona Moral.',
+  },
 };
 
-export function WizardModals({ modal, onClose, onRetry }: { modal: WizardModal | null; onClose: () => void; onRetry: () => void }) {
+export interface WizardModalActions {
+  onClose: () => void;
+  onRetry: () => void;
+  onConfirm: () => void;
+  /** Where the PM of a guarantor lives, for the guarantor's error modal. */
+  parentHref: (parentUuid: string | null) => string;
+}
+
+export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref }: { modal: WizardModal | null } & WizardModalActions) {
   const content = modal ? CONTENT[modal.kind] : null;
   const text = modal?.kind === 'finishForbidden' || modal?.kind === 'saveRefused' ? modal.message : content?.text;
   const retry = modal?.kind === 'loadFailed';
+  let actions = <Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} />;
+  if (modal?.kind === 'confirmGuarantorRemoval') {
+    actions = (
+      <>
+        <Button text="No" onClick={onClose} />
+        <Button intent="danger" text="Sí, eliminar" onClick={onConfirm} />
+      </>
+    );
+  } else if (modal?.kind === 'guarantorFinishFailed') {
+    actions = (
+      <>
+        <RouterButton to={parentHref(modal.parentUuid)} text="Regresar a PM" />
+        <Button intent="primary" text="Aceptar" onClick={onClose} />
+      </>
+    );
+  }
   return (
     <Dialog
       isOpen={modal !== null && modal.kind !== 'pldReview'}
@@ -45,8 +79,17 @@ export function WizardModals({ modal, onClose, onRetry }: { modal: WizardModal |
     >
       <DialogBody>
         <p>{text}</p>
+        {modal?.kind === 'confirmGuarantorRemoval' && <p className="dialog-subject">{modal.name}</p>}
+        {modal?.kind === 'incompleteGuarantors' && (
+          <ul className="incomplete-guarantors">
+            {modal.names.map((name, i) => (
+              <li key={i}>{name || 'Aval sin nombre'}</li>
+            ))}
+          </ul>
+        )}
+        {modal?.kind === 'guarantorFinishFailed' && modal.message && <p>{modal.message}</p>}
       </DialogBody>
-      <DialogFooter actions={<Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} />} />
+      <DialogFooter actions={actions} />
     </Dialog>
   );
 }

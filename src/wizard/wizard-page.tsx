@@ -1,14 +1,15 @@
-// A natural-person wizard page (/pf, /pfae): the statechart holds the lifecycle, final-form the
-// values of the tab shown; this view renders the state and sends events.
+// A wizard page (/pf, /pfae, /pm and the guarantor wizards): the statechart holds the lifecycle,
+// final-form the values of the tab shown; this view renders the state and sends events.
 import { Button, Callout, H1, H2, Spinner } from '@blueprintjs/core';
 import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useLocation, useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { canAddOrRemoveItems } from '../../forms/locking';
 import { NOTICES } from '../../forms/messages';
 import { nestErrors, validateModelSync } from '../../forms/validate';
-import { pldReviewPending, type Model } from '../../machines/wizard';
+import { pldReviewPending, type GuarantorSummary, type Model } from '../../machines/wizard';
 import { FormLockProvider } from '../components/fields/form-lock';
 import { notify } from '../global/notifications';
 import { useRuntime } from '../session/runtime-context';
@@ -22,20 +23,24 @@ import {
   selectLoading,
   selectModal,
   selectModel,
+  selectParentUuid,
   selectServerErrors,
   selectTabErrors,
   selectUuid,
 } from './selectors';
+import { clearPendingGuarantors, keepPendingGuarantor, readPendingGuarantors, summaryOf } from './pending-guarantors';
 import { ActivosPasivosTab } from './tabs/activos-pasivos-tab';
+import { AvalesTab } from './tabs/avales-tab';
 import { DatosGeneralesPfTab } from './tabs/datos-generales-pf-tab';
 import { EmpleoTab } from './tabs/empleo-tab';
 import { LeyendaVeracidadTab } from './tabs/leyenda-veracidad-tab';
+import { PmTab } from './tabs/pm/pm-tab';
 import { ReferenciasTab } from './tabs/referencias-tab';
 import { ValidacionesPldTab } from './tabs/validaciones-pld-tab';
 import { ViviendaTab } from './tabs/vivienda-tab';
 import { useWizardActor } from './use-wizard-actor';
 import { WizardModals } from './wizard-modals';
-import { WIZARD_ROUTES, type WizardRouteName } from './wizard-routes';
+import { WIZARD_ROUTES, type WizardRoute as WizardRouteDefinition, type WizardRouteName } from './wizard-routes';
 import { WizardStepper } from './wizard-stepper';
 
 /**
@@ -56,9 +61,22 @@ function WizardPage() {
   const [search] = useSearchParams();
   const { session, config } = useRuntime();
   const staff = useSelector(session, selectIsStaff);
-  const actor = useWizardActor({ wizard: route.wizard, uuid: routeUuid ?? null, franchise: search.get('params'), staff });
   const navigate = useNavigate();
   const location = useLocation();
+  const guarantor = route.guarantor !== false;
+  // A new PM takes the guarantors this browser saved before any PM was stored (/aval/...).
+  const [pendingGuarantors] = useState(() => (name === 'pm' && !routeUuid ? readPendingGuarantors() : []));
+  const actor = useWizardActor({
+    wizard: route.wizard,
+    uuid: routeUuid ?? null,
+    franchise: search.get('params'),
+    staff,
+    guarantor,
+    // A new guarantor of a stored PM is opened with ?pm={its uuid}; a stored one knows its parent.
+    parentUuid: route.guarantor && !route.guarantor.unstoredParent ? search.get('pm') : null,
+    openAt: (location.state as { openAt?: number } | null)?.openAt ?? null,
+    pendingGuarantors,
+  });
 
   const current = useSelector(actor, selectCurrent);
   const model = useSelector(actor, selectModel);
@@ -70,9 +88,10 @@ function WizardPage() {
   const active = useSelector(actor, selectActiveTabs);
   const tabErrors = useSelector(actor, selectTabErrors);
   const serverErrors = useSelector(actor, selectServerErrors);
+  const parentUuid = useSelector(actor, selectParentUuid);
 
   const tabs = route.wizard.tabs;
-  const titles = [...tabs.map((tab) => tab.title), staff ? 'Validaciones PLD' : 'Leyenda de veracidad'];
+  const titles = [...tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? 'Validaciones PLD' : 'Leyenda de veracidad'])];
   const tab = tabs[current];
   const isLast = current === titles.length - 1;
 
@@ -83,21 +102,37 @@ function WizardPage() {
     if (location.pathname !== wanted) navigate(`${wanted}${location.search}`, { replace: true, state: { followsRecord: true } });
   }, [uuid, loading, route.base, location.pathname, location.search, navigate]);
 
+  // 'Regresar a PM' in the top navigation: a PM is the parent of the guarantors it adds; a guarantor knows its own.
+  const sessionParent = name === 'pm' ? uuid : parentUuid;
   useEffect(() => {
-    const notification = actor.on('notification', ({ kind }) =>
-      notify(
-        kind === 'saved'
-          ? { title: NOTICES.saveSuccessTitle, message: NOTICES.saveSuccess, intent: 'success' }
-          : { title: NOTICES.saveErrorTitle, message: NOTICES.saveError, intent: 'danger' },
-      ),
-    );
+    if (name === 'pm' || guarantor) session.send({ type: 'session.parentUuidSet', parentUuid: sessionParent });
+  }, [session, name, guarantor, sessionParent]);
+
+  // Guarantors of an unstored PM are kept in this browser once saved; a PM's first save links them.
+  useEffect(() => {
+    if (uuid && route.guarantor && route.guarantor.unstoredParent) keepPendingGuarantor(summaryOf(uuid, actor.getSnapshot().context.model));
+    if (uuid && name === 'pm' && pendingGuarantors.length > 0) clearPendingGuarantors();
+  }, [uuid, route.guarantor, name, pendingGuarantors, actor]);
+
+  useEffect(() => {
+    const notification = actor.on('notification', ({ kind }) => notify(NOTIFICATIONS[kind]));
     const finished = actor.on('finished', ({ staff: wasStaff }) => {
       if (wasStaff) window.location.assign(config.links.clientList);
       else navigate('/');
     });
+    // The parent's Avales tab (index 4) shows the guarantor complete (spec 02 §2).
+    const returned = actor.on('returnToParent', ({ parentUuid: parent, uuid: own }) => {
+      if (parent) {
+        navigate(`/pm/${encodeURIComponent(parent)}`, { state: { openAt: AVALES_TAB } });
+        return;
+      }
+      keepPendingGuarantor(summaryOf(own, actor.getSnapshot().context.model));
+      navigate('/pm');
+    });
     return () => {
       notification.unsubscribe();
       finished.unsubscribe();
+      returned.unsubscribe();
     };
   }, [actor, config.links.clientList, navigate]);
 
@@ -161,7 +196,13 @@ function WizardPage() {
                     </ul>
                   </Callout>
                 )}
-                {renderTab(name, current, staff, values, uuid ? `${route.print}/${uuid}` : null)}
+                {renderTab(route, current, staff, values, {
+                  printHref: uuid && route.print ? `${route.print}/${uuid}` : null,
+                  parentUuid: uuid,
+                  canAddGuarantors: !values.id_persona_datos_generales && canAddOrRemoveItems(editable),
+                  canChangeGuarantors: canAddOrRemoveItems(editable),
+                  onRemoveGuarantor: (aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: aval.data.nombre ?? '' }),
+                })}
                 <div className="wizard-actions">
                   {current > 0 && (
                     <Button
@@ -175,7 +216,7 @@ function WizardPage() {
                     <Button
                       intent="primary"
                       endIcon={<Tick />}
-                      text="Finalizar"
+                      text={guarantor ? 'Finalizar y regresar a PM' : 'Finalizar'}
                       loading={busy}
                       onClick={() => actor.send({ type: 'wizard.finish', values: form.getState().values })}
                     />
@@ -188,28 +229,62 @@ function WizardPage() {
           )}
         />
       </FormLockProvider>
-      <WizardModals modal={modal} onClose={() => actor.send({ type: 'modal.closed' })} onRetry={() => actor.send({ type: 'wizard.retried' })} />
+      <WizardModals
+        modal={modal}
+        onClose={() => actor.send({ type: 'modal.closed' })}
+        onRetry={() => actor.send({ type: 'wizard.retried' })}
+        onConfirm={() => actor.send({ type: 'guarantor.removalConfirmed' })}
+        parentHref={(parent) => (parent ? `/pm/${encodeURIComponent(parent)}` : '/pm')}
+      />
     </section>
   );
 }
 
-function renderTab(name: WizardRouteName, index: number, staff: boolean, values: Model, printHref: string | null) {
+const AVALES_TAB = 4;
+
+const NOTIFICATIONS = {
+  saved: { title: NOTICES.saveSuccessTitle, message: NOTICES.saveSuccess, intent: 'success' },
+  saveFailed: { title: NOTICES.saveErrorTitle, message: NOTICES.saveError, intent: 'danger' },
+  guarantorRemoved: { title: NOTICES.saveSuccessTitle, message: NOTICES.guarantorRemoved, intent: 'success' },
+  guarantorRemovalFailed: { title: NOTICES.saveErrorTitle, message: 'No fue posible eliminar el aval, intenta de nuevo.', intent: 'danger' },
+} as const;
+
+interface TabExtras {
+  printHref: string | null;
+  parentUuid: string | null;
+  canAddGuarantors: boolean;
+  canChangeGuarantors: boolean;
+  onRemoveGuarantor: (aval: GuarantorSummary) => void;
+}
+
+function renderTab(route: WizardRouteDefinition, index: number, staff: boolean, values: Model, extras: TabExtras) {
+  if (index >= route.wizard.tabs.length) {
+    return staff ? <ValidacionesPldTab pending={pldReviewPending(values)} /> : <LeyendaVeracidadTab printHref={extras.printHref} />;
+  }
+  if (route.views === 'pm') {
+    if (index === AVALES_TAB) {
+      return (
+        <AvalesTab
+          avales={(values.avales as GuarantorSummary[] | undefined) ?? []}
+          parentUuid={extras.parentUuid}
+          canAdd={extras.canAddGuarantors}
+          canChange={extras.canChangeGuarantors}
+          onRemove={extras.onRemoveGuarantor}
+        />
+      );
+    }
+    return <PmTab index={index as 0 | 1 | 2 | 3} guarantor={route.guarantor !== false} staff={staff} />;
+  }
   switch (index) {
     case 0:
       return <DatosGeneralesPfTab />;
     case 1:
       return <ViviendaTab />;
     case 2:
-      return <EmpleoTab businessActivity={name === 'pfae'} />;
+      return <EmpleoTab businessActivity={route.views === 'pfae'} />;
     case 3:
       return <ActivosPasivosTab />;
-    case 4:
-      return <ReferenciasTab />;
     default:
-      return staff ? (
-        <ValidacionesPldTab pending={pldReviewPending(values)} />
-      ) : (
-        <LeyendaVeracidadTab printHref={printHref} />
-      );
+      return <ReferenciasTab />;
   }
 }

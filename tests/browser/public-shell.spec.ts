@@ -97,13 +97,6 @@ test.describe('home as a public applicant', () => {
 
 test.describe('the route table', () => {
   const routes: Array<[string, string]> = [
-    ['/pm', 'Solicitud de Persona Moral'],
-    ['/avalpf', 'Aval Persona Física'],
-    ['/avalpfae', 'Aval Persona Física con actividad empresarial'],
-    ['/avalpm', 'Aval Persona Moral'],
-    ['/aval/pf', 'Aval Persona Física'],
-    ['/aval/pfae', 'Aval Persona Física con actividad empresarial'],
-    ['/aval/pm', 'Aval Persona Moral'],
     ['/printPF', 'Impresión Persona Física'],
     ['/printPFAE', 'Impresión Persona Física con actividad empresarial'],
     ['/printPM', 'Impresión Persona Moral'],
@@ -122,6 +115,13 @@ test.describe('the route table', () => {
     for (const [path, title] of [
       ['/pf', 'Solicitud de Persona Física'],
       ['/pfae', 'Solicitud de Persona Física con actividad empresarial'],
+      ['/pm', 'Solicitud de Persona Moral'],
+      ['/avalpf', 'Aval Persona Física'],
+      ['/avalpfae', 'Aval Persona Física con actividad empresarial'],
+      ['/avalpm', 'Aval Persona Moral'],
+      ['/aval/pf', 'Aval Persona Física'],
+      ['/aval/pfae', 'Aval Persona Física con actividad empresarial'],
+      ['/aval/pm', 'Aval Persona Moral'],
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();

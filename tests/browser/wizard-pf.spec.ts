@@ -1,41 +1,7 @@
 // A public applicant fills the natural-person wizard tab by tab against the real server.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-
-const NOTIFICATION = '.bp6-toast';
-
-async function fillDatosGenerales(page: Page) {
-  await page.getByLabel('Identificación oficial').selectOption('INE');
-  await page.getByLabel('Nombre(s)').fill('carlos');
-  await page.getByLabel('Apellido paterno').fill('garcía');
-  await page.getByLabel('Apellido materno').fill('ramírez');
-  await page.getByLabel('CURP').fill('GARC850314HJCRRL09');
-  await page.getByLabel('RFC con homoclave').fill('GARC850314AB1');
-  await page.getByLabel('Correo electrónico').fill('carlos@example.com');
-  await page.getByLabel('Teléfono celular').fill('3312345678');
-  // The CURP filled sex, birth date and birth state.
-  await expect(page.getByLabel('Sexo')).toHaveValue('Masculino');
-  await expect(page.getByLabel('Fecha de nacimiento')).toHaveValue('14/03/1985');
-  await expect(page.getByLabel('Estado de nacimiento')).toHaveValue('14');
-  await page.getByLabel('Municipio de nacimiento').selectOption({ label: 'Guadalajara' });
-  await page.getByLabel('Estado civil', { exact: true }).selectOption('Casado');
-  await page.getByLabel('Régimen matrimonial').selectOption('Bienes separados');
-  await page.getByLabel('Nombre completo del cónyuge').fill('ana lópez');
-}
-
-async function next(page: Page, expectedTab: string) {
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(page.locator(NOTIFICATION).filter({ hasText: 'Datos almacenados correctamente' }).last()).toBeVisible();
-  await expect(page.getByRole('button', { name: new RegExp(expectedTab) })).toHaveAttribute('aria-current', 'step');
-}
-
-async function address(page: Page, prefix: string, postalCode: string, colonia: string) {
-  await page.locator(`input[name="${prefix}.calle"]`).fill('AV. VALLARTA 1000');
-  await page.locator(`input[name="${prefix}.codigo_postal"]`).fill(postalCode);
-  const select = page.locator(`select[name="${prefix.replace(/\.domicilio.*$/, '')}.colonia"]`);
-  await expect(select.locator('option', { hasText: colonia })).toHaveCount(1);
-  await select.selectOption({ label: colonia });
-}
+import { address, fillPersonGeneralData, next, NOTIFICATION } from './support/wizard-steps';
 
 test('a public applicant fills the PF wizard, refreshes mid-way, resumes and finishes', async ({ page }) => {
   await page.goto('/pf');
@@ -55,7 +21,7 @@ test('a public applicant fills the PF wizard, refreshes mid-way, resumes and fin
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByText('¡El CURP debe tener 18 caracteres!')).toBeVisible();
 
-  await fillDatosGenerales(page);
+  await fillPersonGeneralData(page);
   await next(page, 'Vivienda');
   await expect(page).toHaveURL(/\/pf\/[0-9a-f-]{36}$/);
 

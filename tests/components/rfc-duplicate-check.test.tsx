@@ -3,20 +3,15 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine } from 'xstate';
 import { MESSAGES } from '../../forms/messages';
 import type { RfcKind } from '../../forms/rules/rfc';
 import { TextField } from '../../src/components/fields/text-field';
 import { useRfcDuplicateCheck } from '../../src/components/fields/use-rfc-duplicate-check';
-import type { AppRuntime } from '../../src/session/runtime';
-import { fakeRuntime, renderForm, type Answers } from './support/render-form';
+import { fakeRuntime, renderForm, sessionOf, type Answers } from './support/render-form';
 
 const RFC = 'GARC850314AB1';
 const PERSON = { tipo_persona: 'Física', clasificacion: 'Cliente', uuid: null, cantidad_duplicados: null, fisica: { rfc: '', fecha_nacimiento: '1985-03-14' } };
 
-/** A session actor that is only what the selectors read. */
-const sessionOf = (authType: 'public' | 'system_auth', parentUuid: string | null = null) =>
-  createActor(createMachine({ context: { authType, parentUuid }, initial: 'on', states: { on: { tags: ['authenticated'] } } })).start() as unknown as AppRuntime['session'];
 
 function RfcField({ kind }: { kind: RfcKind }) {
   const validate = useRfcDuplicateCheck(kind);

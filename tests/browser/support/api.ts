@@ -1,7 +1,7 @@
 // Records made through the API, as a browser test's starting point.
 import type { APIRequestContext } from '@playwright/test';
 import { beforeSubmit } from '../../../forms/before-submit';
-import { validPfModel, validPfaeModel } from '../../unit/forms/fixtures';
+import { validAvalPfModel, validPfModel, validPfaeModel, validPmModel } from '../../unit/forms/fixtures';
 
 export async function publicBearer(request: APIRequestContext) {
   const response = await request.post('/api/oauth/token', {
@@ -13,12 +13,24 @@ export async function publicBearer(request: APIRequestContext) {
 /** Creates an application as the public applicant; answers its uuid. */
 export async function createApplication(
   request: APIRequestContext,
-  kind: 'pf' | 'pfae',
+  kind: 'pf' | 'pfae' | 'pm',
   meta: Record<string, unknown> = { last_index: 2 },
   changes: Record<string, unknown> = {},
 ): Promise<string> {
-  const model = beforeSubmit({ ...(kind === 'pf' ? validPfModel() : validPfaeModel()), ...changes } as Record<string, unknown>);
+  const valid = { pf: validPfModel, pfae: validPfaeModel, pm: validPmModel }[kind]();
+  const model = beforeSubmit({ ...valid, ...changes } as Record<string, unknown>);
   const response = await request.post(`/api/wizard${kind}`, { data: { data: model, meta }, headers: { authorization: await publicBearer(request) } });
   if (response.status() !== 201) throw new Error(`create ${kind}: ${response.status()} ${await response.text()}`);
+  return (await response.json())[0];
+}
+
+/** Creates a natural-person guarantor of a PM as the public applicant; answers its uuid. */
+export async function createGuarantor(request: APIRequestContext, parentUuid: string, nombre: string, complete = false): Promise<string> {
+  const model = beforeSubmit({ ...validAvalPfModel(), nombre } as unknown as Record<string, unknown>);
+  const response = await request.post('/api/wizardpf', {
+    data: { data: model, meta: { last_index: 4, parent_uuid: parentUuid, complete } },
+    headers: { authorization: await publicBearer(request) },
+  });
+  if (response.status() !== 201) throw new Error(`create guarantor: ${response.status()} ${await response.text()}`);
   return (await response.json())[0];
 }

@@ -4,12 +4,17 @@ import { render } from '@testing-library/react';
 import axios, { type AxiosAdapter } from 'axios';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
+import { createActor, createMachine } from 'xstate';
 import type { EditableLevel } from '../../../forms/locking';
 import { FormLockProvider } from '../../../src/components/fields/form-lock';
 import type { AppRuntime } from '../../../src/session/runtime';
 import { RuntimeContext } from '../../../src/session/runtime-context';
 
 export type Answers = Record<string, unknown>;
+
+/** A session actor that is only what the selectors read. */
+export const sessionOf = (authType: 'public' | 'system_auth', parentUuid: string | null = null) =>
+  createActor(createMachine({ context: { authType, parentUuid }, initial: 'on', states: { on: { tags: ['authenticated'] } } })).start() as unknown as AppRuntime['session'];
 
 export function fakeRuntime(answers: Answers = {}, requests: string[] = []): AppRuntime {
   const http = axios.create({ baseURL: '/api' });
@@ -20,7 +25,7 @@ export function fakeRuntime(answers: Answers = {}, requests: string[] = []): App
     return { data: answers[url], status: 200, statusText: 'OK', headers: {}, config };
   };
   http.defaults.adapter = adapter;
-  return { http, config: {} as AppRuntime['config'], session: {} as AppRuntime['session'], authenticate: async () => ({}) as never };
+  return { http, config: {} as AppRuntime['config'], session: sessionOf('public'), authenticate: async () => ({}) as never };
 }
 
 export interface RenderFormOptions {

@@ -9,16 +9,18 @@ import { PhoneField } from '../../../components/fields/phone-field';
 import { SelectField } from '../../../components/fields/select-field';
 import { TextAreaField } from '../../../components/fields/text-area-field';
 import { TextField } from '../../../components/fields/text-field';
+import { useRfcDuplicateCheck } from '../../../components/fields/use-rfc-duplicate-check';
 import { FieldGrid, FieldSection } from '../field-layout';
 import { FiscalAndOperatingAddresses } from '../fiscal-operating-addresses';
 
 export function DatosGeneralesPmTab() {
+  const rfcDuplicates = useRfcDuplicateCheck('company');
   return (
     <>
       <FieldSection title="Empresa">
         <FieldGrid>
           <TextField name="nombre" label="Razón social" uppercase maxLength={NAME_MAX} autoComplete="organization" />
-          <TextField name="moral.rfc" label="RFC con homoclave" uppercase maxLength={RFC_LENGTH_COMPANY} hint="12 caracteres" />
+          <TextField name="moral.rfc" label="RFC con homoclave" uppercase maxLength={RFC_LENGTH_COMPANY} hint="12 caracteres" validate={rfcDuplicates} />
           <DateField name="informacion_fiscal.fecha_constitucion" label="Fecha de constitución" />
           <SelectField name="moral.sector" label="Sector" options={SECTORS} />
           <EconomicActivityField name="moral.actividad_economica" />

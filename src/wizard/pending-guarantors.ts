@@ -1,0 +1,47 @@
+// Guarantors saved before their PM is stored (/aval/pf, /aval/pfae, /aval/pm). Each is a record of
+// its own on the server, linked to nobody; this browser keeps their uuids and names until the next
+// PM it stores, whose first save sends them (meta.guarantors) so the server links them to it.
+import type { GuarantorSummary } from '../../machines/wizard';
+
+const KEY = 'solicitud.avalesPendientes';
+
+const storage = (): Storage | null => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+};
+
+export function readPendingGuarantors(): GuarantorSummary[] {
+  try {
+    const stored = JSON.parse(storage()?.getItem(KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((item) => typeof item?.uuid === 'string' && typeof item?.data === 'object') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Adds or replaces a guarantor by its uuid. */
+export function keepPendingGuarantor(guarantor: GuarantorSummary) {
+  const others = readPendingGuarantors().filter((item) => item.uuid !== guarantor.uuid);
+  storage()?.setItem(KEY, JSON.stringify([...others, guarantor]));
+}
+
+export function clearPendingGuarantors() {
+  storage()?.removeItem(KEY);
+}
+
+/** What the Avales tab lists of a guarantor model. */
+export function summaryOf(uuid: string, model: Record<string, unknown>): GuarantorSummary {
+  const fisica = (model.fisica ?? {}) as { apellido_paterno?: string; apellido_materno?: string };
+  return {
+    uuid,
+    data: {
+      tipo_persona: String(model.tipo_persona ?? ''),
+      nombre: String(model.nombre ?? ''),
+      fisica: { apellido_paterno: fisica.apellido_paterno ?? '', apellido_materno: fisica.apellido_materno ?? '' },
+      persona_completa: model.persona_completa === true,
+    },
+  };
+}

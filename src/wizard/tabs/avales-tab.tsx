@@ -1,0 +1,92 @@
+// The PM's 'Avales' tab (spec 02 §2): add a guarantor of each type, and the table of guarantors
+// with whether each is complete, edit and delete. The guarantors are records of their own: this
+// tab only lists them and links to their wizards; deleting goes through the wizard statechart.
+import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { Edit, Plus, Trash } from '@blueprintjs/icons';
+import { NOTICES } from '../../../forms/messages';
+import { guarantorName, type GuarantorSummary } from '../../../machines/wizard';
+import { RouterButton } from '../../components/router-button';
+import { guarantorRoute, WIZARD_ROUTES, type WizardRouteName } from '../wizard-routes';
+
+export interface AvalesTabProps {
+  avales: GuarantorSummary[];
+  /** The PM's uuid once stored; guarantors of an unstored PM use the /aval/... routes. */
+  parentUuid: string | null;
+  /** 'Agregar aval …' (no person id yet, and the editable level lets items be added). */
+  canAdd: boolean;
+  /** Edit and delete per row (the editable level lets items be changed). */
+  canChange: boolean;
+  onRemove: (aval: GuarantorSummary) => void;
+}
+
+const ADD_BUTTONS: Array<{ route: WizardRouteName; text: string }> = [
+  { route: 'avalpf', text: 'Agregar aval PF' },
+  { route: 'avalpfae', text: 'Agregar aval PFAE' },
+  { route: 'avalpm', text: 'Agregar aval PM' },
+];
+
+/** The guarantor wizard's address: under its PM when stored, otherwise the unstored-parent route. */
+function guarantorHref(route: WizardRouteName, parentUuid: string | null, uuid?: string) {
+  const base = parentUuid ? WIZARD_ROUTES[route].base : WIZARD_ROUTES[`aval/${route.replace('aval', '')}` as WizardRouteName].base;
+  const own = uuid ? `/${encodeURIComponent(uuid)}` : '';
+  return `${base}${own}${parentUuid ? `?pm=${encodeURIComponent(parentUuid)}` : ''}`;
+}
+
+export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: AvalesTabProps) {
+  return (
+    <>
+      {canAdd && (
+        <div className="guarantor-add">
+          {ADD_BUTTONS.map(({ route, text }) => (
+            <RouterButton key={route} icon={<Plus />} variant="outlined" intent="primary" to={guarantorHref(route, parentUuid)} text={text} />
+          ))}
+        </div>
+      )}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Avales de la solicitud">
+        <HTMLTable striped className="list-table guarantor-table">
+          <caption className="sr-only">Avales de la solicitud</caption>
+          <thead>
+            <tr>
+              <th scope="col">Nombre</th>
+              <th scope="col">Tipo de persona</th>
+              <th scope="col">Estado</th>
+              {canChange && (
+                <th scope="col">
+                  <span className="sr-only">Acciones</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {avales.length === 0 && (
+              <tr>
+                <td colSpan={canChange ? 4 : 3}>{NOTICES.noGuarantors}</td>
+              </tr>
+            )}
+            {avales.map((aval) => {
+              const name = guarantorName(aval) || 'Aval sin nombre';
+              const complete = aval.data.persona_completa === true;
+              return (
+                <tr key={aval.uuid}>
+                  <td>{name}</td>
+                  <td>{aval.data.tipo_persona}</td>
+                  <td>
+                    <Tag intent={complete ? 'success' : 'warning'} minimal>
+                      {complete ? 'Completo' : 'Incompleto'}
+                    </Tag>
+                  </td>
+                  {canChange && (
+                    <td className="row-actions">
+                      <RouterButton size="small" icon={<Edit />} to={guarantorHref(guarantorRoute(aval.data.tipo_persona), parentUuid, aval.uuid)} text="Editar" aria-label={`Editar ${name}`} />
+                      {parentUuid && <Button size="small" icon={<Trash />} intent="danger" variant="minimal" text="Eliminar" aria-label={`Eliminar ${name}`} onClick={() => onRemove(aval)} />}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </HTMLTable>
+      </div>
+    </>
+  );
+}

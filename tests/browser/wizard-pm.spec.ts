@@ -1,0 +1,210 @@
+// The legal-entity wizard and its guarantors against the real server: a public applicant fills a
+// PM, adds a guarantor of each type, cannot finish while one is incomplete, completes it and
+// finishes; deleting a guarantor; a guarantor saved before its PM exists; the staff 100% rule.
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
+import { createApplication, createGuarantor, publicBearer } from './support/api';
+import {
+  fillAssets,
+  fillBusinessActivity,
+  fillCompanyGeneralData,
+  fillContacts,
+  fillEmployment,
+  fillHousing,
+  fillPersonalReferences,
+  fillPersonGeneralData,
+  fillShareholders,
+  fillSuppliers,
+  next,
+  NOTIFICATION,
+} from './support/wizard-steps';
+
+const LUIS = { nombre: 'luis', curp: 'GARL850314HJCRRS01', rfc: 'GARL850314XY2' };
+const PEDRO = { nombre: 'pedro', curp: 'GARP850314HJCRRD02', rfc: 'GARP850314ZW3' };
+const UUID = /[0-9a-f-]{36}/;
+
+const guarantorRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+async function finishGuarantor(page: Page, pmUrl: string) {
+  await page.getByRole('button', { name: 'Finalizar y regresar a PM' }).click();
+  await expect(page).toHaveURL(pmUrl);
+  await expect(page.getByRole('button', { name: /Avales/ })).toHaveAttribute('aria-current', 'step');
+}
+
+test('a public applicant fills a PM, adds a guarantor of each type, and finishes once all are complete', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/pm');
+  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
+  await expectAccessible(page);
+
+  await fillCompanyGeneralData(page, 'tornillos del bajío sa de cv');
+  await next(page, 'Contactos');
+  await expect(page).toHaveURL(/\/pm\/[0-9a-f-]{36}$/);
+  const pmUrl = page.url();
+  await fillContacts(page);
+  await next(page, 'Accionistas mayoritarios');
+  // Public applicants are not held to the 100% total.
+  await expect(page.getByText('Es importante capturar el 100% de los accionistas.')).toHaveCount(0);
+  await fillShareholders(page, { gender: true });
+  await next(page, 'Referencias');
+  await fillSuppliers(page);
+  await next(page, 'Avales');
+  await expect(page.getByRole('cell', { name: 'No existen avales relacionados' })).toBeVisible();
+  await expect(page.locator(NOTIFICATION)).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A natural-person guarantor, completed through its five tabs.
+  await page.getByRole('link', { name: 'Agregar aval PF', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Regresar a PM' })).toHaveAttribute('href', new URL(pmUrl).pathname);
+  await fillPersonGeneralData(page, LUIS);
+  await next(page, 'Vivienda');
+  await expect(page).toHaveURL(/\/avalpf\/[0-9a-f-]{36}\?pm=/);
+  await fillHousing(page);
+  await next(page, 'Empleo');
+  await fillEmployment(page);
+  await next(page, 'Activos y pasivos');
+  await fillAssets(page);
+  await next(page, 'Referencias personales');
+  await fillPersonalReferences(page);
+  await finishGuarantor(page, pmUrl);
+  await expect(guarantorRow(page, 'LUIS GARCÍA RAMÍREZ')).toContainText('Completo');
+
+  // A legal-entity guarantor: the first four PM tabs, shareholders without gender.
+  await page.getByRole('link', { name: 'Agregar aval PM' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Moral' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Avales/ })).toHaveCount(0);
+  await fillCompanyGeneralData(page, 'garante industrial', 'GIN150115CD2');
+  await next(page, 'Contactos');
+  await fillContacts(page);
+  await next(page, 'Accionistas mayoritarios');
+  await expect(page.getByLabel('Género')).toHaveCount(0);
+  await fillShareholders(page, { gender: false });
+  await next(page, 'Referencias');
+  await fillSuppliers(page);
+  await finishGuarantor(page, pmUrl);
+  await expect(guarantorRow(page, 'GARANTE INDUSTRIAL')).toContainText('Completo');
+
+  // A business-activity guarantor left after its first tab: saved, but incomplete.
+  await page.getByRole('link', { name: 'Agregar aval PFAE' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física con actividad empresarial' })).toBeVisible();
+  await fillPersonGeneralData(page, PEDRO);
+  await next(page, 'Vivienda');
+  await page.getByRole('link', { name: 'Regresar a PM' }).click();
+  await expect(page).toHaveURL(pmUrl);
+  await expect(guarantorRow(page, 'PEDRO GARCÍA RAMÍREZ')).toContainText('Incompleto');
+
+  await next(page, 'Leyenda de veracidad');
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('¡Avales incompletos!');
+  await expect(dialog.getByRole('listitem')).toHaveText(['PEDRO GARCÍA RAMÍREZ']);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+
+  // Completing it from the Avales tab resumes it at the furthest tab it reached.
+  await page.getByRole('button', { name: /Avales/ }).click();
+  await page.getByRole('link', { name: 'Editar PEDRO GARCÍA RAMÍREZ' }).click();
+  await expect(page.getByRole('button', { name: /Vivienda/ })).toHaveAttribute('aria-current', 'step');
+  await fillHousing(page);
+  await next(page, 'Empleo');
+  await fillEmployment(page);
+  await fillBusinessActivity(page);
+  await next(page, 'Activos y pasivos');
+  await fillAssets(page);
+  await next(page, 'Referencias personales');
+  await fillPersonalReferences(page);
+  await finishGuarantor(page, pmUrl);
+  await expect(guarantorRow(page, 'PEDRO GARCÍA RAMÍREZ')).toContainText('Completo');
+
+  await next(page, 'Leyenda de veracidad');
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  await expect(page.getByRole('dialog')).toContainText(/éxitosamente/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('deleting a guarantor asks first, and says it was deleted', async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pm', { last_index: 4 });
+  await createGuarantor(request, uuid, 'SOFÍA', true);
+  await page.goto(`/pm/${uuid}`);
+  await expect(page.getByRole('button', { name: /Avales/ })).toHaveAttribute('aria-current', 'step');
+  await expect(guarantorRow(page, 'SOFÍA GARCÍA RAMÍREZ')).toContainText('Completo');
+
+  await page.getByRole('button', { name: 'Eliminar SOFÍA GARCÍA RAMÍREZ' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('¿Está seguro que desea eliminar el aval?');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(guarantorRow(page, 'SOFÍA GARCÍA RAMÍREZ')).toBeVisible();
+  // The focus returns to the button that opened the question.
+  await expect(page.getByRole('button', { name: 'Eliminar SOFÍA GARCÍA RAMÍREZ' })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Eliminar SOFÍA GARCÍA RAMÍREZ' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sí, eliminar' }).click();
+  await expect(page.locator(NOTIFICATION).filter({ hasText: 'Aval eliminado correctamte' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'No existen avales relacionados' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('cell', { name: 'No existen avales relacionados' })).toBeVisible();
+});
+
+test('a guarantor saved before its PM exists is kept, and joins the PM when the PM is first saved', async ({ page, request }) => {
+  await page.goto('/aval/pf');
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física' })).toBeVisible();
+  // A guarantor opens without the first-use notice.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await fillPersonGeneralData(page, LUIS);
+  await next(page, 'Vivienda');
+  await expect(page).toHaveURL(/\/aval\/pf\/[0-9a-f-]{36}$/);
+  const guarantorUuid = UUID.exec(page.url())![0];
+
+  // It survives a reload, and 'Regresar a PM' leads to a new PM.
+  await page.reload();
+  await page.getByRole('button', { name: /Datos generales/ }).click();
+  await expect(page.getByLabel('CURP')).toHaveValue(LUIS.curp);
+  await page.getByRole('link', { name: 'Regresar a PM' }).click();
+  await expect(page).toHaveURL(/\/pm$/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  await fillCompanyGeneralData(page, 'empresa nueva');
+  await next(page, 'Contactos');
+  const pmUuid = UUID.exec(page.url())![0];
+
+  const response = await request.get(`/api/wizardpm/${pmUuid}/1`, { headers: { authorization: await publicBearer(request) } });
+  const { data } = await response.json();
+  expect(data.avales).toEqual([expect.objectContaining({ uuid: guarantorUuid, data: expect.objectContaining({ nombre: 'LUIS' }) })]);
+  // Linked once: the browser no longer holds it for the next PM.
+  expect(await page.evaluate(() => localStorage.getItem('solicitud.avalesPendientes'))).toBeNull();
+});
+
+test('staff are held to shareholders adding up to 100%', async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pm', { last_index: 2 });
+  await page.goto(`/staff/login?next=${encodeURIComponent(`/pm/${uuid}`)}`);
+  await page.getByLabel('Usuario').fill('demo');
+  await page.getByLabel('Contraseña').fill('demo1234');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('button', { name: /Accionistas mayoritarios/ })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText('Es importante capturar el 100% de los accionistas.')).toBeVisible();
+
+  await page.locator('input[name="accionistas[2].porcentaje_participacion"]').fill('10');
+  await expect(page.getByText('¡El total debe ser 100%!')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('button', { name: /Accionistas mayoritarios/ })).toHaveAttribute('aria-current', 'step');
+  await page.locator('input[name="accionistas[2].porcentaje_participacion"]').fill('24.5');
+  await expect(page.getByText('¡El total debe ser 100%!')).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('the Avales tab and a guarantor wizard stay usable at 360 px wide', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const uuid = await createApplication(request, 'pm', { last_index: 4 });
+  await createGuarantor(request, uuid, 'SOFÍA');
+  await page.goto(`/pm/${uuid}`);
+  await expect(guarantorRow(page, 'SOFÍA GARCÍA RAMÍREZ')).toContainText('Incompleto');
+  await expectNoHorizontalScroll(page);
+  await page.getByRole('link', { name: 'Editar SOFÍA GARCÍA RAMÍREZ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finalizar y regresar a PM' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+});
