@@ -1,27 +1,66 @@
 // Model-based tests of the wizard statechart: every transition, from a new application and
-// from records opened by uuid (public and staff), replayed on a real actor with fake calls.
+// from records opened by uuid (public and staff), and in its PM configuration (a stored PM with
+// guarantors, a new PM with guarantors saved before it), replayed on a real actor with fake calls.
+// The guarantor configuration has its own walk in guarantor.test.ts.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { isTabActive, wizardMachine, type WizardInput } from '../../machines/wizard';
-import { enumerateEdges, testEveryTransition, transitionRecorder, type Edge } from './support/model-paths';
-
-type Snapshot = SnapshotFrom<typeof wizardMachine>;
+import { isTabActive, type GuarantorSummary, type Model, type WizardInput } from '../../machines/wizard';
+import { transitionRecorder } from './support/model-paths';
+import {
+  loaded,
+  pendingCall,
+  playWizard as play,
+  startWizard as start,
+  testEveryWizardTransition,
+  type WizardHarness,
+  type WizardSnapshot as Snapshot,
+} from './support/wizard-harness';
 
 const BLANK = { clasificacion: 'Cliente', nombre: '', entidades_eliminadas: [] };
 const STORED_MODEL = { clasificacion: 'Cliente', nombre: 'ANA', entidades_eliminadas: ['x'] };
 const PLD_PENDING = { ...STORED_MODEL, pld_coincidences: { validar_coincidencias: true, coincidencias_validadas: false } };
 const VALUES = { nombre: 'ANA LÓPEZ' };
 
-const loaded = (data: object, meta: object = {}) => ({
-  data,
-  meta: { complete: false, expired: false, last_index: 1, store: true, editable: 'all', ...meta },
+const aval = (uuid: string, tipo_persona: string, names: [string, string?, string?], complete: boolean): GuarantorSummary => ({
+  uuid,
+  data: { tipo_persona, nombre: names[0], fisica: { apellido_paterno: names[1] ?? '', apellido_materno: names[2] ?? '' }, persona_completa: complete },
 });
+const COMPLETE_AVAL = aval('aval-1', 'Física', ['MARÍA', 'GÓMEZ', 'RUIZ'], true);
+const INCOMPLETE_AVAL = aval('aval-2', 'Física con actividad empresarial', ['LUIS', 'PÉREZ'], false);
+const PENDING_AVAL = aval('aval-3', 'Moral', ['COMERCIAL DEL NORTE'], true);
+/** The names the incomplete-guarantors modal must show, written out rather than computed. */
+const NAME_OF: Record<string, string> = { 'aval-1': 'MARÍA GÓMEZ RUIZ', 'aval-2': 'LUIS PÉREZ', 'aval-3': 'COMERCIAL DEL NORTE' };
+const REMOVAL = { type: 'guarantor.remove', uuid: INCOMPLETE_AVAL.uuid, name: NAME_OF['aval-2'] } as const;
+
+const PM_BLANK = { clasificacion: 'Cliente', tipo_persona: 'Moral', nombre: '', avales: [], entidades_eliminadas: [] };
+const STORED_PM = { ...PM_BLANK, nombre: 'ACME', avales: [COMPLETE_AVAL, INCOMPLETE_AVAL] };
+/** The Avales tab. */
+const AVALES_TAB = 4;
 
 const INPUTS: Record<string, WizardInput> = {
   publicNew: { code: 'wizardpf', tabCount: 3, uuid: null, franchise: 'F1', staff: false, parentUuid: null, blankModel: BLANK },
   publicByUuid: { code: 'wizardpf', tabCount: 3, uuid: 'u-1', franchise: null, staff: false, parentUuid: null, blankModel: BLANK },
   staffByUuid: { code: 'wizardpf', tabCount: 3, uuid: 'u-2', franchise: null, staff: true, parentUuid: null, blankModel: BLANK },
+  // Back from one of its guarantors, a PM opens at its Avales tab.
+  pmByUuid: { code: 'wizardpm', tabCount: 6, uuid: 'pm-1', franchise: null, staff: false, parentUuid: null, blankModel: PM_BLANK, openAt: AVALES_TAB },
+  pmNew: {
+    code: 'wizardpm',
+    tabCount: 6,
+    uuid: null,
+    franchise: 'F1',
+    staff: false,
+    parentUuid: null,
+    blankModel: PM_BLANK,
+    pendingGuarantors: [PENDING_AVAL, INCOMPLETE_AVAL],
+  },
 };
+
+const LOAD_FAILURES = [
+  { type: 'xstate.error.actor.load', error: { status: 404 } },
+  { type: 'xstate.error.actor.load', error: { status: 503 } },
+  { type: 'wizard.retried' },
+];
+
+const PM_EVENTS = [REMOVAL, { type: 'guarantor.removalConfirmed' }, { type: 'xstate.error.actor.removeGuarantor', error: { status: 500 } }];
 
 const EVENTS_BY_INPUT: Record<string, any[]> = {
   publicNew: [],
@@ -30,14 +69,20 @@ const EVENTS_BY_INPUT: Record<string, any[]> = {
     { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { complete: true }) },
     { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { expired: true }) },
     { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { editable: 'none' }) },
-    { type: 'xstate.error.actor.load', error: { status: 404 } },
-    { type: 'xstate.error.actor.load', error: { status: 503 } },
-    { type: 'wizard.retried' },
+    ...LOAD_FAILURES,
   ],
   staffByUuid: [
     { type: 'xstate.done.actor.load', output: loaded(PLD_PENDING) },
     { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { complete: true }) },
   ],
+  pmByUuid: [
+    { type: 'xstate.done.actor.load', output: loaded(STORED_PM) },
+    { type: 'xstate.done.actor.load', output: loaded(STORED_PM, { editable: 'none' }) },
+    ...LOAD_FAILURES,
+    ...PM_EVENTS,
+    { type: 'xstate.done.actor.removeGuarantor', output: { avales: [COMPLETE_AVAL] } },
+  ],
+  pmNew: [...PM_EVENTS, { type: 'xstate.done.actor.removeGuarantor', output: { avales: [PENDING_AVAL] } }],
 };
 
 const COMMON_EVENTS = [
@@ -64,91 +109,60 @@ const COMMON_EVENTS = [
   { type: 'xstate.error.actor.finishUpdate', error: { status: 500 } },
 ];
 
+const avalesOf = (model: Model) => (model.avales ?? []) as GuarantorSummary[];
+const incompleteAvales = (model: Model) => avalesOf(model).filter((a) => a.data.persona_completa !== true);
+
+// What tells states apart for the walk. The target tab counts only while a step is under way, and of
+// the flagged tabs only whether the one shown is flagged: the whole set over six tabs makes the
+// traversal of a PM take a minute without reaching any transition the smaller key misses.
 const serializeState = (s: Snapshot) =>
   JSON.stringify([
     s.value,
     s.context.current,
-    s.context.target,
+    s.matches({ ready: 'idle' }) ? null : s.context.target,
     s.context.meta.store,
     s.context.meta.cache,
     s.context.meta.last_index,
     s.context.meta.editable,
     s.context.meta.uuid !== null,
     s.context.modal?.kind ?? null,
-    s.context.tabErrors,
+    s.context.tabErrors.includes(s.context.current),
     (s.context.model.pld_coincidences as any)?.coincidencias_validadas ?? null,
+    avalesOf(s.context.model).map((a) => a.uuid),
+    s.context.meta.guarantors,
   ]);
 
-const SRC_OF: Record<string, string> = {
-  load: 'load application',
-  validateForward: 'validate tab',
-  validateBackward: 'validate tab',
-  validateGeneralData: 'validate tab',
-  create: 'create application',
-  finishCreate: 'create application',
-  update: 'update application',
-  finishUpdate: 'update application',
-};
-
-function start(input: WizardInput, inspect: ReturnType<typeof transitionRecorder>['inspect']) {
-  const pending: Record<string, Array<{ input: any; resolve: (v: unknown) => void; reject: (e: unknown) => void }>> = {};
-  const fake = (src: string) =>
-    fromPromise<any, any>(({ input: given }) => new Promise((resolve, reject) => (pending[src] ??= []).push({ input: given, resolve, reject })));
-  const emitted: any[] = [];
-  const actor = createActor(
-    wizardMachine.provide({
-      actors: {
-        'load application': fake('load application'),
-        'validate tab': fake('validate tab'),
-        'create application': fake('create application'),
-        'update application': fake('update application'),
-      },
-    }),
-    { input, inspect },
-  );
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
-  return { actor, pending, emitted };
-}
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function play(h: ReturnType<typeof start>, event: any) {
-  const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-  if (match) {
-    const call = h.pending[SRC_OF[match[2]]]?.pop();
-    if (!call) throw new Error(`No pending call for ${event.type}`);
-    if (match[1] === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-  } else h.actor.send(event);
-  await flush();
-}
-
-/** What each state means. */
-function assertMeaning(s: Snapshot, h: ReturnType<typeof start>) {
+/** What each state, and the step that reached it, means. */
+function assertMeaning(s: Snapshot, h: WizardHarness) {
   const { context } = s;
+  const pendingUuids = (h.input.pendingGuarantors ?? []).map((a) => a.uuid);
   expect(context.current).toBeGreaterThanOrEqual(0);
   expect(context.current).toBeLessThan(context.tabCount);
   // The tab shown is always one the person may be on.
   expect(isTabActive(context, context.current)).toBe(true);
   if (s.matches('loading')) {
     expect(s.hasTag('busy')).toBe(true);
-    expect(h.pending['load application'].at(-1)!.input).toEqual({ code: 'wizardpf', uuid: context.meta.uuid, flag: context.staff ? 0 : 1 });
+    expect(pendingCall(h, 'load application').input).toEqual({ code: context.code, uuid: context.meta.uuid, flag: context.staff ? 0 : 1 });
   }
   if (s.matches({ ready: 'saving' })) {
     expect(s.hasTag('saving')).toBe(true);
     const src = context.meta.store ? 'update application' : 'create application';
-    const call = h.pending[src].at(-1)!;
+    const call = pendingCall(h, src);
     expect(call.input.model).toMatchObject(VALUES);
     expect(call.input.meta.last_index).toBeGreaterThanOrEqual(context.current + 1);
   }
+  // Guarantors saved before the PM go with its first create (whichever step makes it) and are then linked.
+  if (s.matches({ ready: { saving: 'creating' } }) || s.matches({ ready: { finishing: 'creating' } })) {
+    expect(pendingCall(h, 'create application').input.meta.guarantors).toEqual(pendingUuids);
+  }
+  expect(context.meta.guarantors).toEqual(context.meta.uuid === null ? pendingUuids : []);
   if (s.matches({ ready: 'pldReview' })) {
     expect(context.modal).toEqual({ kind: 'pldReview' });
     expect(s.hasTag('blocking')).toBe(true);
   }
   if (context.modal?.kind === 'complete' || context.modal?.kind === 'expired' || context.modal?.kind === 'incorrect') {
     // A blocked opening leaves a blank model and no record.
-    expect(context.model).toEqual(BLANK);
+    expect(context.model).toEqual(h.input.blankModel);
     expect(context.meta.uuid).toBeNull();
   }
   if (context.meta.store) expect(context.meta.cache).toBe(false);
@@ -157,35 +171,64 @@ function assertMeaning(s: Snapshot, h: ReturnType<typeof start>) {
     expect(context.modal).toEqual({ kind: 'loadFailed' });
     expect(context.meta.uuid).not.toBeNull();
   }
+  if (h.last?.type === 'xstate.done.actor.load' && h.input.openAt != null && s.matches('ready') && context.meta.uuid !== null) {
+    expect(context.current).toBe(h.input.openAt);
+  }
   if (context.modal?.kind === 'saveRefused') expect(context.modal.message).toMatch(/otra sesión/);
+  if (context.modal?.kind === 'incompleteGuarantors') {
+    // Exactly the guarantors still to complete, by the names a person reads.
+    expect(context.modal.names.length).toBeGreaterThan(0);
+    expect(context.modal.names).toEqual(incompleteAvales(context.model).map((a) => NAME_OF[a.uuid]));
+  }
+  // A PM finishes only with every guarantor complete.
+  if (s.matches({ ready: 'finishing' }) || s.matches('finished')) expect(incompleteAvales(context.model)).toEqual([]);
+  if (s.matches({ ready: 'confirmingGuarantorRemoval' })) {
+    expect(s.hasTag('blocking')).toBe(true);
+    expect(context.modal).toEqual({ kind: 'confirmGuarantorRemoval', uuid: REMOVAL.uuid, name: REMOVAL.name });
+    // Nothing is removed before the person confirms.
+    expect(h.pending['remove guarantor'] ?? []).toEqual([]);
+  }
+  if (s.matches({ ready: 'removingGuarantor' })) {
+    expect(s.hasTag('busy')).toBe(true);
+    expect(context.meta.uuid).not.toBeNull();
+    expect(pendingCall(h, 'remove guarantor').input).toEqual({ parentUuid: context.meta.uuid, uuid: REMOVAL.uuid });
+  }
+  if (h.before?.matches({ ready: 'confirmingGuarantorRemoval' }) && h.last.type === 'modal.closed') {
+    // Cancelling closes the question and calls nothing.
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(context.modal).toBeNull();
+    expect(h.pending['remove guarantor'] ?? []).toEqual([]);
+  }
+  if (h.last?.type === 'xstate.done.actor.removeGuarantor') {
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(context.modal).toBeNull();
+    expect(context.model.avales).toEqual(h.last.output.avales);
+    expect(h.emitted.at(-1)).toEqual({ type: 'notification', kind: 'guarantorRemoved' });
+  }
+  if (h.last?.type === 'xstate.error.actor.removeGuarantor') {
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(context.modal).toBeNull();
+    expect(context.model.avales).toEqual(h.before!.context.model.avales);
+    expect(h.emitted.at(-1)).toEqual({ type: 'notification', kind: 'guarantorRemovalFailed' });
+  }
   if (s.matches('finished')) {
     // A record created at finish thanks the person; one updated says it was updated.
     expect(['finishSuccess', 'updateSuccess']).toContain(context.modal?.kind);
     expect(context.meta.complete).toBe(true);
   }
   if (s.matches('done')) expect(h.emitted.at(-1)).toEqual({ type: 'finished', staff: context.staff });
+  // An applicant never takes the guarantor's way out.
+  expect(s.matches({ ready: 'completingGuarantor' }) || s.matches('returned')).toBe(false);
+  expect(h.emitted.filter((e) => e.type === 'returnToParent')).toEqual([]);
 }
-
-const allEdges: Array<Edge & { input: WizardInput }> = [];
-for (const [name, input] of Object.entries(INPUTS)) {
-  const edges = enumerateEdges(wizardMachine, {
-    input,
-    events: [...COMMON_EVENTS, ...EVENTS_BY_INPUT[name]],
-    serializeState: serializeState as never,
-  });
-  allEdges.push(...edges.map((edge) => ({ ...edge, input })));
-}
-// One replay per distinct transition and starting input keeps the run short; the traversal covers the rest.
-const unique = [...new Map(allEdges.map((e) => [`${e.input.uuid}|${e.input.staff}|${e.key}`, e])).values()];
 
 describe('wizard machine, every transition', () => {
-  testEveryTransition({
+  testEveryWizardTransition({
     name: 'wizard',
-    edges: unique,
-    serializeState: serializeState as never,
-    start: (edge, inspect) => start(edge.input as WizardInput, inspect),
-    play,
-    assertMeaning: assertMeaning as never,
+    inputs: INPUTS,
+    eventsOf: (name) => [...COMMON_EVENTS, ...EVENTS_BY_INPUT[name]],
+    serializeState,
+    assertMeaning,
   });
 });
 
@@ -268,5 +311,72 @@ describe('wizard scenarios', () => {
     const s = h.actor.getSnapshot();
     expect(s.context.modal).toEqual({ kind: 'finishStoredTemporarily' });
     expect(s.context.meta).toMatchObject({ store: false, cache: true });
+  });
+});
+
+describe('PM scenarios', () => {
+  it('a PM with incomplete guarantors names them and calls nothing, then finishes once every guarantor is complete', async () => {
+    const h = start(INPUTS.pmByUuid, transitionRecorder().inspect);
+    await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_PM, { last_index: 5 }) });
+    expect(h.actor.getSnapshot().context.current).toBe(AVALES_TAB);
+    await play(h, { type: 'wizard.finish', values: VALUES });
+    let s = h.actor.getSnapshot();
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(s.context.modal).toEqual({ kind: 'incompleteGuarantors', names: ['LUIS PÉREZ'] });
+    expect(h.pending['validate tab']).toBeUndefined();
+    expect(h.pending['update application']).toBeUndefined();
+    expect(h.pending['create application']).toBeUndefined();
+
+    await play(h, { type: 'modal.closed' });
+    // The Avales tab's list now has the guarantor completed (back from its wizard).
+    const completed = { ...INCOMPLETE_AVAL, data: { ...INCOMPLETE_AVAL.data, persona_completa: true } };
+    await play(h, { type: 'wizard.finish', values: { avales: [COMPLETE_AVAL, completed] } });
+    expect(pendingCall(h, 'validate tab').input).toMatchObject({ code: 'wizardpm', index: 0 });
+    await play(h, { type: 'xstate.done.actor.validateGeneralData', output: { valid: true, errors: {} } });
+    expect(pendingCall(h, 'update application').input).toMatchObject({ uuid: 'pm-1', meta: { complete: true } });
+    await play(h, { type: 'xstate.done.actor.finishUpdate', output: { model: { ...STORED_PM, avales: [COMPLETE_AVAL, completed] }, version: 2 } });
+    s = h.actor.getSnapshot();
+    expect(s.value).toBe('finished');
+    expect(s.context.modal).toEqual({ kind: 'finishSuccess' });
+  });
+
+  it('removing a guarantor asks first; cancelling calls nothing, confirming removes it and lists those left', async () => {
+    const h = start(INPUTS.pmByUuid, transitionRecorder().inspect);
+    await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_PM) });
+    await play(h, REMOVAL);
+    let s = h.actor.getSnapshot();
+    expect(s.hasTag('blocking')).toBe(true);
+    expect(s.context.modal).toEqual({ kind: 'confirmGuarantorRemoval', uuid: 'aval-2', name: 'LUIS PÉREZ' });
+    await play(h, { type: 'modal.closed' });
+    s = h.actor.getSnapshot();
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(s.context.modal).toBeNull();
+    expect(h.pending['remove guarantor']).toBeUndefined();
+    expect(s.context.model.avales).toEqual([COMPLETE_AVAL, INCOMPLETE_AVAL]);
+
+    await play(h, REMOVAL);
+    await play(h, { type: 'guarantor.removalConfirmed' });
+    expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(pendingCall(h, 'remove guarantor').input).toEqual({ parentUuid: 'pm-1', uuid: 'aval-2' });
+    await play(h, { type: 'xstate.done.actor.removeGuarantor', output: { avales: [COMPLETE_AVAL] } });
+    s = h.actor.getSnapshot();
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(s.context.modal).toBeNull();
+    expect(s.context.model.avales).toEqual([COMPLETE_AVAL]);
+    expect(h.emitted).toEqual([{ type: 'notification', kind: 'guarantorRemoved' }]);
+  });
+
+  it("a new PM's first save links the guarantors saved before it, once", async () => {
+    const h = start(INPUTS.pmNew, transitionRecorder().inspect);
+    expect(h.actor.getSnapshot().context.model.avales).toEqual([PENDING_AVAL, INCOMPLETE_AVAL]);
+    await play(h, { type: 'modal.closed' });
+    await play(h, { type: 'tab.next', values: VALUES });
+    await play(h, { type: 'xstate.done.actor.validateForward', output: { valid: true, errors: {} } });
+    expect(pendingCall(h, 'create application').input.meta.guarantors).toEqual(['aval-3', 'aval-2']);
+    await play(h, { type: 'xstate.done.actor.create', output: { uuid: 'pm-9', formatobceHtml: null, version: 1 } });
+    expect(h.actor.getSnapshot().context.meta.guarantors).toEqual([]);
+    await play(h, { type: 'tab.next', values: VALUES });
+    await play(h, { type: 'xstate.done.actor.validateForward', output: { valid: true, errors: {} } });
+    expect(pendingCall(h, 'update application').input.meta.guarantors).toEqual([]);
   });
 });

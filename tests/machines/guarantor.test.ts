@@ -1,0 +1,194 @@
+// Model-based tests of the wizard statechart in its guarantor configuration ('Finalizar y regresar
+// a PM', spec 02 §2 and §4): a new guarantor of a stored PM, a stored guarantor opened by uuid and
+// a guarantor of a PM not stored yet, every transition replayed on a real actor with fake calls.
+import { describe, expect, it } from 'vitest';
+import { isTabActive, type WizardInput } from '../../machines/wizard';
+import { transitionRecorder } from './support/model-paths';
+import {
+  loaded,
+  pendingCall,
+  playWizard as play,
+  startWizard as start,
+  testEveryWizardTransition,
+  type WizardHarness,
+  type WizardSnapshot as Snapshot,
+} from './support/wizard-harness';
+
+const PARENT = 'pm-1';
+// A guarantor is an 'Obligado': it never gets the first-use notice of a 'Cliente'.
+const BLANK = { clasificacion: 'Obligado', tipo_persona: 'Física', nombre: '', persona_completa: false, entidades_eliminadas: [] };
+const STORED_GUARANTOR = { ...BLANK, nombre: 'LUIS', uuid: 'g-1' };
+const VALUES = { nombre: 'LUIS PÉREZ' };
+const FIELD_ERRORS = { 'fisica.rfc': '¡El RFC debe tener 13 caracteres!' };
+
+const guarantor = (uuid: string | null, parentUuid: string | null): WizardInput => ({
+  code: 'wizardpf',
+  // Datos generales, Vivienda, Empleo, Activos y pasivos, Referencias personales: no PLD or truthfulness tab.
+  tabCount: 5,
+  uuid,
+  franchise: null,
+  staff: false,
+  parentUuid,
+  blankModel: BLANK,
+  guarantor: true,
+});
+
+const INPUTS: Record<string, WizardInput> = {
+  newOfStoredPm: guarantor(null, PARENT),
+  storedByUuid: guarantor('g-1', PARENT),
+  ofUnstoredPm: guarantor(null, null),
+};
+
+const VALID = { valid: true, errors: {} };
+const INVALID = { valid: false, errors: { nombre: '¡Este campo es requerido!' } };
+
+const EVENTS = [
+  { type: 'tab.next', values: VALUES },
+  { type: 'tab.previous', values: VALUES },
+  { type: 'tab.selected', index: 0, values: VALUES },
+  { type: 'tab.selected', index: 2, values: VALUES },
+  { type: 'wizard.finish', values: VALUES },
+  { type: 'modal.closed' },
+  ...['validateForward', 'validateBackward', 'validateGuarantor'].flatMap((id) => [
+    { type: `xstate.done.actor.${id}`, output: VALID },
+    { type: `xstate.done.actor.${id}`, output: INVALID },
+  ]),
+  { type: 'xstate.error.actor.validateGuarantor', error: new Error('schema') },
+  { type: 'xstate.done.actor.create', output: { uuid: 'g-new', formatobceHtml: null, version: 1 } },
+  { type: 'xstate.error.actor.create', error: { status: 500 } },
+  { type: 'xstate.done.actor.update', output: { model: { ...STORED_GUARANTOR, ...VALUES }, version: 3 } },
+  { type: 'xstate.error.actor.update', error: { status: 500 } },
+  { type: 'xstate.done.actor.completeCreate', output: { uuid: 'g-new', formatobceHtml: null, version: 1 } },
+  { type: 'xstate.error.actor.completeCreate', error: { status: 422, fieldErrors: FIELD_ERRORS } },
+  { type: 'xstate.done.actor.completeUpdate', output: { model: { ...STORED_GUARANTOR, ...VALUES, persona_completa: true }, version: 4 } },
+  { type: 'xstate.error.actor.completeUpdate', error: { status: 422, fieldErrors: FIELD_ERRORS } },
+  { type: 'xstate.error.actor.completeUpdate', error: { status: 409, message: 'La solicitud se modificó desde otra sesión.' } },
+  // An applicant's finish: offered to the walk, never taken by a guarantor.
+  { type: 'xstate.done.actor.validateGeneralData', output: VALID },
+  { type: 'xstate.done.actor.finishCreate', output: { uuid: 'g-new', formatobceHtml: null, version: 1 } },
+  { type: 'xstate.done.actor.finishUpdate', output: { model: STORED_GUARANTOR, version: 3 } },
+];
+
+const EVENTS_BY_INPUT: Record<string, any[]> = {
+  newOfStoredPm: [],
+  storedByUuid: [{ type: 'xstate.done.actor.load', output: loaded(STORED_GUARANTOR, { parent_uuid: PARENT }) }],
+  ofUnstoredPm: [],
+};
+
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.current,
+    s.matches({ ready: 'idle' }) ? null : s.context.target,
+    s.context.meta.store,
+    s.context.meta.last_index,
+    s.context.meta.uuid !== null,
+    s.context.modal?.kind ?? null,
+    s.context.tabErrors.includes(s.context.current),
+    s.context.model.persona_completa,
+    Object.keys(s.context.serverErrors).length > 0,
+  ]);
+
+const completionFailures = new Set(['xstate.error.actor.completeCreate', 'xstate.error.actor.completeUpdate']);
+
+/** What each state, and the step that reached it, means for a guarantor. */
+function assertMeaning(s: Snapshot, h: WizardHarness) {
+  const { context } = s;
+  const parent = h.input.parentUuid;
+  expect(isTabActive(context, context.current)).toBe(true);
+  expect(context.meta.parent_uuid).toBe(parent);
+  // A guarantor is not an applicant: no first-use notice, no finish, no 'finished'.
+  expect(context.modal?.kind).not.toBe('firstUse');
+  expect(s.matches({ ready: 'finishing' }) || s.matches('finished') || s.matches('done')).toBe(false);
+  expect(h.emitted.filter((e) => e.type === 'finished')).toEqual([]);
+
+  if (s.matches({ ready: 'completingGuarantor' })) expect(s.hasTag('busy')).toBe(true);
+  if (s.matches({ ready: { completingGuarantor: 'validating' } })) {
+    // The tab shown is checked, with what was typed on it.
+    expect(pendingCall(h, 'validate tab').input).toEqual({ code: context.code, index: context.current, values: context.model, staff: false });
+    expect(context.model).toMatchObject(VALUES);
+  }
+  const saving = s.matches({ ready: { completingGuarantor: 'creating' } })
+    ? pendingCall(h, 'create application')
+    : s.matches({ ready: { completingGuarantor: 'updating' } })
+      ? pendingCall(h, 'update application')
+      : null;
+  if (saving) {
+    // The guarantor is saved as complete, with its parent.
+    expect(saving.input.model).toMatchObject({ ...VALUES, persona_completa: true });
+    expect(saving.input.meta).toMatchObject({ complete: true, parent_uuid: parent });
+    expect(context.model.persona_completa).toBe(true);
+    if (context.meta.store) expect(saving.input.uuid).toBe(context.meta.uuid);
+  }
+  if (h.last?.type === 'xstate.done.actor.validateGuarantor' && !h.last.output.valid) {
+    // An invalid tab is flagged and nothing is saved or marked.
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(context.tabErrors).toContain(context.current);
+    expect(context.model.persona_completa).toBe(h.before!.context.model.persona_completa);
+  }
+  if (completionFailures.has(h.last?.type)) {
+    // A refused completion undoes the mark, keeps the per-field messages and says so, naming the parent.
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(context.model.persona_completa).toBe(false);
+    expect(context.modal).toEqual({ kind: 'guarantorFinishFailed', parentUuid: parent, message: h.last.error.message ?? null });
+    expect(context.serverErrors).toEqual(h.last.error.fieldErrors ?? h.before!.context.serverErrors);
+  }
+  if (s.matches('returned')) {
+    expect(s.status).toBe('done');
+    expect(context.meta.uuid).not.toBeNull();
+    expect(h.emitted.filter((e) => e.type === 'returnToParent')).toEqual([{ type: 'returnToParent', parentUuid: parent, uuid: context.meta.uuid }]);
+  } else expect(h.emitted.filter((e) => e.type === 'returnToParent')).toEqual([]);
+}
+
+describe('wizard (guarantor), every transition', () => {
+  testEveryWizardTransition({
+    name: 'wizard (guarantor)',
+    inputs: INPUTS,
+    eventsOf: (name) => [...EVENTS, ...EVENTS_BY_INPUT[name]],
+    serializeState,
+    assertMeaning,
+  });
+});
+
+describe('guarantor scenarios', () => {
+  it('completing a new guarantor of a stored PM saves it complete and returns to the PM', async () => {
+    const h = start(INPUTS.newOfStoredPm, transitionRecorder().inspect);
+    expect(h.actor.getSnapshot().context.modal).toBeNull();
+    await play(h, { type: 'wizard.finish', values: VALUES });
+    await play(h, { type: 'xstate.done.actor.validateGuarantor', output: VALID });
+    const create = pendingCall(h, 'create application');
+    expect(create.input.model).toMatchObject({ nombre: 'LUIS PÉREZ', persona_completa: true });
+    expect(create.input.meta).toMatchObject({ complete: true, parent_uuid: PARENT });
+    await play(h, { type: 'xstate.done.actor.completeCreate', output: { uuid: 'g-9', formatobceHtml: null, version: 1 } });
+    const s = h.actor.getSnapshot();
+    expect(s.status).toBe('done');
+    expect(s.value).toBe('returned');
+    expect(h.emitted).toEqual([{ type: 'returnToParent', parentUuid: PARENT, uuid: 'g-9' }]);
+  });
+
+  it('a refused completion sets persona_completa back to false, keeps the field errors and says so', async () => {
+    const h = start(INPUTS.storedByUuid, transitionRecorder().inspect);
+    await play(h, { type: 'xstate.done.actor.load', output: loaded({ ...STORED_GUARANTOR, persona_completa: false }, { parent_uuid: PARENT }) });
+    await play(h, { type: 'wizard.finish', values: VALUES });
+    await play(h, { type: 'xstate.done.actor.validateGuarantor', output: VALID });
+    expect(pendingCall(h, 'update application').input).toMatchObject({ uuid: 'g-1', model: { persona_completa: true }, meta: { complete: true } });
+    await play(h, { type: 'xstate.error.actor.completeUpdate', error: { status: 422, fieldErrors: FIELD_ERRORS } });
+    const s = h.actor.getSnapshot();
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(s.context.model).toMatchObject({ nombre: 'LUIS PÉREZ', persona_completa: false });
+    expect(s.context.serverErrors).toEqual(FIELD_ERRORS);
+    expect(s.context.modal).toEqual({ kind: 'guarantorFinishFailed', parentUuid: PARENT, message: null });
+    expect(h.emitted).toEqual([]);
+  });
+
+  it('an invalid tab at completion is flagged and nothing is saved', async () => {
+    const h = start(INPUTS.ofUnstoredPm, transitionRecorder().inspect);
+    await play(h, { type: 'wizard.finish', values: { nombre: '' } });
+    await play(h, { type: 'xstate.done.actor.validateGuarantor', output: INVALID });
+    const s = h.actor.getSnapshot();
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(s.context.tabErrors).toEqual([0]);
+    expect(s.context.model.persona_completa).toBe(false);
+    expect(h.pending['create application']).toBeUndefined();
+  });
+});

@@ -1,0 +1,118 @@
+// The wizard statechart on a real actor for its tests (wizard.test.ts, guarantor.test.ts): every
+// call it makes stays pending until a path settles it by the invoke id named in the event.
+import { expect } from 'vitest';
+import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import { wizardMachine, type WizardInput } from '../../../machines/wizard';
+import { enumerateEdges, testEveryTransition, type Edge, type transitionRecorder } from './model-paths';
+
+export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
+
+/** The actor each invoke id runs. */
+const SRC_OF: Record<string, string> = {
+  load: 'load application',
+  validateForward: 'validate tab',
+  validateBackward: 'validate tab',
+  validateGeneralData: 'validate tab',
+  validateGuarantor: 'validate tab',
+  create: 'create application',
+  finishCreate: 'create application',
+  completeCreate: 'create application',
+  update: 'update application',
+  finishUpdate: 'update application',
+  completeUpdate: 'update application',
+  removeGuarantor: 'remove guarantor',
+};
+
+const FAKED = [...new Set(Object.values(SRC_OF))];
+
+interface PendingCall {
+  input: any;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+export const loaded = (data: object, meta: object = {}) => ({
+  data,
+  meta: { complete: false, expired: false, last_index: 1, store: true, editable: 'all', ...meta },
+});
+
+export function startWizard(input: WizardInput, inspect: ReturnType<typeof transitionRecorder>['inspect']) {
+  const pending: Record<string, PendingCall[]> = {};
+  const fake = (src: string) =>
+    fromPromise<any, any>(({ input: given }) => new Promise((resolve, reject) => (pending[src] ??= []).push({ input: given, resolve, reject })));
+  const emitted: any[] = [];
+  const actor = createActor(wizardMachine.provide({ actors: Object.fromEntries(FAKED.map((src) => [src, fake(src)])) as never }), {
+    input,
+    inspect,
+  });
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  // `before` and `last` let assertMeaning judge the step just taken, not only the state reached.
+  return { actor, input, pending, emitted, before: null as WizardSnapshot | null, last: null as any };
+}
+
+export type WizardHarness = ReturnType<typeof startWizard>;
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Plays one step: an event is sent, a done or error event settles the pending call of that invoke. */
+export async function playWizard(h: WizardHarness, event: EventObject & Record<string, any>) {
+  h.before = h.actor.getSnapshot();
+  h.last = event;
+  const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+  if (match) {
+    const call = h.pending[SRC_OF[match[2]]]?.pop();
+    if (!call) throw new Error(`No pending call for ${event.type}`);
+    if (match[1] === 'done') call.resolve(event.output);
+    else call.reject(event.error);
+  } else h.actor.send(event as never);
+  await flush();
+}
+
+/** The call under way to an actor, which must exist. */
+export function pendingCall(h: WizardHarness, src: string): PendingCall {
+  const call = h.pending[src]?.at(-1);
+  expect(call, `a pending '${src}' call`).toBeDefined();
+  return call!;
+}
+
+type WizardEdge = Edge & { input: WizardInput };
+
+/**
+ * Every transition the wizard takes from each named input, replayed once per input and modal it
+ * opens (one replay per transition keeps the run short, and per modal each modal's meaning is
+ * checked: the same idle --wizard.finish--> idle opens notEditable or incompleteGuarantors).
+ */
+function wizardEdges(
+  inputs: Record<string, WizardInput>,
+  eventsOf: (name: string) => EventObject[],
+  serializeState: (snapshot: WizardSnapshot) => string,
+): WizardEdge[] {
+  return Object.entries(inputs).flatMap(([name, input]) => {
+    const edges = enumerateEdges(wizardMachine, { input, events: eventsOf(name), serializeState: serializeState as never });
+    return [...new Map(edges.map((edge) => [`${edge.key} ${edge.target.context.modal?.kind ?? ''}`, { ...edge, input }])).values()];
+  });
+}
+
+export interface EveryWizardTransitionOptions {
+  /** The configuration's name in the coverage report. */
+  name: string;
+  inputs: Record<string, WizardInput>;
+  /** The events offered to the walk from each named input. */
+  eventsOf: (name: string) => EventObject[];
+  serializeState: (snapshot: WizardSnapshot) => string;
+  /** What the state reached, and the step that reached it, means. */
+  assertMeaning: (snapshot: WizardSnapshot, harness: WizardHarness) => void;
+}
+
+/** One test per transition of the wizard from each input, replayed with fake calls (see testEveryTransition). */
+export function testEveryWizardTransition({ name, inputs, eventsOf, serializeState, assertMeaning }: EveryWizardTransitionOptions) {
+  testEveryTransition({
+    name,
+    edges: wizardEdges(inputs, eventsOf, serializeState),
+    serializeState: serializeState as never,
+    start: (edge, inspect) => startWizard((edge as WizardEdge).input, inspect),
+    play: playWizard,
+    assertMeaning: assertMeaning as never,
+  });
+}
