@@ -6,7 +6,7 @@
 // ('Finalizar y regresar a PM') and returns to its PM. Validation and the calls are actors
 // provided from forms/ and services/; notifications are emitted for the view to show.
 import { and, assign, emit, setup } from 'xstate';
-import type { EditableLevel } from '../forms/locking';
+import { canAddOrRemoveItems, type EditableLevel } from '../forms/locking';
 import { notProvided } from './not-provided';
 
 export type WizardCode = 'wizardpf' | 'wizardpfae' | 'wizardpm';
@@ -191,6 +191,8 @@ export const wizardMachine = setup({
     'no modal is open': ({ context }) => context.modal === null,
     'is first use': ({ context }) => context.meta.uuid === null && context.meta.parent_uuid === null && context.model.clasificacion === 'Cliente',
     'is a guarantor': ({ context }) => context.guarantor,
+    // A stored PM whose editable level lets list items go (spec 02 §2).
+    'can remove guarantors': ({ context }) => !context.guarantor && context.meta.uuid !== null && canAddOrRemoveItems(context.meta.editable),
     'has incomplete guarantors': ({ context, event }) =>
       incompleteGuarantors(event.type === 'wizard.finish' ? { ...context.model, ...event.values } : context.model).length > 0,
     'is complete for the public': ({ context, event }) =>
@@ -268,6 +270,12 @@ export const wizardMachine = setup({
     'back to unstored cache': assign(({ context }) => ({ meta: { ...context.meta, store: false, cache: true } })),
     'mark complete': assign(({ context }) => ({ meta: { ...context.meta, complete: true } })),
     'set guarantor complete': assign(({ context }, params: { complete: boolean }) => ({ model: { ...context.model, persona_completa: params.complete } })),
+    /** A refused completion: the guarantor is not complete after all, the field messages stay, and the error-finalizar modal opens. */
+    'report guarantor failure': assign(({ context }, params: { failure: CallFailure }) => ({
+      model: { ...context.model, persona_completa: false },
+      serverErrors: params.failure.fieldErrors ?? context.serverErrors,
+      modal: { kind: 'guarantorFinishFailed' as const, parentUuid: context.meta.parent_uuid, message: params.failure.message ?? null },
+    })),
     'assign guarantors': assign(({ context }, params: { avales: GuarantorSummary[] }) => ({ model: { ...context.model, avales: params.avales } })),
     'notify guarantor removed': emit({ type: 'notification', kind: 'guarantorRemoved' } as const),
     'notify guarantor removal failed': emit({ type: 'notification', kind: 'guarantorRemovalFailed' } as const),
@@ -399,7 +407,7 @@ export const wizardMachine = setup({
               },
             ],
             'guarantor.remove': {
-              guard: and(['no modal is open', 'has uuid']),
+              guard: and(['no modal is open', 'can remove guarantors']),
               target: 'confirmingGuarantorRemoval',
               actions: { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'confirmGuarantorRemoval', uuid: event.uuid, name: event.name } }) },
             },
@@ -459,16 +467,7 @@ export const wizardMachine = setup({
                 onDone: { target: '#wizard.returned', actions: { type: 'assign created', params: ({ event }) => ({ created: event.output }) } },
                 onError: {
                   target: '#wizard.ready.idle',
-                  actions: [
-                    { type: 'set guarantor complete', params: { complete: false } },
-                    { type: 'report save failure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
-                    {
-                      type: 'open modal',
-                      params: ({ context, event }) => ({
-                        modal: { kind: 'guarantorFinishFailed', parentUuid: context.meta.parent_uuid, message: failureOf(event.error).message ?? null },
-                      }),
-                    },
-                  ],
+                  actions: { type: 'report guarantor failure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
                 },
               },
             },
@@ -486,16 +485,7 @@ export const wizardMachine = setup({
                 onDone: { target: '#wizard.returned', actions: { type: 'assign updated', params: ({ event }) => ({ updated: event.output }) } },
                 onError: {
                   target: '#wizard.ready.idle',
-                  actions: [
-                    { type: 'set guarantor complete', params: { complete: false } },
-                    { type: 'report save failure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
-                    {
-                      type: 'open modal',
-                      params: ({ context, event }) => ({
-                        modal: { kind: 'guarantorFinishFailed', parentUuid: context.meta.parent_uuid, message: failureOf(event.error).message ?? null },
-                      }),
-                    },
-                  ],
+                  actions: { type: 'report guarantor failure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
                 },
               },
             },

@@ -4,6 +4,7 @@ import { Button, Callout, H1, H2, Spinner } from '@blueprintjs/core';
 import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { useLocation, useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { canAddOrRemoveItems } from '../../forms/locking';
@@ -176,7 +177,11 @@ function WizardPage() {
                 active={active}
                 errors={tabErrors}
                 busy={busy}
-                onSelect={(index) => actor.send({ type: 'tab.selected', index, values: form.getState().values })}
+                onSelect={(index) => {
+                  // Forward, the fields' own checks (the asynchronous duplicate RFC) must hold too.
+                  if (index > current && heldByField(form)) return;
+                  actor.send({ type: 'tab.selected', index, values: form.getState().values });
+                }}
               />
               <form className="wizard-tab" onSubmit={handleSubmit} noValidate aria-labelledby="tab-title">
                 <H2 id="tab-title" className="wizard-tab-title" tabIndex={-1}>
@@ -218,7 +223,7 @@ function WizardPage() {
                       endIcon={<Tick />}
                       text={guarantor ? 'Finalizar y regresar a PM' : 'Finalizar'}
                       loading={busy}
-                      onClick={() => actor.send({ type: 'wizard.finish', values: form.getState().values })}
+                      onClick={() => heldByField(form) || actor.send({ type: 'wizard.finish', values: form.getState().values })}
                     />
                   ) : (
                     <Button intent="primary" type="submit" endIcon={<ArrowRight />} text="Siguiente" loading={busy} />
@@ -241,6 +246,17 @@ function WizardPage() {
 }
 
 const AVALES_TAB = 4;
+
+/**
+ * A field's own check is failing or still running (the duplicate RFC asks the server): the form is
+ * submitted instead, which shows every message and goes on only once the checks pass.
+ */
+function heldByField(form: FormApi<Model>): boolean {
+  const { hasValidationErrors, validating } = form.getState();
+  if (!hasValidationErrors && !validating) return false;
+  void form.submit();
+  return true;
+}
 
 const NOTIFICATIONS = {
   saved: { title: NOTICES.saveSuccessTitle, message: NOTICES.saveSuccess, intent: 'success' },
