@@ -463,7 +463,7 @@ export const wizardMachine = setup({
               invoke: {
                 id: 'completeCreate',
                 src: 'create application',
-                input: ({ context }) => ({ code: context.code, model: context.model, meta: finishMeta(context), staff: context.staff }),
+                input: saveInput(finishMeta),
                 onDone: { target: '#wizard.returned', actions: { type: 'assign created', params: ({ event }) => ({ created: event.output }) } },
                 onError: {
                   target: '#wizard.ready.idle',
@@ -475,13 +475,7 @@ export const wizardMachine = setup({
               invoke: {
                 id: 'completeUpdate',
                 src: 'update application',
-                input: ({ context }) => ({
-                  code: context.code,
-                  uuid: context.meta.uuid!,
-                  model: context.model,
-                  meta: finishMeta(context),
-                  staff: context.staff,
-                }),
+                input: saveInput(finishMeta),
                 onDone: { target: '#wizard.returned', actions: { type: 'assign updated', params: ({ event }) => ({ updated: event.output }) } },
                 onError: {
                   target: '#wizard.ready.idle',
@@ -535,7 +529,7 @@ export const wizardMachine = setup({
               invoke: {
                 id: 'create',
                 src: 'create application',
-                input: ({ context }) => ({ code: context.code, model: context.model, meta: metaForSave(context), staff: context.staff }),
+                input: saveInput(metaForSave),
                 onDone: {
                   target: '#wizard.ready.idle',
                   actions: [{ type: 'assign created', params: ({ event }) => ({ created: event.output }) }, 'advance to target', 'notify saved'],
@@ -550,13 +544,7 @@ export const wizardMachine = setup({
               invoke: {
                 id: 'update',
                 src: 'update application',
-                input: ({ context }) => ({
-                  code: context.code,
-                  uuid: context.meta.uuid!,
-                  model: context.model,
-                  meta: metaForSave(context),
-                  staff: context.staff,
-                }),
+                input: saveInput(metaForSave),
                 onDone: {
                   target: '#wizard.ready.idle',
                   actions: [{ type: 'assign updated', params: ({ event }) => ({ updated: event.output }) }, 'advance to target', 'notify saved'],
@@ -609,7 +597,7 @@ export const wizardMachine = setup({
               invoke: {
                 id: 'finishCreate',
                 src: 'create application',
-                input: ({ context }) => ({ code: context.code, model: context.model, meta: finishMeta(context), staff: context.staff }),
+                input: saveInput(finishMeta),
                 onDone: {
                   target: '#wizard.finished',
                   actions: [
@@ -641,13 +629,7 @@ export const wizardMachine = setup({
               invoke: {
                 id: 'finishUpdate',
                 src: 'update application',
-                input: ({ context }) => ({
-                  code: context.code,
-                  uuid: context.meta.uuid!,
-                  model: context.model,
-                  meta: finishMeta(context),
-                  staff: context.staff,
-                }),
+                input: saveInput(finishMeta),
                 onDone: {
                   target: '#wizard.finished',
                   actions: [
@@ -671,6 +653,17 @@ export const wizardMachine = setup({
     returned: { type: 'final', entry: 'return to parent' },
   },
 });
+
+/** What a create or update call is given: the record, the model and the meta of the step under way. */
+function saveInput(metaOf: (context: WizardContext) => WizardMeta) {
+  return ({ context }: { context: WizardContext }) => ({
+    code: context.code,
+    uuid: context.meta.uuid!,
+    model: context.model,
+    meta: metaOf(context),
+    staff: context.staff,
+  });
+}
 
 /** The model holds PLD matches that must be reviewed before going on (spec 01 §4). */
 export function pldReviewPending(model: Model): boolean {

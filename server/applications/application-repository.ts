@@ -123,15 +123,30 @@ export function createApplicationRepository(db: Kysely<Database>) {
       return row as Application;
     },
 
-    /** The guarantors linked to a parent, oldest first: uuid, their model and whether they are complete. */
+    /** The guarantors linked to a parent, oldest first, as the PM's Avales tab lists them (read from their JSON, not parsed whole). */
     async guarantorsOf(parentUuid: string) {
       const rows = await db
         .selectFrom('application')
-        .select(['uuid', 'data', 'id_persona_datos_generales'])
+        .select([
+          'uuid',
+          'tipo_persona',
+          sql<string | null>`data->>'nombre'`.as('nombre'),
+          sql<string | null>`data->'fisica'->>'apellido_paterno'`.as('apellido_paterno'),
+          sql<string | null>`data->'fisica'->>'apellido_materno'`.as('apellido_materno'),
+          sql<string | null>`data->>'persona_completa'`.as('persona_completa'),
+        ])
         .where('parent_uuid', '=', parentUuid)
         .orderBy('id', 'asc')
         .execute();
-      return rows.map((row) => parseModel(row as Application));
+      return rows.map((row) => ({
+        uuid: row.uuid,
+        data: {
+          tipo_persona: row.tipo_persona,
+          nombre: row.nombre ?? '',
+          fisica: { apellido_paterno: row.apellido_paterno ?? '', apellido_materno: row.apellido_materno ?? '' },
+          persona_completa: row.persona_completa === 'true',
+        },
+      }));
     },
 
     /**

@@ -138,19 +138,7 @@ export async function applicationRoutes(app: FastifyInstance) {
   };
 
   /** The PM's guarantors as its Avales tab lists them: uuid, name, person type and completeness. */
-  const avalesOf = async (request: FastifyRequest, parentUuid: string) =>
-    (await repository(request).guarantorsOf(parentUuid)).map((guarantor) => ({
-      uuid: guarantor.uuid,
-      data: {
-        tipo_persona: guarantor.tipo_persona,
-        nombre: guarantor.nombre,
-        fisica: {
-          apellido_paterno: (guarantor.fisica as Record<string, unknown> | undefined)?.apellido_paterno ?? '',
-          apellido_materno: (guarantor.fisica as Record<string, unknown> | undefined)?.apellido_materno ?? '',
-        },
-        persona_completa: guarantor.persona_completa === true,
-      },
-    }));
+  const avalesOf = (request: FastifyRequest, parentUuid: string) => repository(request).guarantorsOf(parentUuid);
 
   /** The model as answered: a PM client carries its guarantors. */
   const answered = async (request: FastifyRequest, code: Code, model: Record<string, unknown>, uuid: string) =>

@@ -4,26 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validAvalPfModel, validAvalPmModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
-import { publicToken, staffCookies, startTestServer, type TestServer } from './support/test-server';
+import { callApi, startSignedInServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
 let publicAuth: string;
 let staffAuth: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  publicAuth = `Bearer ${(await publicToken(server)).access_token}`;
-  const me = await fetch(`${server.url}/api/me`, { headers: { cookie: await staffCookies(server) } });
-  staffAuth = `Bearer ${(await me.json()).data.token}`;
-});
+beforeAll(async () => ({ server, publicAuth, staffAuth } = await startSignedInServer()));
 afterAll(() => server.close());
 
-const call = (method: string, path: string, body?: unknown, auth: string = publicAuth) =>
-  fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+const call = (method: string, path: string, body?: unknown, auth: string = publicAuth) => callApi(server, method, path, body, auth);
 
 const submitted = (model: object) => beforeSubmit(model as unknown as Record<string, unknown>);
 const pm = () => submitted(validPmModel());

@@ -1,7 +1,7 @@
 // A public applicant fills the natural-person wizard tab by tab against the real server.
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { address, fillPersonGeneralData, next, NOTIFICATION } from './support/wizard-steps';
+import { address, fillAssets, fillEmployment, fillPersonalReferences, fillPersonGeneralData, next, NOTIFICATION } from './support/wizard-steps';
 
 test('a public applicant fills the PF wizard, refreshes mid-way, resumes and finishes', async ({ page }) => {
   await page.goto('/pf');
@@ -42,26 +42,11 @@ test('a public applicant fills the PF wizard, refreshes mid-way, resumes and fin
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
 
-  await page.getByLabel('Empresa', { exact: true }).fill('tornillos del bajío');
-  await page.getByLabel('Fecha de ingreso').fill('01/02/2015');
-  await page.getByLabel('Fecha de ingreso').press('Tab');
-  await page.getByLabel('Actividad económica').selectOption({ index: 1 });
-  await page.getByLabel('Teléfono del empleo').fill('3338001000');
-  await page.getByLabel('Operaciones internacionales').selectOption('NO APLICA');
-  await address(page, 'empleo.domicilio', '44100', 'Guadalajara Centro');
+  await fillEmployment(page);
   await next(page, 'Activos y pasivos');
-
-  await page.getByLabel('Valor de tu automóvil').fill('250000');
+  await fillAssets(page);
   await next(page, 'Referencias personales');
-
-  await page.locator('input[name="referencia_familiar.nombre_completo"]').fill('maría garcía');
-  await page.locator('select[name="referencia_familiar.parentesco_tiempo_conocerlo"]').selectOption('MADRE');
-  await page.locator('input[name="referencia_familiar.telefono_numero"]').fill('3331112233');
-  for (const n of [1, 2]) {
-    await page.locator(`input[name="referencia_personal_${n}.nombre_completo"]`).fill(`amigo ${n}`);
-    await page.locator(`input[name="referencia_personal_${n}.parentesco_tiempo_conocerlo"]`).fill('10');
-    await page.locator(`input[name="referencia_personal_${n}.telefono_numero"]`).fill(`333444556${n}`);
-  }
+  await fillPersonalReferences(page);
   await next(page, 'Leyenda de veracidad');
   await expect(page.getByText('Declaro, bajo protesta de decir verdad')).toBeVisible();
   // Checked once the one-second notifications have faded (axe measures a fading toast's contrast).

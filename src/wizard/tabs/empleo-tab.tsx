@@ -1,26 +1,23 @@
 // 'Empleo': employer, activity, phone and address, international operations, the property link;
 // PFAE adds profession, position, fiscal and operating addresses and the copy checkbox.
-import { Checkbox } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
-import { onCloneFiscalAddressChange, onLinkedPartyChange } from '../../../forms/dependent-fields';
+import { onLinkedPartyChange } from '../../../forms/dependent-fields';
 import { EXTENSION_MAX_DIGITS, NAME_MAX, STREET_MAX } from '../../../forms/limits';
 import { INTERNATIONAL_OPERATIONS, YES_NO } from '../../../forms/options';
 import { linkedPartyApplies } from '../../../forms/pf/empleo';
 import { DateField } from '../../components/fields/date-field';
 import { EconomicActivityField } from '../../components/fields/economic-activity-field';
-import { useFieldDisabled } from '../../components/fields/form-lock';
 import { PhoneField } from '../../components/fields/phone-field';
 import { PostalCodeField } from '../../components/fields/postal-code-field';
 import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import { useFieldChanges } from '../../components/fields/use-field-changes';
 import { FieldGrid, FieldSection } from './field-layout';
+import { FiscalAndOperatingAddresses } from './fiscal-operating-addresses';
 
 export function EmpleoTab({ businessActivity }: { businessActivity: boolean }) {
   const { apply, values } = useFieldChanges();
   const vinculo = useField<string>('mantiene_vinculo_patrimonial', { subscription: { value: true } }).input.value;
-  const clone = useField<boolean>('clonar_domicilo_fiscal', { type: 'checkbox' });
-  const cloneDisabled = useFieldDisabled('clonar_domicilo_fiscal');
   return (
     <>
       <FieldSection title="Datos del empleo">
@@ -54,29 +51,7 @@ export function EmpleoTab({ businessActivity }: { businessActivity: boolean }) {
           <PostalCodeField prefix="empleo" group="colonia" />
         </FieldGrid>
       </FieldSection>
-      {businessActivity && (
-        <>
-          <FieldSection title="Domicilio fiscal">
-            <FieldGrid>
-              <TextField name="empleo.domicilio_fiscal.calle" label="Calle y número (fiscal)" maxLength={STREET_MAX} />
-              <PostalCodeField prefix="empleo" group="colonia_fiscal" />
-            </FieldGrid>
-          </FieldSection>
-          <FieldSection title="Domicilio operativo">
-            <Checkbox
-              name="clonar_domicilo_fiscal"
-              label="El domicilio operativo es el mismo que el fiscal"
-              checked={Boolean(clone.input.checked)}
-              disabled={cloneDisabled}
-              onChange={(event) => apply(onCloneFiscalAddressChange(values(), 'empleo', event.currentTarget.checked))}
-            />
-            <FieldGrid>
-              <TextField name="empleo.domicilio_operativo.calle" label="Calle y número (operativo)" maxLength={STREET_MAX} />
-              <PostalCodeField prefix="empleo" group="colonia_operativo" />
-            </FieldGrid>
-          </FieldSection>
-        </>
-      )}
+      {businessActivity && <FiscalAndOperatingAddresses prefix="empleo" />}
     </>
   );
 }
