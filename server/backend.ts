@@ -36,7 +36,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = true;
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db), duplicates: createDuplicateRepository(db) };
+    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), duplicates: createDuplicateRepository(db) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

@@ -44,29 +44,124 @@ export const parseModel = (application: Application): Model => ({
   id_persona_datos_generales: application.id_persona_datos_generales,
 });
 
-export function createApplicationRepository(db: Kysely<Database>) {
+// The columns a write answers: everything but the model, which the caller has just written.
+const STATE_COLUMNS = [
+  'id',
+  'uuid',
+  'code',
+  'tipo_persona',
+  'clasificacion',
+  'parent_uuid',
+  'nombre',
+  'email',
+  'id_persona_datos_generales',
+  'last_index',
+  'store',
+  'complete',
+  'editable',
+  'franchise',
+  'filled_at',
+  'updated_at',
+  'version',
+  'rfc',
+] as const;
+
+const CACHE_LIMIT = 2_000;
+
+/**
+ * The records this process last read or wrote, newest last, each with its model as JSON text so
+ * every reader parses a copy of its own. Only for a database this process alone writes (PGlite):
+ * a save then costs the embedded database one statement instead of two. A stale entry could only
+ * make a save be refused as stale (the version is checked by the write itself), never lose one.
+ */
+function recordCache(enabled: boolean) {
+  const rows = new Map<string, Application>();
+  /** Each PM's guarantors as its Avales tab lists them. */
+  const guarantors = new Map<string, GuarantorSummary[]>();
+  return {
+    guarantorsOf(parentUuid: string) {
+      return guarantors.get(parentUuid)?.map((aval) => ({ uuid: aval.uuid, data: { ...aval.data, fisica: { ...aval.data.fisica } } }));
+    },
+    keepGuarantors(parentUuid: string, list: GuarantorSummary[]) {
+      if (enabled) guarantors.set(parentUuid, list);
+    },
+    /** A guarantor of this PM was written, linked or removed. */
+    forgetGuarantors(parentUuid: string | null) {
+      if (parentUuid) guarantors.delete(parentUuid);
+    },
+    get(uuid: string) {
+      const row = enabled ? rows.get(uuid) : undefined;
+      if (row) {
+        rows.delete(uuid);
+        rows.set(uuid, row);
+      }
+      return row;
+    },
+    keep(row: Application) {
+      if (!enabled) return;
+      rows.delete(row.uuid);
+      rows.set(row.uuid, typeof row.data === 'string' ? row : { ...row, data: JSON.stringify(row.data) });
+      if (rows.size > CACHE_LIMIT) rows.delete(rows.keys().next().value!);
+    },
+    forget(uuids: string[]) {
+      for (const uuid of uuids) rows.delete(uuid);
+      guarantors.clear();
+    },
+  };
+}
+
+/** A guarantor as its PM's Avales tab lists it. */
+export interface GuarantorSummary {
+  uuid: string;
+  data: { tipo_persona: string; nombre: string; fisica: { apellido_paterno: string; apellido_materno: string }; persona_completa: boolean };
+}
+
+export interface RepositoryOptions {
+  /** Keep the records last read or written in memory: only when this process alone writes the database. */
+  cacheRecords?: boolean;
+}
+
+export function createApplicationRepository(db: Kysely<Database>, { cacheRecords = false }: RepositoryOptions = {}) {
   const nextPersonId = sql<number>`nextval('persona_datos_generales_seq')::integer`;
+  const cache = recordCache(cacheRecords);
+  /** A written record: its answered columns and the model as the JSON that was written. */
+  const written = (state: Omit<Application, 'data'>, data: string): Application => {
+    const row = { ...state, data } as Application;
+    cache.keep(row);
+    cache.forgetGuarantors(row.parent_uuid);
+    return row;
+  };
 
   return {
+    /** Drops what is kept of these records: whoever writes them without this repository must call it. */
+    forget(...uuids: string[]) {
+      cache.forget(uuids);
+    },
+
     async find(uuid: string): Promise<Application | undefined> {
-      return db.selectFrom('application').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+      const cached = cache.get(uuid);
+      if (cached) return cached;
+      const row = await db.selectFrom('application').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+      if (row) cache.keep(row);
+      return row;
     },
 
     // Each write and its history row are one statement (a data-modifying CTE), so they commit
     // together without a transaction's extra round trips on the embedded database.
     async create(uuid: string, fields: RecordFields, actor: string): Promise<Application> {
       const changes = JSON.stringify(diffModels({}, { ...fields.model, uuid }));
-      return db
+      const columns = columnsOf(fields);
+      const state = await db
         .with('inserted', (qb) =>
           qb
             .insertInto('application')
             .values({
               uuid,
-              ...columnsOf(fields),
+              ...columns,
               parent_uuid: fields.parent_uuid,
               id_persona_datos_generales: fields.complete ? nextPersonId : null,
             })
-            .returningAll(),
+            .returning(STATE_COLUMNS),
         )
         .with('change', (qb) =>
           qb
@@ -80,19 +175,21 @@ export function createApplicationRepository(db: Kysely<Database>) {
         )
         .selectFrom('inserted')
         .selectAll()
-        .executeTakeFirstOrThrow() as Promise<Application>;
+        .executeTakeFirstOrThrow();
+      return written(state, columns.data);
     },
 
     /** Writes over `version`; throws StaleWriteError when the record changed since. */
     async update(stored: Application, fields: RecordFields, version: number, actor: string): Promise<Application> {
       const finishing = fields.complete && stored.id_persona_datos_generales === null;
       const changes = JSON.stringify(diffModels(parseModel(stored), { ...fields.model, uuid: stored.uuid }));
-      const row = await db
+      const columns = columnsOf(fields);
+      const state = await db
         .with('updated', (qb) =>
           qb
             .updateTable('application')
             .set({
-              ...columnsOf(fields),
+              ...columns,
               complete: stored.complete || fields.complete,
               id_persona_datos_generales: finishing ? nextPersonId : stored.id_persona_datos_generales,
               last_index: Math.max(stored.last_index, fields.last_index),
@@ -104,7 +201,7 @@ export function createApplicationRepository(db: Kysely<Database>) {
             // What the save was checked against must still hold when it is written.
             .where('editable', '=', stored.editable)
             .where('complete', '=', stored.complete)
-            .returningAll(),
+            .returning(STATE_COLUMNS),
         )
         .with('change', (qb) =>
           qb
@@ -119,12 +216,17 @@ export function createApplicationRepository(db: Kysely<Database>) {
         .selectFrom('updated')
         .selectAll()
         .executeTakeFirst();
-      if (!row) throw new StaleWriteError();
-      return row as Application;
+      if (!state) {
+        cache.forget([stored.uuid]);
+        throw new StaleWriteError();
+      }
+      return written(state, columns.data);
     },
 
     /** The guarantors linked to a parent, oldest first, as the PM's Avales tab lists them (read from their JSON, not parsed whole). */
-    async guarantorsOf(parentUuid: string) {
+    async guarantorsOf(parentUuid: string): Promise<GuarantorSummary[]> {
+      const cached = cache.guarantorsOf(parentUuid);
+      if (cached) return cached;
       const rows = await db
         .selectFrom('application')
         .select([
@@ -138,7 +240,7 @@ export function createApplicationRepository(db: Kysely<Database>) {
         .where('parent_uuid', '=', parentUuid)
         .orderBy('id', 'asc')
         .execute();
-      return rows.map((row) => ({
+      const list = rows.map((row) => ({
         uuid: row.uuid,
         data: {
           tipo_persona: row.tipo_persona,
@@ -147,6 +249,8 @@ export function createApplicationRepository(db: Kysely<Database>) {
           persona_completa: row.persona_completa === 'true',
         },
       }));
+      cache.keepGuarantors(parentUuid, list);
+      return cache.guarantorsOf(parentUuid) ?? list;
     },
 
     /**
@@ -164,6 +268,8 @@ export function createApplicationRepository(db: Kysely<Database>) {
           .where('clasificacion', '=', 'Obligado')
           .returning(['uuid'])
           .execute();
+        cache.forget(linked.map(({ uuid }) => uuid));
+        cache.forgetGuarantors(parentUuid);
         const changes = linked.map(({ uuid }) => ({ application_uuid: uuid, actor, action: 'link' as const, changes: JSON.stringify([{ path: 'parent_uuid', before: null, after: parentUuid }]) }));
         if (changes.length > 0) await trx.insertInto('application_change').values(changes).execute();
         return linked.map(({ uuid }) => uuid);
@@ -180,6 +286,8 @@ export function createApplicationRepository(db: Kysely<Database>) {
           .where('parent_uuid', '=', parentUuid)
           .returning(['uuid', 'nombre'])
           .executeTakeFirst();
+        cache.forget([guarantorUuid]);
+        cache.forgetGuarantors(parentUuid);
         if (!unlinked) return false;
         const removed = { uuid: guarantorUuid, nombre: unlinked.nombre };
         await trx

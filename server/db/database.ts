@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
+import { PGliteThread } from './pglite-thread';
 
 export type Db = Kysely<Database>;
 
@@ -24,13 +25,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 20 });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   let dataDir = target.dataDir;
   if (dataDir) {
     await fs.mkdir(path.dirname(dataDir), { recursive: true });
     dataDir = path.resolve(dataDir);
   }
-  const pglite = await PGlite.create(dataDir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  const pglite = await PGliteThread.start({ dataDir, loadDataDir: target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }
 

@@ -1,7 +1,7 @@
 // A Kysely dialect for PGlite: PostgreSQL's compiler, adapter and introspector over PGlite's
-// single connection. PGlite runs one query at a time, so connections are handed out one at a
-// time and a transaction holds the connection until it ends.
-import type { PGlite } from '@electric-sql/pglite';
+// single connection, on this thread or on its own (pglite-thread.ts). PGlite runs one query at a
+// time, so connections are handed out one at a time and a transaction holds the connection until
+// it ends.
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -14,8 +14,16 @@ import {
   type QueryResult,
 } from 'kysely';
 
+/** What the dialect needs of a PGlite: a PGlite itself, or the thread that runs one. */
+export interface PGliteRunner {
+  query<R>(sql: string, params: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+  close(): Promise<void>;
+  readonly closed: boolean;
+  readonly waitReady?: Promise<void>;
+}
+
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteRunner) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[]);
@@ -35,7 +43,7 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: PGliteRunner) {
     this.connection = new PGliteConnection(pglite);
   }
 
@@ -76,7 +84,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteRunner) {}
   createAdapter() {
     return new PostgresAdapter();
   }

@@ -214,8 +214,9 @@ describe('finish', () => {
 describe('expiry and locks', () => {
   it('says a record filled more than 30 days ago has expired', async () => {
     const { uuid } = await createPf();
-    const { db } = await server.app.backend;
+    const { db, applications } = await server.app.backend;
     await db.updateTable('application').set({ filled_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() } as never).where('uuid', '=', uuid).execute();
+    applications.forget(uuid);
     const { data, meta } = await (await call('GET', `/wizardpf/${uuid}/1`)).json();
     expect(meta.expired).toBe(true);
     expect(data).toEqual({});
@@ -229,8 +230,10 @@ describe('expiry and locks', () => {
 
   it('keeps locked fields as stored under general_fields, and refuses every change under none', async () => {
     const { uuid } = await createPf();
-    const { db } = await server.app.backend;
+    const { db, applications } = await server.app.backend;
+    // The main system sets the editable level: a writer the repository does not see.
     await db.updateTable('application').set({ editable: 'general_fields' }).where('uuid', '=', uuid).execute();
+    applications.forget(uuid);
     const data = pf() as { fisica: Record<string, unknown>; vivienda: Record<string, unknown> };
     data.fisica.curp = 'LOPA900101MDFPRN02';
     data.vivienda.domicilio = { calle: 'AV. JUÁREZ 100', codigo_postal: '44100' };
@@ -239,6 +242,7 @@ describe('expiry and locks', () => {
     expect(body.data.vivienda.domicilio.calle).toBe('AV. JUÁREZ 100');
 
     await db.updateTable('application').set({ editable: 'none' }).where('uuid', '=', uuid).execute();
+    applications.forget(uuid);
     const refused = await call('PUT', `/wizardpf/${uuid}`, { data, meta: { version: 2 } });
     expect(refused.status).toBe(403);
   });
