@@ -16,6 +16,7 @@ import { oauthRoutes } from './routes/oauth';
 import { spaRoutes } from './routes/spa';
 import { staffPortalRoutes } from './staff-portal/routes';
 import { catalogRoutes } from './catalogs/catalog-routes';
+import { pldRoutes } from './pld/pld-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +107,7 @@ export async function buildApp({ config, backend, logger = true }: BuildAppOptio
         await withDb.register(catalogRoutes);
         await withDb.register(applicationRoutes);
         await withDb.register(duplicateRoutes);
+        await withDb.register(pldRoutes);
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -8,6 +8,8 @@ import { createApplicationRepository, type ApplicationRepository } from './appli
 import { createDuplicateRepository, type DuplicateRepository } from './duplicates/duplicate-repository';
 import { buildCatalogIndex, type CatalogIndex } from './catalogs/catalog-index';
 import { loadMissingCatalogs, type CatalogLoad } from './catalogs/catalog-loader';
+import { loadMissingPldLists } from './pld/pld-loader';
+import { createPldScreening, type PldScreening } from './pld/pld-screening';
 
 export interface Backend {
   db: Db;
@@ -16,6 +18,8 @@ export interface Backend {
   catalogs: CatalogIndex;
   applications: ApplicationRepository;
   duplicates: DuplicateRepository;
+  /** The high-risk list screening (index built on first use). */
+  pld: PldScreening;
   /** The catalogues this start loaded into an empty database (none on later starts). */
   catalogLoads: CatalogLoad[];
   /** Set when this start created the demo staff account on an empty database. */
@@ -28,6 +32,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
     await migrateToLatest(db);
     const catalogLoads = await loadMissingCatalogs(db);
     const catalogs = await buildCatalogIndex(db);
+    await loadMissingPldLists(db);
     const staff = createStaffRepository(db);
     let demoStaffCreated = false;
     if (config.demoStaff && (await staff.count()) === 0) {
@@ -36,7 +41,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = true;
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), duplicates: createDuplicateRepository(db) };
+    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), duplicates: createDuplicateRepository(db), pld: createPldScreening(db) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

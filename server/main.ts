@@ -40,6 +40,7 @@ console.log(`Solicitud online: ${base} (database: ${where})`);
 backend.then(
   (ready) => {
     console.log('Database ready.');
+    ready.pld.warm();
     if (ready.demoStaffCreated) {
       console.log(
         `Demo staff account created. Sign in at ${base}/staff/login as "${DEMO_STAFF.username}" with password "${DEMO_STAFF.password}".`,

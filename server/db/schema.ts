@@ -1,6 +1,7 @@
 // Table types for Kysely; the migrations in ./migrations.ts create exactly these.
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ApplicationChangeTable, ApplicationTable } from '../applications/application-tables';
+import type { PldTables } from '../pld/pld-tables';
 
 export type StaffRole = 'usuario' | 'administrador' | 'analista';
 
@@ -85,7 +86,7 @@ export interface CatalogLoadTable {
   loaded_at: ColumnType<Date, string | undefined, never>;
 }
 
-export interface Database {
+export interface Database extends PldTables {
   staff_user: StaffUserTable;
   staff_notification: StaffNotificationTable;
   server_setting: ServerSettingTable;

@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadMissingCatalogs } from '../../../server/catalogs/catalog-loader';
+import { loadMissingPldLists } from '../../../server/pld/pld-loader';
 import { migrateToLatest } from '../../../server/db/database';
 import { PGliteDialect } from '../../../server/db/pglite-dialect';
 import type { Database } from '../../../server/db/schema';
@@ -44,6 +45,7 @@ async function buildPostgresTemplate(project: TestProject) {
   try {
     await migrateToLatest(db);
     await loadMissingCatalogs(db);
+    await loadMissingPldLists(db);
   } finally {
     await db.destroy(); // a template must have no open connection while it is copied
   }
@@ -56,6 +58,7 @@ async function buildPgliteTemplate() {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   await migrateToLatest(db);
   await loadMissingCatalogs(db);
+  await loadMissingPldLists(db);
   const dump = await pglite.dumpDataDir('gzip');
   fs.mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
   fs.writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));

@@ -1,0 +1,113 @@
+// POST /blacklist/{uuid}: screens every party of an applicant model and groups the matches as
+// the PLD review shows them (spec 01 §7, 02 §4–§5). Guarantors are read from their own stored
+// records, linked to the applicant by parent_uuid.
+import type { ApplicationRepository } from '../applications/application-repository';
+import { parseModel } from '../applications/application-repository';
+import type { PldIndex, PldMatch, SearchQuery } from './pld-index';
+
+export type SearchType = 'SplitText' | 'Company' | 'FullText';
+
+export interface PartyResult {
+  nombre: string;
+  rfc: string | null;
+  coincidencias: PldMatch[];
+}
+
+export interface RepresentativeResult extends PartyResult {
+  /** The representative's position in `representantes`. */
+  index: number;
+}
+
+export interface HeritageBondResult extends PartyResult {
+  /** The guarantor whose linked party this is; null for the applicant's own. */
+  aval_uuid: string | null;
+}
+
+export interface GuaranteeResult extends PartyResult {
+  uuid: string;
+  tipo_persona: string;
+  representantes: RepresentativeResult[];
+}
+
+export interface BlacklistResult {
+  /** true when any party has a match (false means no match, as the spec puts it). */
+  validatePLD: boolean;
+  HeritageBond: HeritageBondResult[];
+  pf: PartyResult[];
+  pm: PartyResult[];
+  legalRepresentative: RepresentativeResult[];
+  guarantees: GuaranteeResult[];
+}
+
+type Model = Record<string, unknown>;
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const object = (value: unknown): Model => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Model) : {});
+
+/** The one place a search type becomes a query: SplitText joins name and surnames; Company and FullText use the name. */
+export function searchQuery(input: { name?: string; fatherLastName?: string; motherLastName?: string; rfc?: string | null; searchType: SearchType; filterRFC?: boolean }): SearchQuery {
+  const name = input.searchType === 'SplitText' ? [input.name, input.fatherLastName, input.motherLastName].map(text).filter(Boolean).join(' ') : text(input.name);
+  return { name, rfc: input.rfc ?? null, filterRFC: input.filterRFC ?? false };
+}
+
+function screen(index: PldIndex, nombre: string, rfc: string | null, searchType: SearchType, filterRFC: boolean): PartyResult {
+  return { nombre, rfc: rfc || null, coincidencias: nombre || rfc ? index.search(searchQuery({ name: nombre, rfc, searchType, filterRFC })) : [] };
+}
+
+function screenPerson(index: PldIndex, model: Model): PartyResult {
+  const fisica = object(model.fisica);
+  const nombre = [model.nombre, fisica.apellido_paterno, fisica.apellido_materno].map(text).filter(Boolean).join(' ');
+  return screen(index, nombre, text(fisica.rfc), 'SplitText', true);
+}
+
+function screenRepresentatives(index: PldIndex, model: Model): RepresentativeResult[] {
+  const list = Array.isArray(model.representantes) ? model.representantes : [];
+  return list.flatMap((item, i) => {
+    const representative = object(item);
+    const nombre = text(representative.nombre);
+    if (!nombre) return [];
+    return [{ ...screen(index, nombre, text(representative.rfc), 'FullText', true), index: i }];
+  });
+}
+
+function screenHeritageBond(index: PldIndex, model: Model, avalUuid: string | null): HeritageBondResult[] {
+  const nombre = text(model.involucrado_vinculo_patrimonial);
+  if (text(model.mantiene_vinculo_patrimonial) !== 'Si' || !nombre) return [];
+  // Spec 02 §5: no RFC filter for property-link parties.
+  return [{ ...screen(index, nombre, null, 'Company', false), aval_uuid: avalUuid }];
+}
+
+const isCompany = (model: Model) => text(model.tipo_persona) === 'Moral';
+
+export async function screenApplicant(index: PldIndex, model: Model, uuid: string, applications: ApplicationRepository): Promise<BlacklistResult> {
+  const result: BlacklistResult = { validatePLD: false, HeritageBond: [], pf: [], pm: [], legalRepresentative: [], guarantees: [] };
+  const guarantor = text(model.clasificacion) === 'Obligado';
+  if (isCompany(model)) {
+    // A guarantor company is searched without the RFC filter (spec 02 §5).
+    result.pm.push(screen(index, text(model.nombre), text(object(model.moral).rfc), 'Company', !guarantor));
+    result.legalRepresentative.push(...screenRepresentatives(index, model));
+  } else {
+    result.pf.push(screenPerson(index, model));
+  }
+  result.HeritageBond.push(...screenHeritageBond(index, model, null));
+
+  for (const summary of await applications.guarantorsOf(uuid)) {
+    const stored = await applications.find(summary.uuid);
+    const data = stored ? (parseModel(stored) as Model) : (summary.data as unknown as Model);
+    if (isCompany(data)) {
+      result.guarantees.push({
+        ...screen(index, text(data.nombre), text(object(data.moral).rfc), 'Company', false),
+        uuid: summary.uuid,
+        tipo_persona: text(data.tipo_persona),
+        representantes: screenRepresentatives(index, data),
+      });
+    } else {
+      result.guarantees.push({ ...screenPerson(index, data), uuid: summary.uuid, tipo_persona: text(data.tipo_persona), representantes: [] });
+    }
+    result.HeritageBond.push(...screenHeritageBond(index, data, summary.uuid));
+  }
+
+  const parties: PartyResult[] = [...result.HeritageBond, ...result.pf, ...result.pm, ...result.legalRepresentative, ...result.guarantees, ...result.guarantees.flatMap((g) => g.representantes)];
+  result.validatePLD = parties.some((party) => party.coincidencias.length > 0);
+  return result;
+}

@@ -1,0 +1,306 @@
+// The in-memory screening index over every listed name and alias (DESIGN.md §7: an in-memory
+// index answers in 1–2 ms where pg_trgm's p99 reaches seconds). Names are compared word by
+// word, in any order: a query word finds the listed words alike to it (same word, same sound,
+// one or two edits, same consonant skeleton) through a trigram index over the dictionary of
+// listed words, and a listed name is scored by the words the two names share, each weighted by
+// how rare it is in the lists. README, design notes: "PLD screening".
+import { nameWords, normaliseRfc, phonetic, rfcsAgree, rfcStem, skeleton, wordSimilarityOf } from './pld-normalise';
+
+export interface IndexEntry {
+  id: number;
+  lista: string;
+  source_id: string;
+  kind: string;
+  nombre: string;
+  rfc: string | null;
+}
+
+export interface IndexName {
+  entry_id: number;
+  nombre: string;
+}
+
+export interface PldMatch {
+  /** The listed entry's primary name. */
+  nombre: string;
+  rfc: string | null;
+  lista: string;
+  score: number;
+  reason: string;
+  /** The list and the entry's id in it, e.g. 'OFAC SDN:7156'. */
+  id: string;
+  /** The listed name or alias that matched. */
+  coincide_con: string;
+}
+
+export interface SearchQuery {
+  /** The whole name: given names and surnames, or a business name. */
+  name: string;
+  rfc?: string | null;
+  /** When the query and the listed entry both have an RFC, they must agree. */
+  filterRFC?: boolean;
+}
+
+export interface PldIndex {
+  search(query: SearchQuery, options?: { threshold?: number; limit?: number }): PldMatch[];
+  /** The similarity of the best-matching listed name of each entry, for the evaluation. */
+  stats: { entries: number; names: number; words: number; buildMs: number };
+}
+
+/** Tuned on tests/pld-eval/tuning.json (npm run pld:eval -- --tune): see the README. */
+export const DEFAULT_THRESHOLD = 0.8;
+const DEFAULT_LIMIT = 25;
+const MIN_WORD_SIMILARITY = 0.75;
+/** A listed name that holds every word of the query (or the reverse) loses this much per extra word. */
+const EXTRA_WORD_FACTOR = { individual: 0.93, entity: 0.8 } as const;
+const SIMILAR_CACHE_LIMIT = 20_000;
+
+const trigramsOf = (word: string) => {
+  const padded = ` ${word} `;
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3));
+  return [...grams];
+};
+
+function push<K>(map: Map<K, number[]>, key: K, value: number) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldIndex {
+  const started = performance.now();
+  const entryById = new Map(entries.map((entry) => [entry.id, entry]));
+
+  // The dictionary of listed words.
+  const wordIds = new Map<string, number>();
+  const words: string[] = [];
+  const wordId = (word: string) => {
+    let id = wordIds.get(word);
+    if (id === undefined) {
+      id = words.length;
+      words.push(word);
+      wordIds.set(word, id);
+    }
+    return id;
+  };
+
+  // Every listed name as the word ids of its normalised words.
+  const nameEntry: number[] = [];
+  const nameText: string[] = [];
+  const nameWordIds: Int32Array[] = [];
+  const seenNames = new Set<string>();
+  for (const name of names) {
+    const entry = entryById.get(name.entry_id);
+    if (!entry) continue;
+    const list = nameWords(name.nombre);
+    if (list.length === 0) continue;
+    const key = `${name.entry_id}|${list.join(' ')}`;
+    if (seenNames.has(key)) continue;
+    seenNames.add(key);
+    nameEntry.push(name.entry_id);
+    nameText.push(name.nombre);
+    nameWordIds.push(Int32Array.from(new Set(list.map(wordId))));
+  }
+
+  const postings: number[][] = words.map(() => []);
+  nameWordIds.forEach((ids, nameIndex) => ids.forEach((id) => postings[id].push(nameIndex)));
+  const nameCount = nameWordIds.length;
+  // Rare words weigh more: sharing 'GARCIA' says less than sharing 'GUZMAN'.
+  const weight = Float64Array.from(postings, (list) => 1 + Math.log((nameCount + 1) / (list.length + 1)));
+  const maxWeight = 1 + Math.log(nameCount + 1);
+
+  const byPhonetic = new Map<string, number[]>();
+  const bySkeleton = new Map<string, number[]>();
+  const byTrigram = new Map<string, number[]>();
+  const phoneticOf: string[] = [];
+  words.forEach((word, id) => {
+    const sound = phonetic(word);
+    phoneticOf.push(sound);
+    push(byPhonetic, sound, id);
+    const consonants = skeleton(word);
+    if (consonants.length >= 3) push(bySkeleton, consonants, id);
+    if (word.length >= 4) for (const gram of trigramsOf(sound)) push(byTrigram, gram, id);
+  });
+
+  const rfcEntries = new Map<string, number[]>();
+  for (const entry of entries) {
+    const rfc = normaliseRfc(entry.rfc);
+    if (!rfc) continue;
+    push(rfcEntries, rfc, entry.id);
+    const stem = rfcStem(rfc);
+    if (stem !== rfc) push(rfcEntries, stem, entry.id);
+  }
+
+  // The listed words alike to a query word, with their similarity; kept across searches.
+  const similarCache = new Map<string, Map<number, number>>();
+  const sharedCount = new Uint8Array(words.length);
+  const phoneticLength = Uint8Array.from(phoneticOf, (sound) => Math.min(sound.length, 255));
+  function similarWords(word: string): Map<number, number> {
+    const cached = similarCache.get(word);
+    if (cached) return cached;
+    const similar = new Map<number, number>();
+    const exact = wordIds.get(word);
+    if (exact !== undefined) similar.set(exact, 1);
+    const sound = phonetic(word);
+    const length = sound.length;
+    const consider = (id: number) => {
+      if (similar.has(id)) return;
+      const sim = wordSimilarityOf(word, sound, words[id], phoneticOf[id]);
+      if (sim >= MIN_WORD_SIMILARITY) similar.set(id, sim);
+    };
+    for (const id of byPhonetic.get(sound) ?? []) consider(id);
+    if (word.length >= 4) {
+      const consonants = skeleton(word);
+      if (consonants.length >= 3) for (const id of bySkeleton.get(consonants) ?? []) consider(id);
+      const grams = trigramsOf(sound);
+      const allowed = word.length >= 8 ? 2 : 1;
+      const needed = Math.max(1, grams.length - 3 * allowed);
+      const touched: number[] = [];
+      for (const gram of grams) {
+        for (const id of byTrigram.get(gram) ?? []) {
+          const other = phoneticLength[id];
+          if (other > length + allowed || other < length - allowed) continue;
+          if (sharedCount[id] === 0) touched.push(id);
+          sharedCount[id]++;
+        }
+      }
+      for (const id of touched) {
+        if (sharedCount[id] >= needed) consider(id);
+        sharedCount[id] = 0;
+      }
+    }
+    if (similarCache.size >= SIMILAR_CACHE_LIMIT) similarCache.delete(similarCache.keys().next().value!);
+    similarCache.set(word, similar);
+    return similar;
+  }
+
+  const seenSerial = new Int32Array(nameCount);
+  const seenMask = new Int32Array(nameCount);
+  let serial = 0;
+
+  interface Scored {
+    score: number;
+    matched: number;
+    nameWords: number;
+    queryWords: number;
+  }
+
+  function scoreName(nameIndex: number, query: Array<Map<number, number>>, queryWeights: number[], kind: string): Scored {
+    const ids = nameWordIds[nameIndex];
+    const pairs: Array<[number, number, number]> = [];
+    for (let i = 0; i < query.length; i++) {
+      for (let j = 0; j < ids.length; j++) {
+        const sim = query[i].get(ids[j]);
+        if (sim) pairs.push([sim, i, j]);
+      }
+    }
+    pairs.sort((a, b) => b[0] - a[0]);
+    const usedQuery = new Set<number>();
+    const usedName = new Set<number>();
+    let shared = 0;
+    let sharedQueryWeight = 0;
+    let sharedNameWeight = 0;
+    for (const [sim, i, j] of pairs) {
+      if (usedQuery.has(i) || usedName.has(j)) continue;
+      usedQuery.add(i);
+      usedName.add(j);
+      shared += sim;
+      sharedQueryWeight += sim * queryWeights[i];
+      sharedNameWeight += sim * weight[ids[j]];
+    }
+    const matched = usedQuery.size;
+    let queryWeight = 0;
+    for (const w of queryWeights) queryWeight += w;
+    let nameWeight = 0;
+    for (const id of ids) nameWeight += weight[id];
+    const dice = (sharedQueryWeight + sharedNameWeight) / (queryWeight + nameWeight);
+    let score = dice;
+    const shorter = Math.min(query.length, ids.length);
+    if (matched === shorter && shorter >= 2) {
+      const coverage = query.length <= ids.length ? sharedQueryWeight / queryWeight : sharedNameWeight / nameWeight;
+      const extra = Math.max(query.length, ids.length) - shorter;
+      const factor = kind === 'individual' ? EXTRA_WORD_FACTOR.individual : EXTRA_WORD_FACTOR.entity;
+      score = Math.max(score, coverage * factor ** extra);
+    }
+    void shared;
+    return { score, matched, nameWords: ids.length, queryWords: query.length };
+  }
+
+  function search({ name, rfc, filterRFC = false }: SearchQuery, { threshold = DEFAULT_THRESHOLD, limit = DEFAULT_LIMIT } = {}): PldMatch[] {
+    const queryRfc = normaliseRfc(rfc);
+    const best = new Map<number, PldMatch & { rfcHit: boolean }>();
+    const consider = (entryId: number, match: Omit<PldMatch, 'nombre' | 'rfc' | 'lista' | 'id'>, rfcHit: boolean) => {
+      const entry = entryById.get(entryId)!;
+      const entryRfc = normaliseRfc(entry.rfc);
+      if (filterRFC && queryRfc && entryRfc && !rfcsAgree(queryRfc, entryRfc)) return;
+      const previous = best.get(entryId);
+      if (previous && (previous.rfcHit || (!rfcHit && previous.score >= match.score))) return;
+      best.set(entryId, { nombre: entry.nombre, rfc: entry.rfc, lista: entry.lista, id: `${entry.lista}:${entry.source_id}`, ...match, rfcHit });
+    };
+
+    if (queryRfc) {
+      for (const key of new Set([queryRfc, rfcStem(queryRfc)])) {
+        for (const entryId of rfcEntries.get(key) ?? []) {
+          const entryRfc = normaliseRfc(entryById.get(entryId)!.rfc);
+          if (!rfcsAgree(queryRfc, entryRfc)) continue;
+          const identical = entryRfc === queryRfc;
+          consider(entryId, { score: identical ? 1 : 0.99, reason: identical ? 'RFC idéntico' : 'RFC coincide (sin homoclave)', coincide_con: entryRfc }, true);
+        }
+      }
+    }
+
+    const queryWords = [...new Set(nameWords(name))].slice(0, 30);
+    if (queryWords.length > 0) {
+      const similar = queryWords.map(similarWords);
+      const queryWeights = similar.map((map, i) => {
+        const exact = wordIds.get(queryWords[i]);
+        if (exact !== undefined) return weight[exact];
+        let best = 0;
+        for (const id of map.keys()) best = Math.max(best, weight[id]);
+        return best || maxWeight;
+      });
+      serial++;
+      const touched: number[] = [];
+      similar.forEach((map, i) => {
+        for (const id of map.keys()) {
+          for (const nameIndex of postings[id]) {
+            if (seenSerial[nameIndex] !== serial) {
+              seenSerial[nameIndex] = serial;
+              seenMask[nameIndex] = 0;
+              touched.push(nameIndex);
+            }
+            seenMask[nameIndex] |= 1 << i;
+          }
+        }
+      });
+      for (const nameIndex of touched) {
+        let mask = seenMask[nameIndex];
+        let count = 0;
+        while (mask) {
+          mask &= mask - 1;
+          count++;
+        }
+        if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length)) continue;
+        const entryId = nameEntry[nameIndex];
+        const entry = entryById.get(entryId)!;
+        const scored = scoreName(nameIndex, similar, queryWeights, entry.kind);
+        if (scored.score < threshold) continue;
+        const alias = nameText[nameIndex] !== entry.nombre;
+        const reason =
+          `nombre: ${scored.matched} de ${Math.max(scored.queryWords, scored.nameWords)} palabras, similitud ${round(scored.score).toFixed(2)}` +
+          (alias ? `, por el alias '${nameText[nameIndex]}'` : '');
+        consider(entryId, { score: round(scored.score), reason, coincide_con: nameText[nameIndex] }, false);
+      }
+    }
+
+    return [...best.values()]
+      .sort((a, b) => Number(b.rfcHit) - Number(a.rfcHit) || b.score - a.score || a.nombre.localeCompare(b.nombre))
+      .slice(0, limit)
+      .map(({ rfcHit: _rfcHit, ...match }) => match);
+  }
+
+  return { search, stats: { entries: entries.length, names: nameCount, words: words.length, buildMs: performance.now() - started } };
+}

@@ -1,0 +1,99 @@
+// Writes the high-risk lists into the database: on the first start from data/pld/ (when no
+// version is loaded), and by `npm run pld:reload -- <dir>` or POST /api/pld/lists/reload from
+// newer files. Each load is one transaction under an advisory lock: a new pld_load version with
+// its entries and names; older versions' entries are removed in the same transaction.
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { LIST_SOURCES, PLD_DATA_DIR, readListFile, type ListEntry } from './pld-sources';
+
+const LOCK_KEY = 7_302_452; // the catalogue loader uses 7_302_451
+const BATCH_ROWS = 20_000;
+
+export interface PldLoad {
+  loadId: number;
+  version: string;
+  /** false when the newest version already came from the same files. */
+  changed: boolean;
+  counts: Record<string, number>;
+  ms: number;
+}
+
+async function insertUnnest(db: Kysely<Database>, table: string, columns: Array<[string, 'int4' | 'text' | 'bool']>, rows: unknown[][]) {
+  const names = sql.join(columns.map(([name]) => sql.ref(name)));
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+    const batch = rows.slice(start, start + BATCH_ROWS);
+    const arrays = columns.map(([, type], i) => sql`${batch.map((row) => row[i])}::${sql.raw(type)}[]`);
+    await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${sql.join(arrays)})`.execute(db);
+  }
+}
+
+async function readLists(dir: string) {
+  const lists = [];
+  for (const source of LIST_SOURCES) {
+    const files = await Promise.all(source.files.map((name) => readListFile(dir, name)));
+    lists.push({ source, files, entries: source.entries(files), vintage: source.vintage(files) });
+  }
+  return lists;
+}
+
+/** Loads the lists in `dir` as a new version unless the newest version came from the same files. */
+export async function loadPldLists(db: Kysely<Database>, dir = PLD_DATA_DIR, { onlyWhenEmpty = false } = {}): Promise<PldLoad | null> {
+  const started = performance.now();
+  const lists = await readLists(dir);
+  const version = createHash('sha256')
+    .update(lists.flatMap((list) => list.files.map((file) => file.sha256)).join(','))
+    .digest('hex')
+    .slice(0, 16);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+    const newest = await trx.selectFrom('pld_load').select(['id', 'version']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const counts = Object.fromEntries(lists.map((list) => [list.source.lista, list.entries.length]));
+    if (newest && (onlyWhenEmpty || newest.version === version)) {
+      return onlyWhenEmpty ? null : { loadId: newest.id, version, changed: false, counts, ms: performance.now() - started };
+    }
+    const { id: loadId } = await trx.insertInto('pld_load').values({ version, source_dir: dir }).returning('id').executeTakeFirstOrThrow();
+    const entryRows: unknown[][] = [];
+    const nameRows: unknown[][] = [];
+    let nextId = 1;
+    for (const list of lists) {
+      let names = 0;
+      for (const entry of list.entries as ListEntry[]) {
+        const id = nextId++;
+        entryRows.push([loadId, id, entry.lista, entry.source_id, entry.kind, entry.nombre, entry.rfc, entry.situacion]);
+        nameRows.push([loadId, id, entry.nombre, true]);
+        for (const alias of new Set(entry.aliases)) if (alias !== entry.nombre) nameRows.push([loadId, id, alias, false]);
+        names += 1 + entry.aliases.length;
+      }
+      await trx
+        .insertInto('pld_load_list')
+        .values({
+          load_id: loadId,
+          lista: list.source.lista,
+          source_files: list.files.map((file) => file.name).join(', '),
+          source_sha256: list.files.map((file) => file.sha256).join(', '),
+          vintage: list.vintage,
+          entry_count: list.entries.length,
+          name_count: names,
+        })
+        .execute();
+    }
+    await insertUnnest(
+      trx,
+      'pld_entry',
+      [['load_id', 'int4'], ['id', 'int4'], ['lista', 'text'], ['source_id', 'text'], ['kind', 'text'], ['nombre', 'text'], ['rfc', 'text'], ['situacion', 'text']],
+      entryRows,
+    );
+    await insertUnnest(trx, 'pld_name', [['load_id', 'int4'], ['entry_id', 'int4'], ['nombre', 'text'], ['principal', 'bool']], nameRows);
+    await trx.deleteFrom('pld_name').where('load_id', '<', loadId).execute();
+    await trx.deleteFrom('pld_entry').where('load_id', '<', loadId).execute();
+    return { loadId, version, changed: true, counts, ms: performance.now() - started };
+  });
+}
+
+/** The first start's load: only when no version is in the database yet. */
+export async function loadMissingPldLists(db: Kysely<Database>, dir = PLD_DATA_DIR): Promise<PldLoad | null> {
+  const any = await db.selectFrom('pld_load').select('id').limit(1).executeTakeFirst();
+  if (any) return null;
+  return loadPldLists(db, dir, { onlyWhenEmpty: true });
+}

@@ -1,0 +1,194 @@
+// How names and RFCs are compared by the screening engine: upper case without accents or
+// punctuation, company forms (S.A. DE C.V., S. DE R.L., SAPI, SOFOM E.N.R. …) removed, and a
+// phonetic form and consonant skeleton per word for typos and transliteration variants.
+
+/** Words that carry no identity in a name: dropped before matching. */
+const PARTICLES = new Set(['DE', 'DEL', 'LA', 'LAS', 'LOS', 'EL', 'Y', 'E', 'THE', 'OF', 'AND', 'AL', 'BIN', 'BEN', 'VAN', 'VON', 'DA', 'DI', 'DU']);
+
+// Company forms written out in words become their abbreviations before the suffix is removed.
+const SPELLED_FORMS: Array<[RegExp, string]> = [
+  [/\bSOCIEDAD ANONIMA PROMOTORA DE INVERSION\b/g, 'SAPI'],
+  [/\bSOCIEDAD ANONIMA BURSATIL\b/g, 'SAB'],
+  [/\bSOCIEDAD ANONIMA\b/g, 'SA'],
+  [/\bCAPITAL VARIABLE\b/g, 'CV'],
+  [/\bSOCIEDAD DE RESPONSABILIDAD LIMITADA\b/g, 'S DE RL'],
+  [/\bRESPONSABILIDAD LIMITADA\b/g, 'RL'],
+  [/\bSOCIEDAD CIVIL\b/g, 'SC'],
+  [/\bASOCIACION CIVIL\b/g, 'AC'],
+  [/\bSOCIEDAD FINANCIERA DE OBJETO MULTIPLE\b/g, 'SOFOM'],
+  [/\bENTIDAD NO REGULADA\b/g, 'ENR'],
+  [/\bENTIDAD REGULADA\b/g, 'ER'],
+  [/\bSOCIEDAD COOPERATIVA\b/g, 'SCOOP'],
+  [/\bSOCIEDAD DE PRODUCCION RURAL\b/g, 'SPR'],
+  [/\bSOCIEDAD POR ACCIONES SIMPLIFICADA\b/g, 'SAS'],
+  [/\bSOCIEDAD EN NOMBRE COLECTIVO\b/g, 'SNC'],
+  [/\bINSTITUCION DE BANCA MULTIPLE\b/g, 'IBM'],
+  [/\bRESPONSABILIDAD LIMITADA MICROINDUSTRIAL\b/g, 'RLMI'],
+  [/\bLIMITED LIABILITY COMPANY\b/g, 'LLC'],
+  [/\bLIMITED\b/g, 'LTD'],
+  [/\bINCORPORATED\b/g, 'INC'],
+  [/\bCORPORATION\b/g, 'CORP'],
+  [/\bCOMPANY\b/g, 'CO'],
+];
+
+/** Abbreviations that may end a company name (after single letters are joined: S A DE C V → SA DE CV). */
+const COMPANY_FORMS = new Set([
+  'SA', 'CV', 'RL', 'S', 'SAPI', 'SAB', 'SC', 'AC', 'SOFOM', 'ENR', 'ER', 'SPR', 'RI', 'RS', 'SCOOP', 'SCL', 'SAS', 'SNC', 'SCS',
+  'SRL', 'SACV', 'SADECV', 'IBM', 'RLMI', 'MI', 'IAP', 'ABP', 'SOFIPO', 'SOFOL', 'SOCAP', 'UC', 'GF',
+  'LLC', 'LTD', 'INC', 'CORP', 'CO', 'GMBH', 'AG', 'LLP', 'PLC', 'BV', 'NV', 'SL', 'SRO', 'LTDA', 'SPA', 'OOO', 'ZAO', 'OAO', 'PJSC', 'JSC', 'FZE', 'FZCO', 'FZC',
+]);
+
+/** Upper case, no accents (Ñ → N), punctuation and symbols as spaces, single spaces. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/&/g, ' Y ')
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+}
+
+// "S A DE C V" → "SA DE CV": runs of one-letter words are what dotted abbreviations become.
+function joinInitials(words: string[]): string[] {
+  const joined: string[] = [];
+  let run = '';
+  for (const word of words) {
+    if (word.length === 1) run += word;
+    else {
+      if (run) joined.push(run);
+      run = '';
+      joined.push(word);
+    }
+  }
+  if (run) joined.push(run);
+  return joined;
+}
+
+/** Removes the company form at the end of a name: a chain of forms, with the DE that links them. */
+function stripCompanyForm(words: string[]): string[] {
+  let end = words.length;
+  let removedForm = false;
+  while (end > 1) {
+    const word = words[end - 1];
+    if (COMPANY_FORMS.has(word)) {
+      end--;
+      removedForm = true;
+    } else if (removedForm && (word === 'DE' || word === 'EN' || word === 'Y')) end--;
+    else break;
+  }
+  return words.slice(0, end);
+}
+
+/** The words of a name that identify it: folded, company form removed, particles dropped. */
+export function nameWords(text: string): string[] {
+  let folded = foldText(text);
+  if (!folded) return [];
+  for (const [pattern, abbreviation] of SPELLED_FORMS) folded = folded.replace(pattern, abbreviation);
+  const words = stripCompanyForm(joinInitials(folded.split(' ')));
+  const kept = words.filter((word) => !PARTICLES.has(word));
+  return kept.length > 0 ? kept : words;
+}
+
+/** The normalised name: its identifying words joined by spaces. */
+export function normaliseName(text: string): string {
+  return nameWords(text).join(' ');
+}
+
+/** A phonetic form of one word: spellings that sound alike in Spanish or transliterations meet. */
+export function phonetic(word: string): string {
+  let w = word
+    .replace(/PH/g, 'F')
+    .replace(/TH/g, 'T')
+    .replace(/KH/g, 'J')
+    .replace(/SH/g, 'X')
+    .replace(/QU/g, 'K')
+    .replace(/C([EI])/g, 'S$1')
+    .replace(/GU([EI])/g, 'G$1')
+    .replace(/C/g, 'K')
+    .replace(/Q/g, 'K')
+    .replace(/Z/g, 'S')
+    .replace(/V/g, 'B')
+    .replace(/W/g, 'U')
+    .replace(/Y/g, 'I')
+    .replace(/(?<!^)H/g, '')
+    .replace(/^H/, '');
+  w = w.replace(/(.)\1+/g, '$1');
+  return w || word;
+}
+
+/** The consonants of the phonetic form: MUHAMMAD and MOHAMMED both give MMD. */
+export function skeleton(word: string): string {
+  return phonetic(word).replace(/[AEIOU]/g, '');
+}
+
+/** Damerau–Levenshtein distance (adjacent transpositions), stopping early above `limit`. */
+export function editDistance(a: string, b: string, limit = 3): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  let prevPrev = new Array<number>(cols).fill(0);
+  let prev = Array.from({ length: cols }, (_, j) => j);
+  let current = new Array<number>(cols).fill(0);
+  for (let i = 1; i < rows; i++) {
+    current[0] = i;
+    let best = current[0];
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(prev[j] + 1, current[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prevPrev[j - 2] + 1);
+      current[j] = value;
+      if (value < best) best = value;
+    }
+    if (best > limit) return limit + 1;
+    [prevPrev, prev, current] = [prev, current, prevPrev];
+  }
+  return prev[cols - 1];
+}
+
+/**
+ * How alike two words are, 0 to 1: 1 for the same word, 0.95 for the same phonetic form, then
+ * by edit distance (one edit from 4 letters, two from 8), 0.85 for the same consonant skeleton
+ * of at least three consonants. Short words (up to 3 letters) must be equal in sound.
+ */
+export function wordSimilarity(a: string, b: string): number {
+  return wordSimilarityOf(a, phonetic(a), b, phonetic(b));
+}
+
+/** wordSimilarity with the phonetic forms already computed (the index keeps them per listed word). */
+export function wordSimilarityOf(a: string, pa: string, b: string, pb: string): number {
+  if (a === b) return 1;
+  if (pa === pb) return 0.95;
+  const shorter = Math.min(a.length, b.length);
+  if (shorter <= 3) return 0;
+  const allowed = shorter >= 8 ? 2 : 1;
+  const distance = Math.min(editDistance(a, b, allowed), editDistance(pa, pb, allowed));
+  let similarity = distance <= allowed ? 1 - distance / Math.max(a.length, b.length) : 0;
+  if (similarity < 0.85 && a[0] === b[0]) {
+    const sa = pa.replace(/[AEIOU]/g, '');
+    if (sa.length >= 3 && sa === pb.replace(/[AEIOU]/g, '')) similarity = 0.85;
+  }
+  return similarity;
+}
+
+/** An RFC as compared: upper case, letters and digits only (OFAC writes DIB-771110-HQ1); '' for SAT's suppressed XXXXXXXXXXXX. */
+export function normaliseRfc(rfc: string | null | undefined): string {
+  const value = foldText(rfc ?? '').replace(/ /g, '');
+  if (!/^[A-Z]{3,4}[0-9]{6}[A-Z0-9]{0,3}$/.test(value)) return '';
+  return value;
+}
+
+/** The RFC without its homoclave: 4 letters and 6 digits for a person, 3 and 6 for a company. */
+export function rfcStem(rfc: string): string {
+  const letters = /^[A-Z]+/.exec(rfc)?.[0].length ?? 0;
+  return rfc.slice(0, letters + 6);
+}
+
+/** Two normalised RFCs agree when equal, or when one lacks the homoclave and their stems are equal. */
+export function rfcsAgree(a: string, b: string): boolean {
+  if (a === b) return true;
+  const stemA = rfcStem(a);
+  const stemB = rfcStem(b);
+  return stemA === stemB && (a.length === stemA.length || b.length === stemB.length);
+}

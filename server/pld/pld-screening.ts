@@ -1,0 +1,126 @@
+// The screening index of this instance, built from the newest loaded version of the lists, and
+// replaced when a newer version appears: at once after POST /api/pld/lists/reload, and within
+// `refreshSeconds` when another process (npm run pld:reload on PostgreSQL, another instance)
+// wrote it.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { buildPldIndex, type PldIndex } from './pld-index';
+import { loadPldLists, type PldLoad } from './pld-loader';
+import { CLEARED_SAT_STATUSES } from './pld-sources';
+
+export interface PldListsInfo {
+  version: string | null;
+  cargada: string | null;
+  listas: Array<{ lista: string; archivos: string; fecha_lista: string | null; entradas: number; nombres: number }>;
+  indice: { entradas: number; nombres: number; palabras: number; construido_ms: number } | null;
+}
+
+export interface PldScreening {
+  /** The index of the newest version, built on first use (or by `warm`). */
+  index(): Promise<PldIndex>;
+  /** Starts building the index now, in the background. */
+  warm(): void;
+  /** The loaded version, its date and counts per list (GET /api/pld/lists). */
+  info(): Promise<PldListsInfo>;
+  /** Rebuilds the index when the database holds a newer version than the one in memory; answers whether it did. */
+  refresh(): Promise<boolean>;
+  /** Loads the lists in `dir` as a new version and rebuilds the index. */
+  reload(dir?: string): Promise<PldLoad | null>;
+  stop(): void;
+}
+
+async function newestLoadId(db: Kysely<Database>): Promise<number | null> {
+  const row = await db.selectFrom('pld_load').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+// Entries and names come back as one text value each: PGlite decodes one row far faster than
+// tens of thousands (see catalog-index.ts). Fields are joined by the unit separator, rows by the record separator.
+async function readIndex(db: Kysely<Database>, loadId: number): Promise<PldIndex> {
+  const cleared = [...CLEARED_SAT_STATUSES];
+  const [entriesText, namesText] = await Promise.all([
+    sql<{ all: string | null }>`
+      select string_agg(concat_ws(chr(31), id, lista, source_id, kind, nombre, coalesce(rfc, '')), chr(30)) as all
+      from pld_entry where load_id = ${loadId} and (situacion is null or situacion not in (${sql.join(cleared)}))`.execute(db),
+    sql<{ all: string | null }>`
+      select string_agg(concat_ws(chr(31), entry_id, nombre), chr(30)) as all from pld_name where load_id = ${loadId}`.execute(db),
+  ]);
+  const entries = (entriesText.rows[0]?.all ?? '').split('\x1e').filter(Boolean).map((line) => {
+    const [id, lista, source_id, kind, nombre, rfc] = line.split('\x1f');
+    return { id: Number(id), lista, source_id, kind, nombre, rfc: rfc || null };
+  });
+  const names = (namesText.rows[0]?.all ?? '').split('\x1e').filter(Boolean).map((line) => {
+    const [entryId, nombre] = line.split('\x1f');
+    return { entry_id: Number(entryId), nombre };
+  });
+  return buildPldIndex(entries, names);
+}
+
+export function createPldScreening(db: Kysely<Database>, { refreshSeconds = 60 } = {}): PldScreening {
+  let loadId: number | null = null;
+  let current: Promise<PldIndex> | null = null;
+  let refreshing: Promise<boolean> | null = null;
+
+  const build = async () => {
+    const newest = await newestLoadId(db);
+    const index = newest === null ? buildPldIndex([], []) : await readIndex(db, newest);
+    loadId = newest;
+    return index;
+  };
+  const index = () => {
+    current ??= build().catch((error) => {
+      current = null; // the next search tries again
+      throw error;
+    });
+    return current;
+  };
+
+  const refresh = () =>
+    (refreshing ??= (async () => {
+      try {
+        if (!current) return false; // never built: the first search builds the newest version
+        await current;
+        const newest = await newestLoadId(db);
+        if (newest === null || newest === loadId) return false;
+        const next = await readIndex(db, newest);
+        current = Promise.resolve(next);
+        loadId = newest;
+        return true;
+      } finally {
+        refreshing = null;
+      }
+    })());
+
+  const timer =
+    refreshSeconds > 0
+      ? setInterval(() => {
+          refresh().catch(() => {}); // a closed or unreachable database: the index in memory keeps answering
+        }, refreshSeconds * 1000)
+      : null;
+  timer?.unref();
+
+  return {
+    index,
+    warm: () => void index().catch(() => {}),
+    refresh,
+    async reload(dir) {
+      const load = await loadPldLists(db, dir);
+      if (current) await refresh();
+      return load;
+    },
+    stop: () => {
+      if (timer) clearInterval(timer);
+    },
+    async info() {
+      const stats = (await index()).stats;
+      const load = loadId === null ? undefined : await db.selectFrom('pld_load').selectAll().where('id', '=', loadId).executeTakeFirst();
+      const lists = loadId === null ? [] : await db.selectFrom('pld_load_list').selectAll().where('load_id', '=', loadId).orderBy('lista').execute();
+      return {
+        version: load?.version ?? null,
+        cargada: load ? new Date(load.loaded_at).toISOString() : null,
+        listas: lists.map((list) => ({ lista: list.lista, archivos: list.source_files, fecha_lista: list.vintage, entradas: list.entry_count, nombres: list.name_count })),
+        indice: { entradas: stats.entries, nombres: stats.names, palabras: stats.words, construido_ms: Math.round(stats.buildMs) },
+      };
+    },
+  };
+}
