@@ -48,7 +48,7 @@ export interface PldIndex {
 }
 
 /** Tuned on tests/pld-eval/tuning.json (npm run pld:eval -- --tune): see the README. */
-export const DEFAULT_THRESHOLD = 0.8;
+export const DEFAULT_THRESHOLD = 0.82;
 const DEFAULT_LIMIT = 25;
 const MIN_WORD_SIMILARITY = 0.75;
 /** A listed name that holds every word of the query (or the reverse) loses this much per extra word. */

@@ -65,16 +65,36 @@ function joinInitials(words: string[]): string[] {
   return joined;
 }
 
-/** Removes the company form at the end of a name: a chain of forms, with the DE that links them. */
+// Company forms written with dots become runs of single letters (S.A. DE C.V. → S A DE C V).
+const LETTER_FORMS = ['SAPI', 'SAB', 'SPR', 'ENR', 'SCL', 'SAS', 'SNC', 'IAP', 'SA', 'CV', 'RL', 'SC', 'AC', 'ER', 'RI', 'RS', 'MI', 'S'];
+
+/**
+ * Removes the company form at the end of a name: a chain of forms, with the DE that links them,
+ * written as words (SA DE CV) or as dotted letters (S.A. DE C.V.). Before single letters are
+ * joined, so 'M & M S.A.' keeps 'M Y M'.
+ */
 function stripCompanyForm(words: string[]): string[] {
   let end = words.length;
   let removedForm = false;
-  while (end > 1) {
+  outer: while (end > 1) {
     const word = words[end - 1];
-    if (COMPANY_FORMS.has(word)) {
+    if (word.length > 1 && COMPANY_FORMS.has(word)) {
       end--;
       removedForm = true;
-    } else if (removedForm && (word === 'DE' || word === 'EN' || word === 'Y')) end--;
+      continue;
+    }
+    if (word.length === 1) {
+      for (const form of LETTER_FORMS) {
+        const start = end - form.length;
+        if (start < 1 || (form === 'S' && !removedForm)) continue;
+        if (words.slice(start, end).join('') === form) {
+          end = start;
+          removedForm = true;
+          continue outer;
+        }
+      }
+    }
+    if (removedForm && (word === 'DE' || word === 'EN' || word === 'Y')) end--;
     else break;
   }
   return words.slice(0, end);
@@ -85,7 +105,7 @@ export function nameWords(text: string): string[] {
   let folded = foldText(text);
   if (!folded) return [];
   for (const [pattern, abbreviation] of SPELLED_FORMS) folded = folded.replace(pattern, abbreviation);
-  const words = stripCompanyForm(joinInitials(folded.split(' ')));
+  const words = joinInitials(stripCompanyForm(folded.split(' ')));
   const kept = words.filter((word) => !PARTICLES.has(word));
   return kept.length > 0 ? kept : words;
 }
