@@ -71,8 +71,9 @@ const CACHE_LIMIT = 2_000;
 /**
  * The records this process last read or wrote, newest last, each with its model as JSON text so
  * every reader parses a copy of its own. Only for a database this process alone writes (PGlite):
- * a save then costs the embedded database one statement instead of two. A stale entry could only
- * make a save be refused as stale (the version is checked by the write itself), never lose one.
+ * a save then costs the embedded database one statement instead of two. Every write goes through
+ * this repository; anything that writes `application` otherwise must call `forget`, or a later save
+ * validated against the kept copy would write over its change.
  */
 function recordCache(enabled: boolean) {
   const rows = new Map<string, Application>();
@@ -83,7 +84,10 @@ function recordCache(enabled: boolean) {
       return guarantors.get(parentUuid)?.map((aval) => ({ uuid: aval.uuid, data: { ...aval.data, fisica: { ...aval.data.fisica } } }));
     },
     keepGuarantors(parentUuid: string, list: GuarantorSummary[]) {
-      if (enabled) guarantors.set(parentUuid, list);
+      if (!enabled) return;
+      guarantors.delete(parentUuid);
+      guarantors.set(parentUuid, list);
+      if (guarantors.size > CACHE_LIMIT) guarantors.delete(guarantors.keys().next().value!);
     },
     /** A guarantor of this PM was written, linked or removed. */
     forgetGuarantors(parentUuid: string | null) {
@@ -121,6 +125,29 @@ export interface RepositoryOptions {
   cacheRecords?: boolean;
 }
 
+/**
+ * Links guarantors saved before their parent existed (spec 02 §2, /aval/...) to it, inside the
+ * caller's transaction: only guarantors linked to nobody are taken. Answers the uuids linked.
+ */
+async function linkUnder(trx: Kysely<Database>, parentUuid: string, uuids: string[], actor: string): Promise<string[]> {
+  const linked = await trx
+    .updateTable('application')
+    .set({ parent_uuid: parentUuid, updated_at: sql`now()` as unknown as string, version: sql<number>`version + 1` })
+    .where('uuid', 'in', uuids)
+    .where('parent_uuid', 'is', null)
+    .where('clasificacion', '=', 'Obligado')
+    .returning(['uuid'])
+    .execute();
+  const changes = linked.map(({ uuid }) => ({
+    application_uuid: uuid,
+    actor,
+    action: 'link' as const,
+    changes: JSON.stringify([{ path: 'parent_uuid', before: null, after: parentUuid }]),
+  }));
+  if (changes.length > 0) await trx.insertInto('application_change').values(changes).execute();
+  return linked.map(({ uuid }) => uuid);
+}
+
 export function createApplicationRepository(db: Kysely<Database>, { cacheRecords = false }: RepositoryOptions = {}) {
   const nextPersonId = sql<number>`nextval('persona_datos_generales_seq')::integer`;
   const cache = recordCache(cacheRecords);
@@ -148,35 +175,47 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
 
     // Each write and its history row are one statement (a data-modifying CTE), so they commit
     // together without a transaction's extra round trips on the embedded database.
-    async create(uuid: string, fields: RecordFields, actor: string): Promise<Application> {
+    /**
+     * Stores a new record. A new PM also takes the guarantors saved before it (`guarantors`: those
+     * linked to nobody); the record and the links commit together. Answers the record and the
+     * uuids linked.
+     */
+    async create(uuid: string, fields: RecordFields, actor: string, guarantors: string[] = []): Promise<{ row: Application; linked: string[] }> {
       const changes = JSON.stringify(diffModels({}, { ...fields.model, uuid }));
       const columns = columnsOf(fields);
-      const state = await db
-        .with('inserted', (qb) =>
-          qb
-            .insertInto('application')
-            .values({
-              uuid,
-              ...columns,
-              parent_uuid: fields.parent_uuid,
-              id_persona_datos_generales: fields.complete ? nextPersonId : null,
-            })
-            .returning(STATE_COLUMNS),
-        )
-        .with('change', (qb) =>
-          qb
-            .insertInto('application_change')
-            .columns(['application_uuid', 'actor', 'action', 'changes'])
-            .expression((eb) =>
-              eb
-                .selectFrom('inserted')
-                .select(['inserted.uuid', sql<string>`${actor}::text`.as('actor'), sql<string>`${fields.complete ? 'finish' : 'create'}::text`.as('action'), sql<string>`${changes}::json`.as('changes')]),
-            ),
-        )
-        .selectFrom('inserted')
-        .selectAll()
-        .executeTakeFirstOrThrow();
-      return written(state, columns.data);
+      const insert = (executor: Kysely<Database>) =>
+        executor
+          .with('inserted', (qb) =>
+            qb
+              .insertInto('application')
+              .values({
+                uuid,
+                ...columns,
+                parent_uuid: fields.parent_uuid,
+                id_persona_datos_generales: fields.complete ? nextPersonId : null,
+              })
+              .returning(STATE_COLUMNS),
+          )
+          .with('change', (qb) =>
+            qb
+              .insertInto('application_change')
+              .columns(['application_uuid', 'actor', 'action', 'changes'])
+              .expression((eb) =>
+                eb
+                  .selectFrom('inserted')
+                  .select(['inserted.uuid', sql<string>`${actor}::text`.as('actor'), sql<string>`${fields.complete ? 'finish' : 'create'}::text`.as('action'), sql<string>`${changes}::json`.as('changes')]),
+              ),
+          )
+          .selectFrom('inserted')
+          .selectAll()
+          .executeTakeFirstOrThrow();
+      if (guarantors.length === 0) return { row: written(await insert(db), columns.data), linked: [] };
+      const { state, linked } = await db.transaction().execute(async (trx) => {
+        const inserted = await insert(trx);
+        return { state: inserted, linked: await linkUnder(trx, uuid, guarantors, actor) };
+      });
+      cache.forget(linked);
+      return { row: written(state, columns.data), linked };
     },
 
     /** Writes over `version`; throws StaleWriteError when the record changed since. */
@@ -253,28 +292,6 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
       return cache.guarantorsOf(parentUuid) ?? list;
     },
 
-    /**
-     * Links guarantors saved before their parent existed (spec 02 §2, /aval/...) to it. Only
-     * guarantors linked to nobody are taken; answers the uuids linked.
-     */
-    async linkGuarantors(parentUuid: string, uuids: string[], actor: string): Promise<string[]> {
-      if (uuids.length === 0) return [];
-      return db.transaction().execute(async (trx) => {
-        const linked = await trx
-          .updateTable('application')
-          .set({ parent_uuid: parentUuid, updated_at: sql`now()` as unknown as string, version: sql<number>`version + 1` })
-          .where('uuid', 'in', uuids)
-          .where('parent_uuid', 'is', null)
-          .where('clasificacion', '=', 'Obligado')
-          .returning(['uuid'])
-          .execute();
-        cache.forget(linked.map(({ uuid }) => uuid));
-        cache.forgetGuarantors(parentUuid);
-        const changes = linked.map(({ uuid }) => ({ application_uuid: uuid, actor, action: 'link' as const, changes: JSON.stringify([{ path: 'parent_uuid', before: null, after: parentUuid }]) }));
-        if (changes.length > 0) await trx.insertInto('application_change').values(changes).execute();
-        return linked.map(({ uuid }) => uuid);
-      });
-    },
 
     /** Removes a guarantor from its parent; both records keep the removal in their history. Answers false when it was not linked. */
     async unlinkGuarantor(parentUuid: string, guarantorUuid: string, actor: string): Promise<boolean> {

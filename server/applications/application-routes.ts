@@ -126,15 +126,34 @@ export async function applicationRoutes(app: FastifyInstance) {
     };
   };
 
+  /** The public no longer reaches a finished or expired PM, nor its guarantors: a 403 saying why. */
+  const requireOpenForPublic = (request: FastifyRequest, parent: Application) => {
+    if (isStaff(request)) return;
+    if (parent.complete) throw forbidden('La solicitud de Persona Moral ya fue finalizada y no puede modificarse.');
+    if (isExpired(parent)) throw forbidden('La solicitud de Persona Moral ha expirado, por favor comience el registro nuevamente.');
+  };
+
+  /** Guarantors are added to or removed from a PM only where its editable level lets list items change. */
+  const requireGuarantorsChangeable = (request: FastifyRequest, parent: Application) => {
+    requireOpenForPublic(request, parent);
+    if (!canAddOrRemoveItems(parent.editable as EditableLevel)) throw forbidden('No es posible agregar o quitar avales de esta solicitud.');
+  };
+
   /** A guarantor's parent must be a stored PM client the session may still change (spec 02 §2). */
   const parentFor = async (request: FastifyRequest, parentUuid: string) => {
     const refused = (message: string) => new WriteValidationError({ parent_uuid: message });
     if (!UUID.test(parentUuid)) throw refused('El código de la solicitud principal no es válido.');
     const parent = await repository(request).find(parentUuid);
     if (!parent || parent.code !== 'wizardpm' || parent.clasificacion !== 'Cliente') throw refused('No existe la solicitud de Persona Moral de este aval.');
-    if (parent.complete && !isStaff(request)) throw forbidden('La solicitud de Persona Moral ya fue finalizada y no puede modificarse.');
-    if (!canAddOrRemoveItems(parent.editable as EditableLevel)) throw forbidden('No es posible agregar o quitar avales de esta solicitud.');
+    requireGuarantorsChangeable(request, parent);
     return parent;
+  };
+
+  /** A guarantor is finished or expired with its PM. */
+  const withParentState = async (request: FastifyRequest, application: Application) => {
+    const parent = application.parent_uuid ? await repository(request).find(application.parent_uuid) : undefined;
+    const meta = metaOf(application);
+    return parent ? { ...meta, complete: meta.complete || parent.complete, expired: meta.expired || isExpired(parent) } : meta;
   };
 
   /** The PM's guarantors as its Avales tab lists them: uuid, name, person type and completeness. */
@@ -172,8 +191,8 @@ export async function applicationRoutes(app: FastifyInstance) {
         if (flag === '0' && !isStaff(request)) throw forbidden('Esta acción es solo para el personal de la empresa.');
         const application = await loadFor(request, uuid);
         if (application.code !== code) throw notFound();
-        const meta = metaOf(application);
-        // A finished or expired record is not shown again to the public (spec 01 §4).
+        const meta = await withParentState(request, application);
+        // A finished or expired record, or a guarantor of one, is not shown again to the public (spec 01 §4).
         const data = (meta.complete || meta.expired) && !isStaff(request) ? {} : await answered(request, code, parseModel(application), uuid);
         return { data, meta };
       },
@@ -193,8 +212,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         if (pending.length > 0 && code !== 'wizardpm') throw badRequest('Solo una solicitud de Persona Moral tiene avales.');
         if (request.body.meta?.complete === true && pending.length > 0) throw badRequest('Guarda la solicitud antes de finalizarla con sus avales.');
         const uuid = randomUUID();
-        const row = await repository(request).create(uuid, fieldsOf(code, model, request.body, undefined, parentUuid), actorOf(request));
-        const linked = await repository(request).linkGuarantors(uuid, pending, actorOf(request));
+        const { row, linked } = await repository(request).create(uuid, fieldsOf(code, model, request.body, undefined, parentUuid), actorOf(request), pending);
         const saved = parseModel(row);
         reply.status(201);
         return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version, ...(pending.length > 0 ? { guarantors: linked } : {}) }];
@@ -219,9 +237,8 @@ export async function applicationRoutes(app: FastifyInstance) {
         if (stored.editable === 'none') {
           throw forbidden('Existe una solicitud aprobada para este cliente: no es posible modificar sus datos.');
         }
-        if (stored.parent_uuid && !isStaff(request) && (await repository(request).find(stored.parent_uuid))?.complete) {
-          throw forbidden('La solicitud de Persona Moral de este aval ya fue finalizada y no puede modificarse.');
-        }
+        const parent = stored.parent_uuid ? await repository(request).find(stored.parent_uuid) : undefined;
+        if (parent) requireOpenForPublic(request, parent);
         const model = await validated(request, code, request.body, stored);
         if (request.body.meta?.complete === true && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
         try {
@@ -246,8 +263,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       const { uuid, guarantor } = request.params;
       const parent = await loadFor(request, uuid);
       if (parent.code !== 'wizardpm' || parent.clasificacion !== 'Cliente') throw notFound();
-      if (parent.complete && !isStaff(request)) throw forbidden('La solicitud ya fue finalizada y no puede modificarse.');
-      if (!canAddOrRemoveItems(parent.editable as EditableLevel)) throw forbidden('No es posible agregar o quitar avales de esta solicitud.');
+      requireGuarantorsChangeable(request, parent);
       if (!UUID.test(guarantor) || !(await repository(request).unlinkGuarantor(uuid, guarantor, actorOf(request)))) {
         throw new ApiError(404, 'Ese aval no pertenece a esta solicitud.', 'not_found');
       }

@@ -30,7 +30,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     await fs.mkdir(path.dirname(dataDir), { recursive: true });
     dataDir = path.resolve(dataDir);
   }
-  const pglite = await PGliteThread.start({ dataDir, loadDataDir: target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined });
+  const loadDataDir = target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined;
+  // Without its database thread the process can only fail every call: it stops, to be restarted.
+  const pglite = await PGliteThread.start({ dataDir, loadDataDir }, (error) => {
+    console.error(`${error.message}: stopping`);
+    process.exit(1);
+  });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }
 

@@ -12,7 +12,7 @@ export class PGliteThread implements PGliteRunner {
   readonly #pending = new Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>();
   readonly #worker: Worker;
 
-  private constructor(init: WorkerInit) {
+  private constructor(init: WorkerInit, onLost: (error: Error) => void) {
     // The worker is TypeScript: it registers tsx itself before loading it, whatever runner started
     // this process (Node 20 does not apply --import hooks to a worker's own entry file).
     const entry = JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href);
@@ -37,13 +37,17 @@ export class PGliteThread implements PGliteRunner {
     });
     this.#worker.on('error', (error) => this.#failAll(error));
     this.#worker.on('exit', (code) => {
+      const unexpected = !this.#closed;
       this.#closed = true;
-      this.#failAll(new Error(`the PGlite thread stopped (exit code ${code})`));
+      const error = new Error(`the PGlite thread stopped (exit code ${code})`);
+      this.#failAll(error);
+      if (unexpected) onLost(error);
     });
   }
 
-  static async start(init: WorkerInit): Promise<PGliteThread> {
-    const thread = new PGliteThread(init);
+  /** `onLost`: the thread stopped without being closed; the database is gone for this process. */
+  static async start(init: WorkerInit, onLost: (error: Error) => void): Promise<PGliteThread> {
+    const thread = new PGliteThread(init, onLost);
     await thread.waitReady;
     return thread;
   }
@@ -61,8 +65,9 @@ export class PGliteThread implements PGliteRunner {
 
   async close() {
     if (this.#closed) return;
-    await this.#send({ id: this.#next++, close: true });
+    const closing = this.#send({ id: this.#next++, close: true });
     this.#closed = true;
+    await closing;
     await this.#worker.terminate();
   }
 

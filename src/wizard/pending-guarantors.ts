@@ -28,8 +28,11 @@ export function keepPendingGuarantor(guarantor: GuarantorSummary) {
   storage()?.setItem(KEY, JSON.stringify([...others, guarantor]));
 }
 
-export function clearPendingGuarantors() {
-  storage()?.removeItem(KEY);
+/** Drops these guarantors: the PM that sent them is stored. */
+export function forgetPendingGuarantors(uuids: string[]) {
+  const left = readPendingGuarantors().filter((item) => !uuids.includes(item.uuid));
+  if (left.length === 0) storage()?.removeItem(KEY);
+  else storage()?.setItem(KEY, JSON.stringify(left));
 }
 
 /** What the Avales tab lists of a guarantor model. */

@@ -10,7 +10,7 @@ import { useLocation, useMatches, useNavigate, useParams, useSearchParams } from
 import { canAddOrRemoveItems } from '../../forms/locking';
 import { NOTICES } from '../../forms/messages';
 import { nestErrors, validateModelSync } from '../../forms/validate';
-import { pldReviewPending, type GuarantorSummary, type Model } from '../../machines/wizard';
+import { guarantorName, pldReviewPending, type GuarantorSummary, type Model } from '../../machines/wizard';
 import { FormLockProvider } from '../components/fields/form-lock';
 import { notify } from '../global/notifications';
 import { useRuntime } from '../session/runtime-context';
@@ -29,7 +29,7 @@ import {
   selectTabErrors,
   selectUuid,
 } from './selectors';
-import { clearPendingGuarantors, keepPendingGuarantor, readPendingGuarantors, summaryOf } from './pending-guarantors';
+import { forgetPendingGuarantors, keepPendingGuarantor, readPendingGuarantors, summaryOf } from './pending-guarantors';
 import { ActivosPasivosTab } from './tabs/activos-pasivos-tab';
 import { AvalesTab } from './tabs/avales-tab';
 import { DatosGeneralesPfTab } from './tabs/datos-generales-pf-tab';
@@ -112,7 +112,8 @@ function WizardPage() {
   // Guarantors of an unstored PM are kept in this browser once saved; a PM's first save links them.
   useEffect(() => {
     if (uuid && route.guarantor && route.guarantor.unstoredParent) keepPendingGuarantor(summaryOf(uuid, actor.getSnapshot().context.model));
-    if (uuid && name === 'pm' && pendingGuarantors.length > 0) clearPendingGuarantors();
+    // Only those this PM sent: a guarantor saved meanwhile in another tab waits for the next PM.
+    if (uuid && name === 'pm' && pendingGuarantors.length > 0) forgetPendingGuarantors(pendingGuarantors.map((aval) => aval.uuid));
   }, [uuid, route.guarantor, name, pendingGuarantors, actor]);
 
   useEffect(() => {
@@ -206,7 +207,7 @@ function WizardPage() {
                   parentUuid: uuid,
                   canAddGuarantors: !values.id_persona_datos_generales && canAddOrRemoveItems(editable),
                   canChangeGuarantors: canAddOrRemoveItems(editable),
-                  onRemoveGuarantor: (aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: aval.data.nombre ?? '' }),
+                  onRemoveGuarantor: (aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) }),
                 })}
                 <div className="wizard-actions">
                   {current > 0 && (

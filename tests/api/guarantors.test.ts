@@ -118,11 +118,30 @@ describe('finishing a PM with guarantors', () => {
     expect(finished.status).toBe(200);
     expect(done.uuid).toBeTruthy();
 
-    // The PM is finished: the public can no longer change its guarantors.
+    // The PM is finished: the public can no longer see or change its guarantors; staff still see them.
     const late = await call('PUT', `/wizardpf/${pending.uuid}`, { data: avalPf('PEDRO'), meta: { version: 2, last_index: 4 } });
     expect(late.status).toBe(403);
     const another = await call('POST', '/wizardpf', { data: avalPf(), meta: { parent_uuid: parent.uuid } });
     expect(another.status).toBe(403);
+    expect(await (await call('GET', `/wizardpf/${pending.uuid}/1`)).json()).toEqual({ data: {}, meta: expect.objectContaining({ complete: true }) });
+    expect((await (await call('GET', `/wizardpf/${pending.uuid}/0`, undefined, staffAuth)).json()).data.nombre).toBe('PEDRO');
+  });
+
+  it('closes the guarantors of an expired PM to the public as well', async () => {
+    const parent = await createPm();
+    const guarantor = await addGuarantor('wizardpf', avalPf(), parent.uuid);
+    const { db, applications } = await server.app.backend;
+    await db.updateTable('application').set({ filled_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() } as never).where('uuid', '=', parent.uuid).execute();
+    applications.forget(parent.uuid);
+
+    const expired = 'La solicitud de Persona Moral ha expirado, por favor comience el registro nuevamente.';
+    const added = await call('POST', '/wizardpf', { data: avalPf(), meta: { parent_uuid: parent.uuid } });
+    expect(added.status).toBe(403);
+    expect((await added.json()).message).toBe(expired);
+    const completed = await call('PUT', `/wizardpf/${guarantor.uuid}`, { data: avalPf(), meta: { version: guarantor.version, complete: true, last_index: 4 } });
+    expect(completed.status).toBe(403);
+    expect((await call('DELETE', `/wizardpm/${parent.uuid}/avales/${guarantor.uuid}`)).status).toBe(403);
+    expect(await (await call('GET', `/wizardpf/${guarantor.uuid}/1`)).json()).toEqual({ data: {}, meta: expect.objectContaining({ expired: true }) });
   });
 });
 

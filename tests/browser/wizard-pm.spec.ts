@@ -135,6 +135,7 @@ test('deleting a guarantor asks first, and says it was deleted', async ({ page, 
   await page.getByRole('button', { name: 'Eliminar SOFÍA GARCÍA RAMÍREZ' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('¿Está seguro que desea eliminar el aval?');
+  await expect(dialog).toContainText('SOFÍA GARCÍA RAMÍREZ');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'No' }).click();
   await expect(guarantorRow(page, 'SOFÍA GARCÍA RAMÍREZ')).toBeVisible();
@@ -145,6 +146,7 @@ test('deleting a guarantor asks first, and says it was deleted', async ({ page, 
   await page.getByRole('dialog').getByRole('button', { name: 'Sí, eliminar' }).click();
   await expect(page.locator(NOTIFICATION).filter({ hasText: 'Aval eliminado correctamte' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'No existen avales relacionados' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Avales de la solicitud' })).toBeFocused();
   await page.reload();
   await expect(page.getByRole('cell', { name: 'No existen avales relacionados' })).toBeVisible();
 });
@@ -202,6 +204,12 @@ test('the Avales tab and a guarantor wizard stay usable at 360 px wide', async (
   await page.goto(`/pm/${uuid}`);
   await expect(guarantorRow(page, 'SOFÍA GARCÍA RAMÍREZ')).toContainText('Incompleto');
   await expectNoHorizontalScroll(page);
+  for (const tab of ['Contactos', 'Accionistas mayoritarios', 'Datos generales']) {
+    await page.getByRole('button', { name: new RegExp(tab) }).click();
+    await expect(page.getByRole('button', { name: new RegExp(tab) })).toHaveAttribute('aria-current', 'step');
+    await expectNoHorizontalScroll(page);
+  }
+  await page.getByRole('button', { name: /Avales/ }).click();
   await page.getByRole('link', { name: 'Editar SOFÍA GARCÍA RAMÍREZ' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Finalizar y regresar a PM' })).toBeVisible();

@@ -3,6 +3,7 @@
 // tab only lists them and links to their wizards; deleting goes through the wizard statechart.
 import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import { Edit, Plus, Trash } from '@blueprintjs/icons';
+import { useEffect, useRef } from 'react';
 import { NOTICES } from '../../../forms/messages';
 import { guarantorName, type GuarantorSummary } from '../../../machines/wizard';
 import { RouterButton } from '../../components/router-button';
@@ -33,6 +34,13 @@ function guarantorHref(route: WizardRouteName, parentUuid: string | null, uuid?:
 }
 
 export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: AvalesTabProps) {
+  // A removed guarantor takes its Eliminar button with it: the focus goes to the table instead.
+  const table = useRef<HTMLDivElement>(null);
+  const shown = useRef(avales.length);
+  useEffect(() => {
+    if (avales.length < shown.current) table.current?.focus();
+    shown.current = avales.length;
+  }, [avales.length]);
   return (
     <>
       {canAdd && (
@@ -42,7 +50,7 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
           ))}
         </div>
       )}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Avales de la solicitud">
+      <div ref={table} className="table-scroll" tabIndex={0} role="region" aria-label="Avales de la solicitud">
         <HTMLTable striped className="list-table guarantor-table">
           <caption className="sr-only">Avales de la solicitud</caption>
           <thead>
