@@ -7,6 +7,7 @@
 // provided from forms/ and services/; notifications are emitted for the view to show.
 import { and, assign, emit, setup } from 'xstate';
 import { canAddOrRemoveItems, type EditableLevel } from '../forms/locking';
+import { fullName } from '../forms/person-name';
 import { notProvided } from './not-provided';
 
 export type WizardCode = 'wizardpf' | 'wizardpfae' | 'wizardpm';
@@ -156,8 +157,7 @@ const freshMeta = (input: Pick<WizardInput, 'uuid' | 'franchise' | 'parentUuid'>
 });
 
 /** The full name a person reads for a guarantor. */
-export const guarantorName = (aval: GuarantorSummary) =>
-  [aval.data.nombre, aval.data.fisica?.apellido_paterno, aval.data.fisica?.apellido_materno].filter(Boolean).join(' ');
+export const guarantorName = (aval: GuarantorSummary) => fullName(aval.data);
 
 const guarantorsOf = (model: Model) => (Array.isArray(model.avales) ? (model.avales as GuarantorSummary[]) : []);
 /** The guarantors a PM cannot finish without completing (spec 02 §4). */

@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Application } from './application-tables';
+import { fullName } from '../../forms/person-name';
 import { diffModels } from './model-diff';
 import { modelRfc } from '../../forms/rules/rfc-duplicates';
 
@@ -19,16 +20,12 @@ export interface RecordFields {
 
 export class StaleWriteError extends Error {}
 
-const displayName = (model: Model) => {
-  const fisica = (model.fisica ?? {}) as Model;
-  return [model.nombre, fisica.apellido_paterno, fisica.apellido_materno].filter((part) => typeof part === 'string' && part).join(' ');
-};
 
 const columnsOf = (fields: RecordFields) => ({
   code: fields.code,
   tipo_persona: String(fields.model.tipo_persona ?? ''),
   clasificacion: String(fields.model.clasificacion ?? 'Cliente'),
-  nombre: displayName(fields.model),
+  nombre: fullName(fields.model),
   email: typeof fields.model.email === 'string' ? fields.model.email : '',
   rfc: modelRfc(fields.model) || null,
   data: JSON.stringify(fields.model),

@@ -8,11 +8,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APPLICATION_VALID_DAYS } from '../../forms/limits';
 import { canAddOrRemoveItems, type EditableLevel } from '../../forms/locking';
 import { NOTICES } from '../../forms/messages';
+import { fullName } from '../../forms/person-name';
 import { requireSession } from '../auth/session';
 import { ApiError, badRequest, forbidden } from '../http-errors';
 import { validateApplicationWrite, WriteValidationError } from '../validation/validate-write';
 import { parseModel, StaleWriteError, type RecordFields } from './application-repository';
 import type { Application } from './application-tables';
+import { UUID } from '../uuid';
 
 /** Each wizard's backing resource and the person type it holds. */
 export const WIZARD_CODES = {
@@ -22,7 +24,6 @@ export const WIZARD_CODES = {
 } as const;
 type Code = keyof typeof WIZARD_CODES;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 3600 * 1000;
 
 interface SaveBody {
@@ -167,7 +168,7 @@ export async function applicationRoutes(app: FastifyInstance) {
   const requireCompleteGuarantors = async (request: FastifyRequest, uuid: string) => {
     const incomplete = (await avalesOf(request, uuid)).filter((aval) => !aval.data.persona_completa);
     if (incomplete.length === 0) return;
-    const names = incomplete.map((aval) => [aval.data.nombre, aval.data.fisica.apellido_paterno, aval.data.fisica.apellido_materno].filter(Boolean).join(' '));
+    const names = incomplete.map((aval) => fullName(aval.data));
     throw new ApiError(409, `${NOTICES.incompleteGuarantors} Faltan por completar: ${names.join(', ')}.`, 'incomplete_guarantors', { avales: names });
   };
 

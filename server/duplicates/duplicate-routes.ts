@@ -6,8 +6,8 @@ import { modelRfc, rfcKey, rfcKindOf } from '../../forms/rules/rfc-duplicates';
 import { MESSAGES } from '../../forms/messages';
 import { requireSession } from '../auth/session';
 import { badRequest } from '../http-errors';
+import { UUID } from '../uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RFC_CHARACTERS = /^[A-ZÑ&0-9]+$/;
 
 const countAnswer = {
