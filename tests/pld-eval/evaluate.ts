@@ -81,7 +81,7 @@ async function main() {
   if (tune) {
     console.log('tuning subset, per threshold:');
     // The best (recall, then precision); among thresholds that tie, the middle one, farthest from both edges.
-    const rows = [];
+    const rows: Array<{ t: number } & ReturnType<typeof figures>> = [];
     for (let step = 60; step <= 99; step++) rows.push({ t: step / 100, ...figures(tuning, step / 100) });
     for (const r of rows) console.log(`  ${r.t.toFixed(2)}  precision ${pct(r.precision)}  recall ${pct(r.recall)}  (tp ${r.tp}, fp ${r.fp}, fn ${r.fn})`);
     const key = (r: (typeof rows)[number]) => r.recall * 1000 + r.precision;
