@@ -1,0 +1,58 @@
+// The PLD matcher over a small made-up list: order, missing surnames, typos, company forms,
+// the RFC rules, scores and reasons.
+import { describe, expect, it } from 'vitest';
+import { buildPldIndex, DEFAULT_THRESHOLD } from '../../server/pld/pld-index';
+
+const entries = [
+  { id: 1, lista: 'OFAC SDN', source_id: '100', kind: 'individual', nombre: 'ROBLES QUINTERO, Ramiro Ernesto', rfc: 'ROQR700101' },
+  { id: 2, lista: 'SAT 69-B', source_id: 'CMA140411CQ2', kind: 'entity', nombre: 'COMERCIALIZADORA MAZATTI, S. DE R.L. DE C.V.', rfc: 'CMA140411CQ2' },
+  { id: 3, lista: 'ONU', source_id: '7', kind: 'individual', nombre: 'MUHAMMAD TAHER ANWARI', rfc: null },
+  { id: 4, lista: 'SFP', source_id: 'fila-2', kind: 'entity', nombre: 'CONSTRUCTORA DEL NORTE, S.A. DE C.V.', rfc: null },
+  { id: 5, lista: 'SAT 69-B', source_id: 'GAHM800101AB1', kind: 'individual', nombre: 'GARCIA HERNANDEZ MARIA', rfc: 'GAHM800101AB1' },
+];
+const names = [...entries.map((e) => ({ entry_id: e.id, nombre: e.nombre })), { entry_id: 3, nombre: 'Mohammad Taher Anwari' }];
+const index = buildPldIndex(entries, names);
+const top = (name: string, rfc?: string, filterRFC = false) => index.search({ name, rfc, filterRFC })[0];
+
+describe('the PLD matcher', () => {
+  it('matches a person in any word order, without accents or the second surname', () => {
+    expect(top('Ramiro Ernesto Robles Quintero')).toMatchObject({ nombre: 'ROBLES QUINTERO, Ramiro Ernesto', score: 1, reason: 'nombre: 4 de 4 palabras, similitud 1.00' });
+    const partial = top('Ramiro Robles');
+    expect(partial.nombre).toBe('ROBLES QUINTERO, Ramiro Ernesto');
+    expect(partial.score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(partial.reason).toMatch(/^nombre: 2 de 4 palabras/);
+  });
+
+  it('tolerates small typos and transliterations, naming the alias that matched', () => {
+    expect(top('Ramiro Ernesto Robles Kintero')?.nombre).toBe('ROBLES QUINTERO, Ramiro Ernesto');
+    expect(top('Mohamed Tahir Anwari')).toMatchObject({ nombre: 'MUHAMMAD TAHER ANWARI', lista: 'ONU', coincide_con: 'Mohammad Taher Anwari' });
+    expect(top('Mohamed Tahir Anwari').reason).toContain("por el alias 'Mohammad Taher Anwari'");
+  });
+
+  it('matches a company whatever its form, but not a company differing by a word', () => {
+    expect(top('Comercializadora Mazatti SA de CV')).toMatchObject({ id: 'SAT 69-B:CMA140411CQ2', score: 1 });
+    expect(top('Constructora del Norte S.A.P.I.')?.nombre).toBe('CONSTRUCTORA DEL NORTE, S.A. DE C.V.');
+    expect(index.search({ name: 'Constructora del Sur SA de CV' })).toEqual([]);
+    expect(index.search({ name: 'Comercializadora Mazatlan SA de CV' })).toEqual([]);
+  });
+
+  it('does not match another person who shares both surnames', () => {
+    expect(index.search({ name: 'Pedro Robles Quintero' })).toEqual([]);
+    expect(index.search({ name: 'Juan Garcia Hernandez' })).toEqual([]);
+  });
+
+  it('ranks an RFC hit first: identical, or equal without the homoclave', () => {
+    expect(top('Otra Persona', 'CMA140411CQ2')).toMatchObject({ nombre: 'COMERCIALIZADORA MAZATTI, S. DE R.L. DE C.V.', score: 1, reason: 'RFC idéntico' });
+    expect(top('Otra Persona', 'ROQR700101XY1')).toMatchObject({ id: 'OFAC SDN:100', score: 0.99, reason: 'RFC coincide (sin homoclave)' });
+  });
+
+  it('with filterRFC, drops an entry whose RFC disagrees, and keeps entries without one', () => {
+    expect(index.search({ name: 'Maria Garcia Hernandez', rfc: 'GAHM900202CD2', filterRFC: true })).toEqual([]);
+    expect(top('Maria Garcia Hernandez', 'GAHM900202CD2', false)?.nombre).toBe('GARCIA HERNANDEZ MARIA');
+    expect(top('Muhammad Taher Anwari', 'MUTA700101AB1', true)?.nombre).toBe('MUHAMMAD TAHER ANWARI');
+  });
+
+  it('answers nothing for an empty name and no RFC', () => {
+    expect(index.search({ name: '   ' })).toEqual([]);
+  });
+});
