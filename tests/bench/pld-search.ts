@@ -1,0 +1,101 @@
+// PLD screening latency against the full loaded lists (about 32,000 screened entries, 52,000
+// names): `npm start`'s server on a fresh embedded data folder (lists loaded at first start),
+// one staff client sending requests one after another over loopback.
+//  - POST /api/pld/search: the 379 queries of tests/pld-eval/pairs.txt, then the same with a typo
+//    put in each request (two adjacent letters swapped), so most words are new to the index's
+//    cache of alike words; SplitText, FullText and Company in turn.
+//  - POST /api/blacklist/{uuid}: a PM with 3 representatives and 3 shareholders, and 5 stored
+//    guarantors (3 PF, 2 PM with 3 representatives each): 20 parties screened per call.
+// Baseline in the same run: GET /api/catalogs/ct (an authenticated answer from memory, the floor
+// of any call here), and GET /api/wizardpm/{uuid}/1 for the blacklist's PM.
+// Run: npm run bench:pld   (targets: search median ≤ 5 ms and p99 ≤ 20 ms; blacklist median ≤ 50 ms)
+//      REQUESTS=3000 to change the number of searches.
+import { beforeSubmit } from '../../forms/before-submit';
+import { validAvalPfModel, validAvalPmModel, validPmModel } from '../unit/forms/fixtures';
+import { readPairs } from '../pld-eval/evaluate';
+import { startBenchServer } from './support/bench-server';
+import { percentiles, staffAuthorization, timeSequential } from './support/staff-session';
+
+const REQUESTS = Number(process.env.REQUESTS ?? 3000);
+const BLACKLIST_REQUESTS = Number(process.env.BLACKLIST_REQUESTS ?? 300);
+
+const startedAt = performance.now();
+const server = await startBenchServer(46_511);
+const firstStart = performance.now() - startedAt;
+
+/** Swaps two adjacent letters of one word, chosen by `seed`. */
+function withTypo(text: string, seed: number): string {
+  const words = text.split(' ');
+  const w = seed % words.length;
+  const word = words[w];
+  if (word.length < 4) return text;
+  const at = 1 + (seed % (word.length - 2));
+  words[w] = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+  return words.join(' ');
+}
+
+const fmt = (label: string, f: { p50: number; p99: number }) => `  ${label.padEnd(64)} median ${f.p50.toFixed(2).padStart(6)} ms  p99 ${f.p99.toFixed(2).padStart(6)} ms`;
+
+try {
+  const staff = await staffAuthorization(server.base);
+  const headers = { authorization: staff, 'content-type': 'application/json' };
+  const post = (path: string, body: unknown, authorization = staff) =>
+    fetch(`${server.base}/api${path}`, { method: 'POST', headers: { ...headers, authorization }, body: JSON.stringify(body) });
+
+  const warmStarted = performance.now();
+  const first = await post('/pld/search', { data: { name: 'Joaquin Guzman', searchType: 'FullText', filterRFC: false } });
+  const indexReady = performance.now() - warmStarted;
+  if (!first.ok) throw new Error(`first search: ${first.status}`);
+  const info = await (await fetch(`${server.base}/api/pld/lists`, { headers: { authorization: staff } })).json();
+
+  const queries = readPairs().map((pair) => pair.query);
+  const types = ['FullText', 'Company', 'SplitText'] as const;
+  const payload = (i: number) => {
+    const base = queries[i % queries.length];
+    const name = i < queries.length ? base : withTypo(base, i);
+    const searchType = types[i % types.length];
+    if (searchType !== 'SplitText') return { data: { name, searchType, filterRFC: false, rfc: '' } };
+    const words = name.split(' ');
+    return { data: { name: words.slice(0, -2).join(' ') || words[0], fatherLastName: words.at(-2) ?? '', motherLastName: words.at(-1) ?? '', rfc: '', searchType, filterRFC: true } };
+  };
+
+  const baseline = percentiles(await timeSequential(1000, () => fetch(`${server.base}/api/catalogs/ct`, { headers: { authorization: staff } })));
+  const firstPass = await timeSequential(queries.length, (i) => post('/pld/search', payload(i)));
+  const rest = await timeSequential(REQUESTS - queries.length, (i) => post('/pld/search', payload(queries.length + i)));
+  const search = percentiles([...firstPass, ...rest]);
+
+  // The PM of the blacklist benchmark and its guarantors.
+  const publicAuth = await server.publicAuthorization();
+  const create = async (code: string, body: unknown) => {
+    const response = await post(`/${code}`, body, publicAuth);
+    if (response.status !== 201) throw new Error(`POST ${code}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as [string])[0];
+  };
+  const pm = beforeSubmit(validPmModel() as unknown as Record<string, unknown>) as Record<string, any>;
+  const uuid = await create('wizardpm', { data: pm, meta: { last_index: 4 } });
+  const avalPf = beforeSubmit(validAvalPfModel() as unknown as Record<string, unknown>);
+  const avalPm = beforeSubmit(validAvalPmModel() as unknown as Record<string, unknown>) as Record<string, any>;
+  for (const nombre of ['JOAQUIN', 'ISMAEL', 'MARIA']) await create('wizardpf', { data: { ...avalPf, nombre }, meta: { last_index: 4, parent_uuid: uuid } });
+  for (const nombre of ['FARMACIA VIDA SUPREMA SA DE CV', 'CONSTRUCTORA ROX SA DE CV']) await create('wizardpm', { data: { ...avalPm, nombre }, meta: { last_index: 4, parent_uuid: uuid } });
+  const checked = await (await post(`/blacklist/${uuid}`, pm)).json();
+  const parties =
+    checked.pf.length + checked.pm.length + checked.legalRepresentative.length + checked.HeritageBond.length +
+    checked.guarantees.reduce((n: number, g: { representantes: unknown[] }) => n + 1 + g.representantes.length, 0);
+  const pmRead = percentiles(await timeSequential(BLACKLIST_REQUESTS, () => fetch(`${server.base}/api/wizardpm/${uuid}/1`, { headers: { authorization: staff } })));
+  const blacklist = percentiles(await timeSequential(BLACKLIST_REQUESTS, (i) => post(`/blacklist/${uuid}`, { ...pm, representantes: pm.representantes.map((r: Record<string, unknown>) => ({ ...r, nombre: withTypo(`${r.nombre} GARCIA LOPEZ`, i) })) })));
+
+  const counts = info.listas.map((l: { lista: string; entradas: number }) => `${l.lista} ${l.entradas.toLocaleString('en')}`).join(', ');
+  console.log(`lists: version ${info.version} (${counts}); index: ${info.indice.entradas.toLocaleString('en')} screened entries, ${info.indice.nombres.toLocaleString('en')} names, ${info.indice.palabras.toLocaleString('en')} words, built in ${info.indice.construido_ms} ms`);
+  console.log(`first start on a fresh data folder to /api/health 200 (initdb, migrations, catalogues and lists loaded): ${(firstStart / 1000).toFixed(1)} s; first search (the index is built in the background once the database is ready): ${(indexReady / 1000).toFixed(1)} s`);
+  console.log('one client, requests one after another, loopback:');
+  console.log(fmt('baseline: GET /api/catalogs/ct (answered from memory)', baseline));
+  console.log(fmt(`POST /api/pld/search, ${REQUESTS} searches (${REQUESTS - queries.length} with a typo)`, search));
+  console.log(fmt(`  of which the first ${queries.length} (every word new to the index's cache)`, percentiles(firstPass)));
+  console.log(fmt('baseline: GET /api/wizardpm/{uuid}/1 of the PM below', pmRead));
+  console.log(fmt(`POST /api/blacklist/{uuid}: PM, 3 reps, 3 shareholders, 5 guarantors (${parties} parties)`, blacklist));
+  const met = search.p50 <= 5 && search.p99 <= 20 && blacklist.p50 <= 50;
+  console.log(`targets (search median ≤ 5 ms, p99 ≤ 20 ms; blacklist median ≤ 50 ms): ${met ? 'met' : 'NOT met'}`);
+  process.exitCode = met ? 0 : 1;
+} finally {
+  await server.stop();
+}
