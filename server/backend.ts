@@ -32,7 +32,9 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
     await migrateToLatest(db);
     const catalogLoads = await loadMissingCatalogs(db);
     const catalogs = await buildCatalogIndex(db);
-    await loadMissingPldLists(db);
+    // The first start's list load (2–3 s on PGlite) runs behind the API: only the PLD calls wait for it.
+    const pldLoad = loadMissingPldLists(db);
+    pldLoad.catch(() => {}); // reported by the first PLD call, which waits for it
     const staff = createStaffRepository(db);
     let demoStaffCreated = false;
     if (config.demoStaff && (await staff.count()) === 0) {
@@ -41,7 +43,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = true;
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), duplicates: createDuplicateRepository(db), pld: createPldScreening(db) };
+    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

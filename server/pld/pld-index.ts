@@ -42,8 +42,8 @@ export interface SearchQuery {
 }
 
 export interface PldIndex {
+  /** Matches at or above the threshold, RFC hits first, then by score; at most `limit`. */
   search(query: SearchQuery, options?: { threshold?: number; limit?: number }): PldMatch[];
-  /** The similarity of the best-matching listed name of each entry, for the evaluation. */
   stats: { entries: number; names: number; words: number; buildMs: number };
 }
 
@@ -200,14 +200,12 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     pairs.sort((a, b) => b[0] - a[0]);
     const usedQuery = new Set<number>();
     const usedName = new Set<number>();
-    let shared = 0;
     let sharedQueryWeight = 0;
     let sharedNameWeight = 0;
     for (const [sim, i, j] of pairs) {
       if (usedQuery.has(i) || usedName.has(j)) continue;
       usedQuery.add(i);
       usedName.add(j);
-      shared += sim;
       sharedQueryWeight += sim * queryWeights[i];
       sharedNameWeight += sim * weight[ids[j]];
     }
@@ -225,7 +223,6 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
       const factor = kind === 'individual' ? EXTRA_WORD_FACTOR.individual : EXTRA_WORD_FACTOR.entity;
       score = Math.max(score, coverage * factor ** extra);
     }
-    void shared;
     return { score, matched, nameWords: ids.length, queryWords: query.length };
   }
 

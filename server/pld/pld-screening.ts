@@ -56,12 +56,20 @@ async function readIndex(db: Kysely<Database>, loadId: number): Promise<PldIndex
   return buildPldIndex(entries, names);
 }
 
-export function createPldScreening(db: Kysely<Database>, { refreshSeconds = 60 } = {}): PldScreening {
+export interface ScreeningOptions {
+  /** Seconds between checks for a newer version written by another process; 0 for none. */
+  refreshSeconds?: number;
+  /** The first start's load of the lists, still running: the index waits for it. */
+  loading?: Promise<unknown>;
+}
+
+export function createPldScreening(db: Kysely<Database>, { refreshSeconds = 60, loading = Promise.resolve() }: ScreeningOptions = {}): PldScreening {
   let loadId: number | null = null;
   let current: Promise<PldIndex> | null = null;
   let refreshing: Promise<boolean> | null = null;
 
   const build = async () => {
+    await loading;
     const newest = await newestLoadId(db);
     const index = newest === null ? buildPldIndex([], []) : await readIndex(db, newest);
     loadId = newest;
