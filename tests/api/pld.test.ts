@@ -1,6 +1,12 @@
 // The PLD calls over the lists loaded from data/pld/ (spec 01 §7, 02 §5): POST /pld/search and
 // /blacklist/{uuid}, staff only, with Spanish 400s for bad input; GET /pld/lists and the reload.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPldLists } from '../../server/pld/pld-loader';
+import { PLD_DATA_DIR } from '../../server/pld/pld-sources';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validAvalPfModel, validAvalPmModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
 import { callApi, startSignedInServer, type TestServer } from './support/test-server';
@@ -205,5 +211,38 @@ describe('the loaded lists', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ cambiada: false, version: before.version });
     expect((await call('POST', '/pld/lists/reload', {}, publicAuth)).status).toBe(403);
+  });
+
+  it('a newer version written by another process is picked up by refresh, and the reload endpoint loads PLD_DATA_DIR', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pld-lists-'));
+    for (const name of fs.readdirSync(PLD_DATA_DIR)) fs.copyFileSync(path.join(PLD_DATA_DIR, name), path.join(dir, name));
+    const sfp = path.join(dir, 'sfp_proveedores_contratistas_sancionados.csv.gz');
+    const added = '"PROVEEDORA ZAFIRO DE PRUEBA, S.A. DE C.V.",SECRETARÍA DE PRUEBA,1/2026,PA-1/2026,LEY,01-01-2026,,,1 año\n';
+    fs.writeFileSync(sfp, gzipSync(gunzipSync(fs.readFileSync(sfp)).toString('utf8') + added));
+    const query = { name: 'Proveedora Zafiro de Prueba', searchType: 'Company', filterRFC: false };
+    const before = await (await call('GET', '/pld/lists')).json();
+    expect(await search(query)).toEqual([]);
+
+    // What `npm run pld:reload` does, then the periodic check of the newest load.
+    const backend = await server.app.backend;
+    const load = await loadPldLists(backend.db, dir);
+    expect(load).toMatchObject({ changed: true });
+    expect(await search(query)).toEqual([]); // not yet: this instance has not checked
+    expect(await backend.pld.refresh()).toBe(true);
+    expect((await search(query))[0]).toMatchObject({ nombre: 'PROVEEDORA ZAFIRO DE PRUEBA, S.A. DE C.V.', lista: 'SFP' });
+    const after = await (await call('GET', '/pld/lists')).json();
+    expect(after.version).not.toBe(before.version);
+    expect(after.listas.find((l: { lista: string }) => l.lista === 'SFP').entradas).toBe(before.listas.find((l: { lista: string }) => l.lista === 'SFP').entradas + 1);
+
+    // The endpoint loads the server's own folder: back to the shipped files.
+    process.env.PLD_DATA_DIR = PLD_DATA_DIR;
+    try {
+      const reloaded = await (await call('POST', '/pld/lists/reload', {})).json();
+      expect(reloaded).toMatchObject({ cambiada: true, version: before.version });
+      expect(await search(query)).toEqual([]);
+    } finally {
+      delete process.env.PLD_DATA_DIR;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
