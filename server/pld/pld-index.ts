@@ -234,7 +234,11 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
       const entryRfc = normaliseRfc(entry.rfc);
       if (filterRFC && queryRfc && entryRfc && !rfcsAgree(queryRfc, entryRfc)) return;
       const previous = best.get(entryId);
-      if (previous && (previous.rfcHit || (!rfcHit && previous.score >= match.score))) return;
+      if (previous?.rfcHit && !rfcHit) {
+        if (!previous.reason.includes('; nombre')) previous.reason += `; ${match.reason}`; // the name agrees too
+        return;
+      }
+      if (previous && (previous.rfcHit || previous.score >= match.score)) return;
       best.set(entryId, { nombre: entry.nombre, rfc: entry.rfc, lista: entry.lista, id: `${entry.lista}:${entry.source_id}`, ...match, rfcHit });
     };
 

@@ -44,6 +44,7 @@ describe('the PLD matcher', () => {
   it('ranks an RFC hit first: identical, or equal without the homoclave', () => {
     expect(top('Otra Persona', 'CMA140411CQ2')).toMatchObject({ nombre: 'COMERCIALIZADORA MAZATTI, S. DE R.L. DE C.V.', score: 1, reason: 'RFC idéntico' });
     expect(top('Otra Persona', 'ROQR700101XY1')).toMatchObject({ id: 'OFAC SDN:100', score: 0.99, reason: 'RFC coincide (sin homoclave)' });
+    expect(top('Comercializadora Mazatti', 'CMA140411CQ2').reason).toBe('RFC idéntico; nombre: 2 de 2 palabras, similitud 1.00');
   });
 
   it('with filterRFC, drops an entry whose RFC disagrees, and keeps entries without one', () => {
