@@ -1,6 +1,7 @@
 // POST /blacklist/{uuid}: screens every party of an applicant model and groups the matches as
 // the PLD review shows them (spec 01 §7, 02 §4–§5). Guarantors are read from their own stored
 // records, linked to the applicant by parent_uuid.
+import { fullName } from '../../forms/person-name';
 import type { ApplicationRepository } from '../applications/application-repository';
 import { parseModel } from '../applications/application-repository';
 import type { PldIndex, PldMatch, SearchQuery } from './pld-index';
@@ -55,9 +56,7 @@ function screen(index: PldIndex, nombre: string, rfc: string | null, searchType:
 }
 
 function screenPerson(index: PldIndex, model: Model): PartyResult {
-  const fisica = object(model.fisica);
-  const nombre = [model.nombre, fisica.apellido_paterno, fisica.apellido_materno].map(text).filter(Boolean).join(' ');
-  return screen(index, nombre, text(fisica.rfc), 'SplitText', true);
+  return screen(index, fullName(model), text(object(model.fisica).rfc), 'SplitText', true);
 }
 
 function screenRepresentatives(index: PldIndex, model: Model): RepresentativeResult[] {

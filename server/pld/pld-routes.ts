@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import { badRequest } from '../http-errors';
+import { UUID } from '../uuid';
 import { screenApplicant, searchQuery, type SearchType } from './pld-blacklist';
 import { normaliseRfc } from './pld-normalise';
 import { PLD_DATA_DIR } from './pld-sources';
@@ -10,7 +11,6 @@ import { PLD_DATA_DIR } from './pld-sources';
 const SEARCH_TYPES: SearchType[] = ['SplitText', 'Company', 'FullText'];
 const PERSON_TYPES = ['Física', 'Física con actividad empresarial', 'Moral'];
 const MAX_NAME = 300;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const common = { tags: ['PLD'], security: [{ bearer: [] }] };
 
