@@ -41,7 +41,7 @@ function start(input: PldReviewInput, inspect: ReturnType<typeof transitionRecor
   const actor = createActor(
     pldReviewMachine.provide({
       actors: {
-        'search blacklist': fromPromise<any, { model: unknown }>(({ input: given }) => new Promise((resolve, reject) => calls.push({ model: given.model, resolve, reject }))),
+        'search blacklist': fromPromise<any, any>(({ input: given }) => new Promise((resolve, reject) => calls.push({ model: given.model, resolve, reject }))),
       },
     }),
     { input, inspect },
