@@ -192,7 +192,7 @@ export const wizardMachine = setup({
     'is first use': ({ context }) => context.meta.uuid === null && context.meta.parent_uuid === null && context.model.clasificacion === 'Cliente',
     'is a guarantor': ({ context }) => context.guarantor,
     // A stored PM whose editable level lets list items go (spec 02 §2).
-    'can remove guarantors': ({ context }) => !context.guarantor && context.meta.uuid !== null && canAddOrRemoveItems(context.meta.editable),
+    'can remove guarantors': ({ context }) => context.meta.uuid !== null && guarantorsChangeable(context),
     'has incomplete guarantors': ({ context, event }) =>
       incompleteGuarantors(event.type === 'wizard.finish' ? { ...context.model, ...event.values } : context.model).length > 0,
     'is complete for the public': ({ context, event }) =>
@@ -670,6 +670,13 @@ export function pldReviewPending(model: Model): boolean {
   const pld = model.pld_coincidences as { validar_coincidencias?: boolean; coincidencias_validadas?: boolean } | null | undefined;
   return pld?.validar_coincidencias === true && pld.coincidencias_validadas !== true;
 }
+
+/** A PM whose editable level lets its guarantors be added and removed (spec 02 §2); guarantor wizards have none. */
+export const guarantorsChangeable = (context: Pick<WizardContext, 'guarantor' | 'meta'>) => !context.guarantor && canAddOrRemoveItems(context.meta.editable);
+
+/** New guarantors are added only while the PM has no general-data person id (spec 02 §2). */
+export const guarantorsAddable = (context: Pick<WizardContext, 'guarantor' | 'meta' | 'model'>) =>
+  guarantorsChangeable(context) && !context.model.id_persona_datos_generales;
 
 /** Stored or complete records open with every tab active; otherwise tabs up to the furthest reached. */
 export function isTabActive(context: Pick<WizardContext, 'meta' | 'tabCount'>, index: number): boolean {

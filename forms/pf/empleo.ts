@@ -4,7 +4,7 @@
 import { object } from 'yup';
 import { NAME_MAX } from '../limits';
 import { INTERNATIONAL_OPERATIONS, YES_NO } from '../options';
-import { neighbourhood, neighbourhoodList, otherNeighbourhood, street } from '../schema/address';
+import { fiscalAndOperatingAddresses, neighbourhood, neighbourhoodList, otherNeighbourhood, street } from '../schema/address';
 import { activityEntry, conditionalText, date, extension, flag, option, phone, requiredEntry, text } from '../schema/fields';
 
 /** The linked party's name is required when mantiene_vinculo_patrimonial is Si. */
@@ -28,14 +28,7 @@ export const empleoPfaeSchema = () =>
     ...employmentFields(),
     profesion_actual: text({ max: NAME_MAX }),
     empresa_puesto_actual: text({ max: NAME_MAX }),
-    domicilio_fiscal: street('colonia_fiscal_catalogo'),
-    colonia_fiscal: neighbourhood(),
-    otra_colonia_fiscal: otherNeighbourhood('colonia_fiscal'),
-    colonia_fiscal_catalogo: neighbourhoodList(),
-    domicilio_operativo: street('colonia_operativo_catalogo'),
-    colonia_operativo: neighbourhood(),
-    otra_colonia_operativo: otherNeighbourhood('colonia_operativo'),
-    colonia_operativo_catalogo: neighbourhoodList(),
+    ...fiscalAndOperatingAddresses(),
   });
 
 /** The root-level fields the Empleo tab owns besides `empleo`. */

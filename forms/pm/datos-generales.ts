@@ -6,7 +6,7 @@ import { MESSAGES } from '../messages';
 import { SECTORS } from '../options';
 import { EMPLOYEES_RULE } from '../rules/amount';
 import { checkCompanyRfc } from '../rules/rfc';
-import { neighbourhood, neighbourhoodList, otherNeighbourhood, street } from '../schema/address';
+import { fiscalAndOperatingAddresses } from '../schema/address';
 import { activityEntry, ancestor, date, decimal, email, extension, flag, option, phone, requiredEntry, text, withRule } from '../schema/fields';
 
 export const moralSchema = () =>
@@ -27,14 +27,7 @@ export const moralSchema = () =>
 export const informacionFiscalSchema = () =>
   object({
     fecha_constitucion: date(),
-    domicilio_fiscal: street('colonia_fiscal_catalogo'),
-    colonia_fiscal: neighbourhood(),
-    otra_colonia_fiscal: otherNeighbourhood('colonia_fiscal'),
-    colonia_fiscal_catalogo: neighbourhoodList(),
-    domicilio_operativo: street('colonia_operativo_catalogo'),
-    colonia_operativo: neighbourhood(),
-    otra_colonia_operativo: otherNeighbourhood('colonia_operativo'),
-    colonia_operativo_catalogo: neighbourhoodList(),
+    ...fiscalAndOperatingAddresses(),
   });
 
 export const pmDatosGeneralesShape = () => ({

@@ -29,3 +29,15 @@ export const ADDRESS_GROUPS = {
   colonia_operativo: { domicilio: 'domicilio_operativo', otra: 'otra_colonia_operativo', catalogo: 'colonia_operativo_catalogo' },
 } as const;
 export type AddressGroup = keyof typeof ADDRESS_GROUPS;
+
+/** The fiscal and operating addresses, each with its neighbourhood (PFAE employment, PM general data). */
+export const fiscalAndOperatingAddresses = () => ({
+  domicilio_fiscal: street('colonia_fiscal_catalogo'),
+  colonia_fiscal: neighbourhood(),
+  otra_colonia_fiscal: otherNeighbourhood('colonia_fiscal'),
+  colonia_fiscal_catalogo: neighbourhoodList(),
+  domicilio_operativo: street('colonia_operativo_catalogo'),
+  colonia_operativo: neighbourhood(),
+  otra_colonia_operativo: otherNeighbourhood('colonia_operativo'),
+  colonia_operativo_catalogo: neighbourhoodList(),
+});

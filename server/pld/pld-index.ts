@@ -4,16 +4,11 @@
 // one or two edits, same consonant skeleton) through a trigram index over the dictionary of
 // listed words, and a listed name is scored by the words the two names share, each weighted by
 // how rare it is in the lists. README, design notes: "PLD screening".
+import type { PldEntryTable } from './pld-tables';
 import { nameWords, normaliseRfc, phonetic, rfcsAgree, rfcStem, skeleton, wordSimilarityOf } from './pld-normalise';
 
-export interface IndexEntry {
-  id: number;
-  lista: string;
-  source_id: string;
-  kind: string;
-  nombre: string;
-  rfc: string | null;
-}
+/** A listed entry as the index holds it: its table row without the load and the SAT status. */
+export type IndexEntry = Omit<PldEntryTable, 'load_id' | 'situacion'>;
 
 export interface IndexName {
   entry_id: number;

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { isTabActive, type wizardMachine } from '../../machines/wizard';
+import { guarantorsAddable, guarantorsChangeable, isTabActive, type wizardMachine } from '../../machines/wizard';
 
 type Snapshot = SnapshotFrom<typeof wizardMachine>;
 
@@ -16,3 +16,5 @@ export const selectTabErrors = (s: Snapshot) => s.context.tabErrors;
 export const selectActiveTabs = (s: Snapshot) =>
   Array.from({ length: s.context.tabCount }, (_, i) => (isTabActive(s.context, i) ? '1' : '0')).join('');
 export const selectParentUuid = (s: Snapshot) => s.context.meta.parent_uuid;
+export const selectGuarantorsChangeable = (s: Snapshot) => guarantorsChangeable(s.context);
+export const selectGuarantorsAddable = (s: Snapshot) => guarantorsAddable(s.context);

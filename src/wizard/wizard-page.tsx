@@ -7,7 +7,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { useLocation, useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { canAddOrRemoveItems } from '../../forms/locking';
 import { NOTICES } from '../../forms/messages';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { guarantorName, pldReviewPending, type GuarantorSummary, type Model } from '../../machines/wizard';
@@ -24,6 +23,8 @@ import {
   selectLoading,
   selectModal,
   selectModel,
+  selectGuarantorsAddable,
+  selectGuarantorsChangeable,
   selectParentUuid,
   selectServerErrors,
   selectTabErrors,
@@ -90,6 +91,8 @@ function WizardPage() {
   const tabErrors = useSelector(actor, selectTabErrors);
   const serverErrors = useSelector(actor, selectServerErrors);
   const parentUuid = useSelector(actor, selectParentUuid);
+  const guarantorsChangeable = useSelector(actor, selectGuarantorsChangeable);
+  const guarantorsAddable = useSelector(actor, selectGuarantorsAddable);
 
   const tabs = route.wizard.tabs;
   const titles = [...tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? 'Validaciones PLD' : 'Leyenda de veracidad'])];
@@ -205,8 +208,8 @@ function WizardPage() {
                 {renderTab(route, current, staff, values, {
                   printHref: uuid && route.print ? `${route.print}/${uuid}` : null,
                   parentUuid: uuid,
-                  canAddGuarantors: !values.id_persona_datos_generales && canAddOrRemoveItems(editable),
-                  canChangeGuarantors: canAddOrRemoveItems(editable),
+                  canAddGuarantors: guarantorsAddable,
+                  canChangeGuarantors: guarantorsChangeable,
                   onRemoveGuarantor: (aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) }),
                 })}
                 <div className="wizard-actions">
