@@ -9,8 +9,10 @@ import { data, flag, option } from './fields';
 export interface PldCoincidences {
   coincidencias_validadas?: boolean;
   validar_coincidencias?: boolean;
-  validar_coincidencias_tipo?: 'client' | 'heritageBond' | string;
+  validar_coincidencias_tipo?: 'client' | 'heritageBond' | string | null;
   users?: Record<string, unknown>;
+  /** Opaque keys of every match staff reviewed, selected or not. */
+  revisadas?: string[];
 }
 
 export const recordShape = (tipoPersona: PersonType, clasificacion: Classification) => ({

@@ -11,6 +11,7 @@ import { NOTICES } from '../../forms/messages';
 import { fullName } from '../../forms/person-name';
 import { requireSession } from '../auth/session';
 import { ApiError, badRequest, forbidden } from '../http-errors';
+import { parsePldReview, reviewedCoincidences } from '../pld/pld-review';
 import { validateApplicationWrite, WriteValidationError } from '../validation/validate-write';
 import { parseModel, StaleWriteError, type RecordFields } from './application-repository';
 import type { Application } from './application-tables';
@@ -37,6 +38,7 @@ interface SaveBody {
     /** Guarantors saved before this PM was first stored, to link to it (spec 02 §2, /aval/...). */
     guarantors?: string[];
   };
+  /** The PLD review staff made (server/pld/pld-review.ts); ignored for the public. */
   pld?: unknown;
 }
 
@@ -57,7 +59,7 @@ const saveSchema = {
           guarantors: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 36 } },
         },
       },
-      pld: {},
+      pld: { type: 'object' },
     },
   },
 };
@@ -98,6 +100,8 @@ export async function applicationRoutes(app: FastifyInstance) {
   const validated = async (request: FastifyRequest, code: Code, body: SaveBody, stored?: Application) => {
     // The classification of a stored record is its own: an update cannot turn a client into a guarantor.
     const data = stored ? { ...body.data, clasificacion: stored.clasificacion } : body.data;
+    // Checked first: a malformed review stores nothing.
+    const review = isStaff(request) && body.pld !== undefined ? reviewedCoincidences(parsePldReview(body.pld)) : undefined;
     if (data.tipo_persona !== WIZARD_CODES[code]) {
       throw new WriteValidationError({ tipo_persona: `Este recurso solo recibe solicitudes de tipo ${WIZARD_CODES[code]}.` });
     }
@@ -119,8 +123,8 @@ export async function applicationRoutes(app: FastifyInstance) {
       formatobce: storedModel?.formatobce ?? null,
       // Counted here for staff (spec 02 §5 'Duplicates and PLD'); the public keeps the stored count.
       cantidad_duplicados: isStaff(request) ? await request.backend.duplicates.countClientsLike(clean, stored?.uuid ?? null) : (storedModel?.cantidad_duplicados ?? null),
-      // Set by the PLD review and the guarantor flow on the server, never by the body.
-      pld_coincidences: storedModel?.pld_coincidences ?? null,
+      // Set by a staff save's `pld` and the guarantor flow on the server, never by `data`.
+      pld_coincidences: review ?? storedModel?.pld_coincidences ?? null,
       persona_completa: (isGuarantor(clean) && body.meta?.complete === true) || storedModel?.persona_completa === true,
       // A PM's guarantors are the records linked to it.
       ...(code === 'wizardpm' && !isGuarantor(clean) ? { avales: [] } : {}),

@@ -1,6 +1,6 @@
 // POST /blacklist/{uuid}: screens every party of an applicant model and groups the matches as
 // the PLD review shows them (spec 01 §7, 02 §4–§5). Guarantors are read from their own stored
-// records, linked to the applicant by parent_uuid.
+// records, linked to the applicant by parent_uuid; an application not stored yet has none.
 import { fullName } from '../../forms/person-name';
 import type { ApplicationRepository } from '../applications/application-repository';
 import { parseModel } from '../applications/application-repository';
@@ -78,7 +78,8 @@ function screenHeritageBond(index: PldIndex, model: Model, avalUuid: string | nu
 
 const isCompany = (model: Model) => text(model.tipo_persona) === 'Moral';
 
-export async function screenApplicant(index: PldIndex, model: Model, uuid: string, applications: ApplicationRepository): Promise<BlacklistResult> {
+/** `uuid` null: an application not stored yet, screened without guarantors. */
+export async function screenApplicant(index: PldIndex, model: Model, uuid: string | null, applications: ApplicationRepository): Promise<BlacklistResult> {
   const result: BlacklistResult = { validatePLD: false, HeritageBond: [], pf: [], pm: [], legalRepresentative: [], guarantees: [] };
   const guarantor = text(model.clasificacion) === 'Obligado';
   if (isCompany(model)) {
@@ -90,7 +91,7 @@ export async function screenApplicant(index: PldIndex, model: Model, uuid: strin
   }
   result.HeritageBond.push(...screenHeritageBond(index, model, null));
 
-  for (const summary of await applications.guarantorsOf(uuid)) {
+  for (const summary of uuid === null ? [] : await applications.guarantorsOf(uuid)) {
     const stored = await applications.find(summary.uuid);
     const data = stored ? (parseModel(stored) as Model) : (summary.data as unknown as Model);
     if (isCompany(data)) {

@@ -1,6 +1,6 @@
-// The PLD calls, staff only (DESIGN.md §6): POST /pld/search, POST /blacklist/{uuid}, and the
-// loaded lists: GET /pld/lists, POST /pld/lists/reload.
-import type { FastifyInstance } from 'fastify';
+// The PLD calls, staff only (DESIGN.md §6): POST /pld/search, POST /blacklist/{uuid} and, for an
+// application not stored yet, POST /blacklist; the loaded lists: GET /pld/lists, POST /pld/lists/reload.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSession } from '../auth/session';
 import { badRequest } from '../http-errors';
 import { UUID } from '../uuid';
@@ -73,19 +73,30 @@ export async function pldRoutes(app: FastifyInstance) {
     },
   );
 
+  const blacklist = async (request: FastifyRequest, uuid: string | null) => {
+    const body = request.body;
+    const model = isObject(body) && isObject(body.data) ? body.data : body;
+    if (!isObject(model) || !PERSON_TYPES.includes(model.tipo_persona as string)) {
+      throw badRequest("El modelo debe indicar tipo_persona: 'Física', 'Física con actividad empresarial' o 'Moral'.", 'invalid_blacklist_model');
+    }
+    const index = await request.backend.pld.index();
+    return screenApplicant(index, model, uuid, request.backend.applications);
+  };
+
   app.post<{ Params: { uuid: string } }>(
     '/blacklist/:uuid',
     { preHandler, schema: { ...common, summary: 'Revisa contra las listas a todas las personas de una solicitud' } },
     async (request) => {
       if (!UUID.test(request.params.uuid)) throw badRequest('El identificador de la solicitud no es válido.', 'invalid_uuid');
-      const body = request.body;
-      const model = isObject(body) && isObject(body.data) ? body.data : body;
-      if (!isObject(model) || !PERSON_TYPES.includes(model.tipo_persona as string)) {
-        throw badRequest("El modelo debe indicar tipo_persona: 'Física', 'Física con actividad empresarial' o 'Moral'.", 'invalid_blacklist_model');
-      }
-      const index = await request.backend.pld.index();
-      return screenApplicant(index, model, request.params.uuid, request.backend.applications);
+      return blacklist(request, request.params.uuid);
     },
+  );
+
+  // Not stored yet: the model's own parties only, since no guarantor can be linked to it.
+  app.post(
+    '/blacklist',
+    { preHandler, schema: { ...common, summary: 'Revisa contra las listas a las personas de una solicitud aún no guardada' } },
+    async (request) => blacklist(request, null),
   );
 
   app.get('/pld/lists', { preHandler, schema: { ...common, summary: 'Versión, fecha y número de entradas de las listas cargadas' } }, async (request) =>

@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { buildPldIndex, type PldIndex } from './pld-index';
-import { loadPldLists, type PldLoad } from './pld-loader';
+import { loadMissingPldLists, loadPldLists, type PldLoad } from './pld-loader';
 import { CLEARED_SAT_STATUSES } from './pld-sources';
 
 export interface PldListsInfo {
@@ -61,15 +61,28 @@ export interface ScreeningOptions {
   refreshSeconds?: number;
   /** The first start's load of the lists, still running: the index waits for it. */
   loading?: Promise<unknown>;
+  /** Loads the lists again when the first start's load failed; by default from data/pld/ when none is loaded. */
+  loadMissing?: () => Promise<unknown>;
 }
 
-export function createPldScreening(db: Kysely<Database>, { refreshSeconds = 60, loading = Promise.resolve() }: ScreeningOptions = {}): PldScreening {
+export function createPldScreening(
+  db: Kysely<Database>,
+  { refreshSeconds = 60, loading = Promise.resolve(), loadMissing = () => loadMissingPldLists(db) }: ScreeningOptions = {},
+): PldScreening {
   let loadId: number | null = null;
   let current: Promise<PldIndex> | null = null;
   let refreshing: Promise<boolean> | null = null;
+  // The first start's load, then, once it failed, null: the next build loads again.
+  let listsLoaded: Promise<unknown> | null = loading;
 
   const build = async () => {
-    await loading;
+    listsLoaded ??= loadMissing();
+    try {
+      await listsLoaded;
+    } catch (error) {
+      listsLoaded = null;
+      throw error;
+    }
     const newest = await newestLoadId(db);
     const index = newest === null ? buildPldIndex([], []) : await readIndex(db, newest);
     loadId = newest;
