@@ -1,22 +1,32 @@
 // The staff review of high-risk-person (PLD) matches of one applicant model (spec 01 §4, 02 §4):
-// unchecked until the blacklist search runs; no match → validated; matches → pending, which blocks
-// leaving the tab until staff review them in the modal, select the real ones and 'guardar y
-// cerrar' → validated. Changing a name, an RFC, a business name, a representative or the linked
-// party makes the check stale again. A failed search lets the person go on (the rule passes).
-// The search is an actor provided from services/; the reviewed matches are emitted for the model.
-import { assign, emit, setup } from 'xstate';
+// a change of a name, an RFC, a business name, a representative or the linked party schedules a
+// check (after the validation debounce) or, with nobody to screen yet, leaves it unchecked; no
+// match → validated; matches → pending, which blocks leaving the tab until staff review them in
+// the modal, select the real ones and 'guardar y cerrar' → validated. A check that finds only
+// matches already reviewed stays validated. A failed search lets the person go on (the rule
+// passes). The search is an actor provided from services/; the wizard reads the review from the
+// snapshots (coincidencesOf) and sends it with the save.
+import { assign, setup } from 'xstate';
+import { DELAYS } from '../forms/limits';
+import { pldParties } from '../forms/pld-identity';
 import { notProvided } from './not-provided';
 
 export type Model = Record<string, unknown>;
 
-/** The groups of the blacklist answer (spec 02 §7). */
-export const PLD_GROUPS = ['pf', 'pm', 'legalRepresentative', 'guarantees', 'HeritageBond'] as const;
+/** The groups of the review: the client (pf or pm), its representatives, guarantors and their representatives, linked parties (spec 02 §4). */
+export const PLD_GROUPS = ['pf', 'pm', 'legalRepresentative', 'guarantees', 'guaranteeRepresentatives', 'HeritageBond'] as const;
 export type PldGroup = (typeof PLD_GROUPS)[number];
 
 export interface PldMatch {
   nombre: string;
   rfc: string | null;
   lista: string;
+  /** The list entry's identifier. */
+  id?: string;
+  /** The party of the application that matched. */
+  persona?: string;
+  /** The model field naming that party, when it is this model's own (e.g. 'representantes[1].nombre'). */
+  path?: string;
 }
 
 export interface BlacklistAnswer {
@@ -32,121 +42,179 @@ export interface PldCoincidences {
   validar_coincidencias_tipo: 'client' | 'heritageBond' | null;
   /** The matches staff selected as the real ones, per group. */
   users: Partial<Record<PldGroup, PldMatch[]>>;
+  /** Every match staff have reviewed (matchKey), so finding them again does not hold the person. */
+  revisadas: string[];
 }
 
 export interface PldReviewInput {
-  /** Only staff review matches; for the public the machine never blocks. */
+  /** Only staff review matches; for the public the machine never searches nor blocks. */
   staff: boolean;
-  /** The applicant's stored review, if any: a validated one opens validated. */
-  stored: PldCoincidences | null;
+  /** The applicant's stored review, if any: a validated one opens validated, a pending one checks again. */
+  stored: Partial<PldCoincidences> | null;
+  /** The model as opened. */
+  model: Model;
 }
 
 export interface PldReviewContext {
   staff: boolean;
+  /** The model the next or current check screens. */
+  model: Model;
   groups: Record<PldGroup, PldMatch[]>;
   /** Selected matches: `${group}:${index}`. */
   selected: string[];
-  /** The review the record was opened with. */
-  stored: PldCoincidences | null;
+  /** Keys of every match reviewed so far (matchKey). */
+  reviewed: string[];
+  stored: Partial<PldCoincidences> | null;
 }
 
 export type PldReviewEvent =
+  | { type: 'identity.changed'; model: Model }
   | { type: 'pld.check'; model: Model }
   | { type: 'pld.opened' }
   | { type: 'match.toggled'; group: PldGroup; index: number }
   | { type: 'pld.saved' }
-  | { type: 'modal.closed' }
-  | { type: 'identity.changed' };
+  | { type: 'modal.closed' };
 
-export type PldReviewEmitted = { type: 'reviewed'; coincidences: PldCoincidences };
+const noMatches = (): Record<PldGroup, PldMatch[]> => ({ pf: [], pm: [], legalRepresentative: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] });
 
-const noMatches = (): Record<PldGroup, PldMatch[]> => ({ pf: [], pm: [], legalRepresentative: [], guarantees: [], HeritageBond: [] });
+/** A match as staff reviewed it: which group, which party, which list entry. */
+export const matchKey = (group: PldGroup, match: PldMatch) => [group, match.persona ?? '', match.lista, match.id ?? match.nombre].join('|');
 
-export const pldReviewMachine = setup({
+const keysOf = (groups: Record<PldGroup, PldMatch[]>) => PLD_GROUPS.flatMap((group) => groups[group].map((match) => matchKey(group, match)));
+
+type SearchDone = { output: BlacklistAnswer };
+const answerOf = (event: unknown) => (event as SearchDone).output;
+
+const reviewSetup = setup({
   types: {
     context: {} as PldReviewContext,
     events: {} as PldReviewEvent,
     input: {} as PldReviewInput,
-    emitted: {} as PldReviewEmitted,
     tags: {} as 'busy' | 'blocking',
   },
   actors: {
     'search blacklist': notProvided<BlacklistAnswer, { model: Model }>('search blacklist'),
   },
+  delays: {
+    'validation debounce': DELAYS.validationDebounce,
+  },
   guards: {
     'is staff': ({ context }) => context.staff,
     'was validated': ({ context }) => context.staff && context.stored?.coincidencias_validadas === true,
-    'has matches': ({ event }) => (event as unknown as { output: BlacklistAnswer }).output.validatePLD,
+    'was left pending': ({ context }) => context.staff && context.stored?.validar_coincidencias === true,
+    'names someone to screen': ({ context, event }) => context.staff && 'model' in event && pldParties(event.model).length > 0,
+    'found only reviewed matches': ({ context, event }) => keysOf({ ...noMatches(), ...answerOf(event).groups }).every((key) => context.reviewed.includes(key)),
+    'has matches': ({ event }) => answerOf(event).validatePLD,
   },
   actions: {
+    'keep model': assign((_, params: { model: Model }) => ({ model: params.model })),
     'assign matches': assign((_, params: { answer: BlacklistAnswer }) => ({ groups: { ...noMatches(), ...params.answer.groups }, selected: [] })),
     'clear matches': assign({ groups: noMatches, selected: [] }),
     'toggle match': assign(({ context }, params: { key: string }) => ({
       selected: context.selected.includes(params.key) ? context.selected.filter((key) => key !== params.key) : [...context.selected, params.key],
     })),
-    'announce review': emit(({ context }) => ({ type: 'reviewed', coincidences: coincidencesOf(context, true) }) as const),
+    'mark reviewed': assign(({ context }) => ({ reviewed: [...new Set([...context.reviewed, ...keysOf(context.groups)])] })),
   },
-}).createMachine({
+});
+
+// A change of identity, wherever the review stands: a check is due after the debounce (restarted by
+// each change; an answer under way no longer says anything about the model), or nobody is left to screen.
+const identityChanged = [
+  {
+    guard: 'names someone to screen',
+    target: '#pldReview.scheduled',
+    reenter: true,
+    actions: { type: 'keep model', params: ({ event }: { event: Extract<PldReviewEvent, { type: 'identity.changed' }> }) => ({ model: event.model }) },
+  },
+  { target: '#pldReview.unchecked', actions: 'clear matches' },
+] as const;
+
+export const pldReviewMachine = reviewSetup.createMachine({
   id: 'pldReview',
-  context: ({ input }) => ({ staff: input.staff, groups: noMatches(), selected: [], stored: input.stored }),
+  context: ({ input }) => ({
+    staff: input.staff,
+    model: input.model,
+    groups: noMatches(),
+    selected: [],
+    reviewed: input.stored?.revisadas ?? [],
+    stored: input.stored,
+  }),
   initial: 'opening',
+  on: {
+    // Staff may check at any time (saving the PLD tab screens the whole application).
+    'pld.check': { guard: 'is staff', target: '.checking', actions: { type: 'keep model', params: ({ event }) => ({ model: event.model }) } },
+  },
   states: {
     opening: {
-      always: [{ guard: 'was validated', target: 'validated' }, { target: 'unchecked' }],
+      always: [{ guard: 'was validated', target: 'validated' }, { guard: 'was left pending', target: 'checking' }, { target: 'unchecked' }],
     },
     unchecked: {
-      on: { 'pld.check': { guard: 'is staff', target: 'checking' } },
+      on: { 'identity.changed': identityChanged },
+    },
+    // A check is due once the person pauses typing; leaving the tab meanwhile waits for it.
+    scheduled: {
+      tags: 'busy',
+      after: { 'validation debounce': 'checking' },
+      on: { 'identity.changed': identityChanged },
     },
     checking: {
       tags: 'busy',
       invoke: {
         id: 'search',
         src: 'search blacklist',
-        input: ({ event }) => ({ model: (event as Extract<PldReviewEvent, { type: 'pld.check' }>).model }),
+        input: ({ context }) => ({ model: context.model }),
         onDone: [
+          { guard: 'found only reviewed matches', target: 'validated', actions: { type: 'assign matches', params: ({ event }) => ({ answer: event.output }) } },
           { guard: 'has matches', target: 'pending', actions: { type: 'assign matches', params: ({ event }) => ({ answer: event.output }) } },
-          { target: 'validated', actions: ['clear matches', 'announce review'] },
+          { target: 'validated', actions: 'clear matches' },
         ],
         // A failed search makes the rule pass: the person goes on, and the next change checks again.
         onError: { target: 'unavailable', actions: 'clear matches' },
       },
+      on: { 'identity.changed': identityChanged },
     },
     unavailable: {
-      on: { 'pld.check': 'checking', 'identity.changed': 'unchecked' },
+      on: { 'identity.changed': identityChanged },
     },
     pending: {
       tags: 'blocking',
-      on: { 'pld.opened': 'reviewing', 'identity.changed': { target: 'unchecked', actions: 'clear matches' } },
+      on: { 'pld.opened': 'reviewing', 'identity.changed': identityChanged },
     },
     reviewing: {
       tags: 'blocking',
       on: {
         'match.toggled': { actions: { type: 'toggle match', params: ({ event }) => ({ key: `${event.group}:${event.index}` }) } },
-        'pld.saved': { target: 'validated', actions: 'announce review' },
+        'pld.saved': { target: 'validated', actions: 'mark reviewed' },
         'modal.closed': 'pending',
       },
     },
     validated: {
-      on: { 'identity.changed': { target: 'unchecked', actions: 'clear matches' } },
+      on: { 'identity.changed': identityChanged },
     },
   },
 });
 
-/** The model's `pld_coincidences` for a review: the selected matches per group. */
-export function coincidencesOf(context: Pick<PldReviewContext, 'groups' | 'selected'>, validated: boolean): PldCoincidences {
+/** The model's `pld_coincidences` for a review: the selected matches per group, and every match reviewed. */
+export function coincidencesOf(context: Pick<PldReviewContext, 'groups' | 'selected' | 'reviewed'>, validated: boolean): PldCoincidences {
   const users: Partial<Record<PldGroup, PldMatch[]>> = {};
   for (const key of context.selected) {
     const [group, index] = key.split(':') as [PldGroup, string];
     const match = context.groups[group]?.[Number(index)];
     if (match) (users[group] ??= []).push(match);
   }
-  const heritageOnly = PLD_GROUPS.every((group) => group === 'HeritageBond' || context.groups[group].length === 0) && context.groups.HeritageBond.length > 0;
+  const found = PLD_GROUPS.filter((group) => context.groups[group].length > 0);
   return {
     coincidencias_validadas: validated,
-    validar_coincidencias: false,
-    validar_coincidencias_tipo: heritageOnly ? 'heritageBond' : PLD_GROUPS.some((group) => context.groups[group].length > 0) ? 'client' : null,
+    validar_coincidencias: !validated && found.length > 0,
+    validar_coincidencias_tipo: found.length === 0 ? null : found.every((group) => group === 'HeritageBond') ? 'heritageBond' : 'client',
     users,
+    revisadas: [...new Set([...context.reviewed, ...(validated ? keysOf(context.groups) : [])])],
   };
+}
+
+/** The model fields that show 'Se requiere selección de coincidencias PLD' while the review holds. */
+export function pendingPaths(context: Pick<PldReviewContext, 'groups'>): string[] {
+  return [...new Set(PLD_GROUPS.flatMap((group) => context.groups[group].flatMap((match) => (match.path ? [match.path] : []))))];
 }
 
 export type PldReviewMachine = typeof pldReviewMachine;

@@ -5,10 +5,11 @@
 // every guarantor is complete; a guarantor wizard does not finish but completes the guarantor
 // ('Finalizar y regresar a PM') and returns to its PM. Validation and the calls are actors
 // provided from forms/ and services/; notifications are emitted for the view to show.
-import { and, assign, emit, setup } from 'xstate';
+import { and, assign, emit, enqueueActions, not, setup, type SnapshotFrom } from 'xstate';
 import { canAddOrRemoveItems, type EditableLevel } from '../forms/locking';
 import { fullName } from '../forms/person-name';
 import { notProvided } from './not-provided';
+import { coincidencesOf, pldReviewMachine, type PldCoincidences, type PldReviewContext } from './pld-review';
 
 export type WizardCode = 'wizardpf' | 'wizardpfae' | 'wizardpm';
 export type Model = Record<string, unknown>;
@@ -120,14 +121,29 @@ export interface WizardContext {
   modal: WizardModal | null;
   /** Messages per field from the last refused save, for the form to show. */
   serverErrors: Record<string, string>;
+  /** Where the PLD review (the child 'pld') stands, as its last snapshot said. */
+  pld: PldStatus;
 }
+
+/** What the wizard follows of the PLD review: whether it holds or is checking, and what it found. */
+export interface PldStatus {
+  busy: boolean;
+  blocking: boolean;
+  validated: boolean;
+  found: Pick<PldReviewContext, 'groups' | 'selected' | 'reviewed'> | null;
+  /** Where the person goes once the matches are reviewed: on with the step, or to finish. */
+  then: 'saving' | 'finishing';
+}
+
+type PldReviewSnapshot = Pick<SnapshotFrom<typeof pldReviewMachine>, 'context' | 'hasTag' | 'matches'>;
 
 export type WizardEvent =
   | { type: 'tab.next'; values: Model }
   | { type: 'tab.previous'; values: Model }
   | { type: 'tab.selected'; index: number; values: Model }
   | { type: 'wizard.finish'; values: Model }
-  | { type: 'pld.reviewed'; values: Model }
+  | { type: 'pld.saved' }
+  | { type: 'xstate.snapshot.pld'; snapshot: PldReviewSnapshot }
   | { type: 'modal.closed' }
   | { type: 'wizard.retried' }
   | { type: 'guarantor.remove'; uuid: string; name: string }
@@ -137,6 +153,16 @@ export type WizardEmitted =
   | { type: 'notification'; kind: 'saved' | 'saveFailed' | 'guarantorRemoved' | 'guarantorRemovalFailed' }
   | { type: 'finished'; staff: boolean }
   | { type: 'returnToParent'; parentUuid: string | null; uuid: string };
+
+/** What a create or update is given; `pld` is the staff's validated PLD review, sent with the save (spec 01 §7). */
+export interface SaveInput {
+  code: WizardCode;
+  uuid: string;
+  model: Model;
+  meta: WizardMeta;
+  staff: boolean;
+  pld: PldCoincidences | null;
+}
 
 export interface RemovedGuarantor {
   avales: GuarantorSummary[];
@@ -177,12 +203,9 @@ export const wizardMachine = setup({
   actors: {
     'load application': notProvided<LoadedApplication, { code: WizardCode; uuid: string; flag: 0 | 1 }>('load application'),
     'validate tab': notProvided<TabValidation, { code: WizardCode; index: number; values: Model; staff: boolean }>('validate tab'),
-    'create application': notProvided<CreatedApplication, { code: WizardCode; model: Model; meta: WizardMeta; staff: boolean }>(
-      'create application',
-    ),
-    'update application': notProvided<UpdatedApplication, { code: WizardCode; uuid: string; model: Model; meta: WizardMeta; staff: boolean }>(
-      'update application',
-    ),
+    'create application': notProvided<CreatedApplication, SaveInput>('create application'),
+    'update application': notProvided<UpdatedApplication, SaveInput>('update application'),
+    'pld review': pldReviewMachine,
     'remove guarantor': notProvided<RemovedGuarantor, { parentUuid: string; uuid: string }>('remove guarantor'),
   },
   guards: {
@@ -206,7 +229,10 @@ export const wizardMachine = setup({
     'selects an earlier tab': ({ context, event }) => event.type === 'tab.selected' && event.index < context.current && event.index >= 0,
     'selects a later active tab': ({ context, event }) =>
       event.type === 'tab.selected' && event.index > context.current && isTabActive(context, event.index),
-    'pld review is required': ({ context }) => context.staff && pldReviewPending(context.model),
+    'pld review holds': ({ context }) => context.pld.blocking,
+    'pld check is under way': ({ context }) => context.pld.busy,
+    'screens before finishing': ({ context }) => context.staff && !context.guarantor,
+    'finishes after the pld review': ({ context }) => context.pld.then === 'finishing',
     'create was forbidden': ({ event }) => failureOf((event as unknown as { error: unknown }).error).status === 403,
     /** Only an unknown or malformed code is a wrong code; any other failure keeps the record to retry. */
     'code is unknown': ({ event }) => [400, 404].includes(failureOf((event as unknown as { error: unknown }).error).status ?? 0),
@@ -280,6 +306,33 @@ export const wizardMachine = setup({
     'notify guarantor removed': emit({ type: 'notification', kind: 'guarantorRemoved' } as const),
     'notify guarantor removal failed': emit({ type: 'notification', kind: 'guarantorRemovalFailed' } as const),
     'return to parent': emit(({ context }) => ({ type: 'returnToParent', parentUuid: context.meta.parent_uuid, uuid: context.meta.uuid! }) as const),
+    'follow pld review': assign(({ context }, params: { snapshot: PldReviewSnapshot }) => ({
+      pld: {
+        ...context.pld,
+        busy: params.snapshot.hasTag('busy'),
+        blocking: params.snapshot.hasTag('blocking'),
+        validated: params.snapshot.matches('validated'),
+        found: { groups: params.snapshot.context.groups, selected: params.snapshot.context.selected, reviewed: params.snapshot.context.reviewed },
+      },
+    })),
+    'open pld review': enqueueActions(({ context, enqueue }, params: { then: PldStatus['then'] }) => {
+      enqueue.assign({ modal: { kind: 'pldReview' }, pld: { ...context.pld, then: params.then } });
+      enqueue.sendTo('pld', { type: 'pld.opened' });
+    }),
+    // The review's own snapshot follows; until then the wizard takes the matches shown as reviewed.
+    'accept pld review': enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ modal: null, pld: { ...context.pld, blocking: false, validated: true } });
+      enqueue.sendTo('pld', { type: 'pld.saved' });
+    }),
+    'cancel pld review': enqueueActions(({ enqueue }) => {
+      enqueue.assign({ modal: null });
+      enqueue.sendTo('pld', { type: 'modal.closed' });
+    }),
+    // Saving the PLD tab screens the whole application again (spec 01 §4); the wizard waits for the answer.
+    'screen application': enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ pld: { ...context.pld, busy: true, blocking: false, validated: false } });
+      enqueue.sendTo('pld', { type: 'pld.check', model: context.model });
+    }),
     'notify saved': emit({ type: 'notification', kind: 'saved' } as const),
     'notify save failed': emit({ type: 'notification', kind: 'saveFailed' } as const),
     'announce finished': emit(({ context }) => ({ type: 'finished', staff: context.staff }) as const),
@@ -301,6 +354,7 @@ export const wizardMachine = setup({
     formatobceHtml: null,
     modal: null,
     serverErrors: {},
+    pld: { busy: false, blocking: false, validated: false, found: null, then: 'saving' },
   }),
   initial: 'opening',
   states: {
@@ -343,6 +397,17 @@ export const wizardMachine = setup({
     ready: {
       initial: 'idle',
       on: { 'modal.closed': { actions: 'close modal' } },
+      // The staff's PLD review of this model, opened with the review it stored (spec 01 §4).
+      invoke: {
+        id: 'pld',
+        src: 'pld review',
+        input: ({ context }) => ({
+          staff: context.staff,
+          stored: (context.model.pld_coincidences as PldCoincidences | null | undefined) ?? null,
+          model: context.model,
+        }),
+        onSnapshot: { actions: { type: 'follow pld review', params: ({ event }) => ({ snapshot: event.snapshot as PldReviewSnapshot }) } },
+      },
       states: {
         idle: {
           on: {
@@ -399,6 +464,11 @@ export const wizardMachine = setup({
                     params: ({ context }) => ({ modal: { kind: 'incompleteGuarantors', names: incompleteGuarantors(context.model).map(guarantorName) } }),
                   },
                 ],
+              },
+              {
+                guard: and(['no modal is open', 'screens before finishing']),
+                target: 'screening',
+                actions: [{ type: 'keep values', params: ({ event }) => ({ values: event.values }) }, 'screen application'],
               },
               {
                 guard: 'no modal is open',
@@ -502,22 +572,41 @@ export const wizardMachine = setup({
             onError: { target: 'idle', actions: { type: 'flag tab', params: { valid: false } } },
           },
         },
+        // Leaving a tab while PLD matches wait for review opens the review; a check under way is awaited (spec 01 §4).
         checkingPld: {
           always: [
-            { guard: 'pld review is required', target: 'pldReview', actions: { type: 'open modal', params: { modal: { kind: 'pldReview' } } } },
+            { guard: 'pld review holds', target: 'pldReview', actions: { type: 'open pld review', params: { then: 'saving' } } },
+            { guard: 'pld check is under way', target: 'awaitingPld' },
             // A record that cannot be modified is only read: moving on saves nothing.
             { guard: 'is not editable', target: 'idle', actions: 'advance to target' },
             { target: 'saving' },
           ],
         },
+        awaitingPld: {
+          tags: 'busy',
+          always: { guard: not('pld check is under way'), target: 'checkingPld' },
+        },
+        // Finishing from the PLD tab: the whole application is screened first.
+        screening: {
+          tags: 'busy',
+          always: [
+            {
+              guard: and([not('pld check is under way'), 'pld review holds']),
+              target: 'pldReview',
+              actions: { type: 'open pld review', params: { then: 'finishing' } },
+            },
+            { guard: not('pld check is under way'), target: 'finishing' },
+          ],
+        },
         pldReview: {
           tags: 'blocking',
           on: {
-            'pld.reviewed': {
-              target: 'saving',
-              actions: ['close modal', { type: 'keep values', params: ({ event }) => ({ values: event.values }) }],
-            },
-            'modal.closed': { target: 'idle', actions: 'close modal' },
+            // Only matches on show are accepted: a check started meanwhile must answer first.
+            'pld.saved': [
+              { guard: and(['pld review holds', 'finishes after the pld review']), target: 'finishing', actions: 'accept pld review' },
+              { guard: 'pld review holds', target: 'saving', actions: 'accept pld review' },
+            ],
+            'modal.closed': { target: 'idle', actions: 'cancel pld review' },
           },
         },
         saving: {
@@ -656,19 +745,20 @@ export const wizardMachine = setup({
 
 /** What a create or update call is given: the record, the model and the meta of the step under way. */
 function saveInput(metaOf: (context: WizardContext) => WizardMeta) {
-  return ({ context }: { context: WizardContext }) => ({
+  return ({ context }: { context: WizardContext }): SaveInput => ({
     code: context.code,
     uuid: context.meta.uuid!,
     model: context.model,
     meta: metaOf(context),
     staff: context.staff,
+    pld: reviewToSave(context),
   });
 }
 
-/** The model holds PLD matches that must be reviewed before going on (spec 01 §4). */
-export function pldReviewPending(model: Model): boolean {
-  const pld = model.pld_coincidences as { validar_coincidencias?: boolean; coincidencias_validadas?: boolean } | null | undefined;
-  return pld?.validar_coincidencias === true && pld.coincidencias_validadas !== true;
+/** The PLD review a staff save carries: only a validated one (a failed or pending check sends none, and the stored one stays). */
+export function reviewToSave(context: Pick<WizardContext, 'staff' | 'pld'>): PldCoincidences | null {
+  if (!context.staff || !context.pld.validated || !context.pld.found) return null;
+  return coincidencesOf(context.pld.found, true);
 }
 
 /** A PM whose editable level lets its guarantors be added and removed (spec 02 §2); guarantor wizards have none. */

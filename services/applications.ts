@@ -2,6 +2,7 @@
 // CallFailure (status, Spanish message, per-field messages) for the wizard statechart.
 import type { AxiosInstance } from 'axios';
 import type { CreatedApplication, LoadedApplication, Model, RemovedGuarantor, UpdatedApplication, WizardCode, WizardMeta } from '../machines/wizard';
+import type { PldCoincidences } from '../machines/pld-review';
 import { callFailure } from './http';
 
 const failing = async <T>(call: Promise<T>): Promise<T> => {
@@ -19,8 +20,8 @@ export const loadApplication = (http: AxiosInstance, code: WizardCode, uuid: str
 export interface SavePayload {
   data: Model;
   meta: WizardMeta;
-  /** Staff only: the PLD structure (filled by the PLD review). */
-  pld?: unknown;
+  /** Staff only: the validated PLD review, which the server keeps as pld_coincidences. */
+  pld?: PldCoincidences;
 }
 
 /** POST /{code}: answers [uuid, { formatobce: { html }, version }]. */

@@ -4,8 +4,10 @@ import { fromPromise } from 'xstate';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validateModel } from '../../forms/validate';
 import type { AnyWizard } from '../../forms/wizards/wizard-for';
+import { pldReviewMachine } from '../../machines/pld-review';
 import { wizardMachine, type GuarantorSummary, type Model } from '../../machines/wizard';
-import { createApplication, loadApplication, removeGuarantor, updateApplication } from '../../services/applications';
+import { createApplication, loadApplication, removeGuarantor, updateApplication, type SavePayload } from '../../services/applications';
+import { screenApplication } from '../../services/pld';
 import { useRuntime } from '../session/runtime-context';
 
 export interface WizardActorOptions {
@@ -34,12 +36,11 @@ export function useWizardActor({ wizard, uuid, franchise, staff, guarantor, pare
           const result = await validateModel(tab.schema, input.values, { staff: input.staff });
           return { valid: result.valid, errors: result.errors };
         }),
-        'create application': fromPromise(({ input }) =>
-          createApplication(http, input.code, { data: beforeSubmit(input.model as Model), meta: input.meta }),
-        ),
-        'update application': fromPromise(({ input }) =>
-          updateApplication(http, input.code, input.uuid, { data: beforeSubmit(input.model as Model), meta: input.meta }),
-        ),
+        'create application': fromPromise(({ input }) => createApplication(http, input.code, payloadOf(input))),
+        'update application': fromPromise(({ input }) => updateApplication(http, input.code, input.uuid, payloadOf(input))),
+        'pld review': pldReviewMachine.provide({
+          actors: { 'search blacklist': fromPromise(({ input }) => screenApplication(http, beforeSubmit(input.model as Model))) },
+        }),
         'remove guarantor': fromPromise(({ input }) => removeGuarantor(http, input.parentUuid, input.uuid)),
       },
     }),
@@ -63,4 +64,9 @@ export function useWizardActor({ wizard, uuid, franchise, staff, guarantor, pare
       },
     },
   );
+}
+
+/** What a save sends: the model as the server takes it, its meta, and for staff the PLD review. */
+function payloadOf(input: { model: Model; meta: SavePayload['meta']; pld: SavePayload['pld'] | null }): SavePayload {
+  return { data: beforeSubmit(input.model), meta: input.meta, ...(input.pld ? { pld: input.pld } : {}) };
 }

@@ -5,7 +5,8 @@ import { APPLICATION_VALID_DAYS } from '../../forms/limits';
 import { NOTICES } from '../../forms/messages';
 import type { WizardModal } from '../../machines/wizard';
 
-const CONTENT: Record<WizardModal['kind'], { title: string; text: string }> = {
+/** The PLD review has a modal of its own (pld-review-modal.tsx). */
+const CONTENT: Record<Exclude<WizardModal['kind'], 'pldReview'>, { title: string; text: string }> = {
   firstUse: {
     title: 'Antes de comenzar',
     text: `Tu información se guarda cada vez que avanzas a la siguiente sección. Conserva el enlace de tu solicitud para continuarla después: es válida por ${APPLICATION_VALID_DAYS} días naturales a partir de que la llenas.`,
@@ -17,7 +18,6 @@ const CONTENT: Record<WizardModal['kind'], { title: string; text: string }> = {
     title: 'Solicitud no modificable',
     text: 'Los datos de este cliente no se pueden modificar porque existe una solicitud aprobada.',
   },
-  pldReview: { title: NOTICES.pldHeading, text: NOTICES.noMatches },
   finishSuccess: { title: 'Solicitud completa', text: NOTICES.finishSuccess },
   updateSuccess: { title: 'Solicitud actualizada', text: NOTICES.updateSuccess },
   finishGeneralDataInvalid: { title: 'No se pudo finalizar', text: NOTICES.finishGeneralDataInvalid },
@@ -49,7 +49,7 @@ export interface WizardModalActions {
 }
 
 export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref }: { modal: WizardModal | null } & WizardModalActions) {
-  const content = modal ? CONTENT[modal.kind] : null;
+  const content = modal && modal.kind !== 'pldReview' ? CONTENT[modal.kind] : null;
   const text = modal?.kind === 'finishForbidden' || modal?.kind === 'saveRefused' ? modal.message : content?.text;
   const retry = modal?.kind === 'loadFailed';
   let actions = <Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} />;

@@ -9,8 +9,9 @@ import { Form } from 'react-final-form';
 import { useLocation, useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NOTICES } from '../../forms/messages';
 import { nestErrors, validateModelSync } from '../../forms/validate';
-import { guarantorName, pldReviewPending, type GuarantorSummary, type Model } from '../../machines/wizard';
+import { guarantorName, type GuarantorSummary, type Model } from '../../machines/wizard';
 import { FormLockProvider } from '../components/fields/form-lock';
+import { PldMarksProvider } from '../components/fields/pld-marks';
 import { notify } from '../global/notifications';
 import { useRuntime } from '../session/runtime-context';
 import { selectIsStaff } from '../session/selectors';
@@ -30,6 +31,9 @@ import {
   selectTabErrors,
   selectUuid,
 } from './selectors';
+import { PldIdentityWatch } from './pld-identity-watch';
+import { PldReviewModal } from './pld-review-modal';
+import { selectMarkedPaths, selectPldReview, type PldReviewRef } from './pld-review-selectors';
 import { forgetPendingGuarantors, keepPendingGuarantor, readPendingGuarantors, summaryOf } from './pending-guarantors';
 import { ActivosPasivosTab } from './tabs/activos-pasivos-tab';
 import { AvalesTab } from './tabs/avales-tab';
@@ -93,6 +97,9 @@ function WizardPage() {
   const parentUuid = useSelector(actor, selectParentUuid);
   const guarantorsChangeable = useSelector(actor, selectGuarantorsChangeable);
   const guarantorsAddable = useSelector(actor, selectGuarantorsAddable);
+  const review = useSelector(actor, selectPldReview);
+  const marked = useSelector(review, selectMarkedPaths);
+  const markedPaths = useMemo(() => new Set(marked ? marked.split('\n') : []), [marked]);
 
   const tabs = route.wizard.tabs;
   const titles = [...tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? 'Validaciones PLD' : 'Leyenda de veracidad'])];
@@ -167,77 +174,90 @@ function WizardPage() {
       <H1 id="wizard-title">{route.title}</H1>
       <EditableBanner level={editable} />
       <FormLockProvider level={editable}>
-        <Form<Model>
-          key={current}
-          initialValues={model}
-          keepDirtyOnReinitialize
-          validate={validate}
-          onSubmit={(values) => actor.send({ type: 'tab.next', values })}
-          render={({ handleSubmit, values, form, submitFailed, hasValidationErrors }) => (
-            <>
-              <WizardStepper
-                titles={titles}
-                current={current}
-                active={active}
-                errors={tabErrors}
-                busy={busy}
-                onSelect={(index) => {
-                  // Forward, the fields' own checks (the asynchronous duplicate RFC) must hold too.
-                  if (index > current && heldByField(form)) return;
-                  actor.send({ type: 'tab.selected', index, values: form.getState().values });
-                }}
-              />
-              <form className="wizard-tab" onSubmit={handleSubmit} noValidate aria-labelledby="tab-title">
-                <H2 id="tab-title" className="wizard-tab-title" tabIndex={-1}>
-                  {titles[current]}
-                </H2>
-                <p className="sr-only" aria-live="polite">
-                  {submitFailed && hasValidationErrors ? 'Hay campos por corregir en esta sección.' : ''}
-                </p>
-                {Object.keys(serverErrors).length > 0 && (
-                  <Callout intent="danger" title="El servidor no aceptó estos datos" role="alert">
-                    <ul>
-                      {Object.entries(serverErrors).map(([path, message]) => (
-                        <li key={path}>
-                          <code>{path}</code>: {message}
-                        </li>
-                      ))}
-                    </ul>
-                  </Callout>
-                )}
-                {renderTab(route, current, staff, values, {
-                  printHref: uuid && route.print ? `${route.print}/${uuid}` : null,
-                  parentUuid: uuid,
-                  canAddGuarantors: guarantorsAddable,
-                  canChangeGuarantors: guarantorsChangeable,
-                  onRemoveGuarantor: (aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) }),
-                })}
-                <div className="wizard-actions">
-                  {current > 0 && (
-                    <Button
-                      icon={<ArrowLeft />}
-                      text="Anterior"
-                      disabled={busy}
-                      onClick={() => actor.send({ type: 'tab.previous', values: form.getState().values })}
-                    />
+        <PldMarksProvider value={markedPaths}>
+          <Form<Model>
+            key={current}
+            initialValues={model}
+            keepDirtyOnReinitialize
+            validate={validate}
+            onSubmit={(values) => actor.send({ type: 'tab.next', values })}
+            render={({ handleSubmit, values, form, submitFailed, hasValidationErrors }) => (
+              <>
+                {staff && <PldIdentityWatch review={review} />}
+                <WizardStepper
+                  titles={titles}
+                  current={current}
+                  active={active}
+                  errors={tabErrors}
+                  busy={busy}
+                  onSelect={(index) => {
+                    // Forward, the fields' own checks (the asynchronous duplicate RFC) must hold too.
+                    if (index > current && heldByField(form)) return;
+                    actor.send({ type: 'tab.selected', index, values: form.getState().values });
+                  }}
+                />
+                <form className="wizard-tab" onSubmit={handleSubmit} noValidate aria-labelledby="tab-title">
+                  <H2 id="tab-title" className="wizard-tab-title" tabIndex={-1}>
+                    {titles[current]}
+                  </H2>
+                  <p className="sr-only" aria-live="polite">
+                    {submitFailed && hasValidationErrors ? 'Hay campos por corregir en esta sección.' : ''}
+                  </p>
+                  {Object.keys(serverErrors).length > 0 && (
+                    <Callout intent="danger" title="El servidor no aceptó estos datos" role="alert">
+                      <ul>
+                        {Object.entries(serverErrors).map(([path, message]) => (
+                          <li key={path}>
+                            <code>{path}</code>: {message}
+                          </li>
+                        ))}
+                      </ul>
+                    </Callout>
                   )}
-                  {isLast ? (
-                    <Button
-                      intent="primary"
-                      endIcon={<Tick />}
-                      text={guarantor ? 'Finalizar y regresar a PM' : 'Finalizar'}
-                      loading={busy}
-                      onClick={() => heldByField(form) || actor.send({ type: 'wizard.finish', values: form.getState().values })}
-                    />
-                  ) : (
-                    <Button intent="primary" type="submit" endIcon={<ArrowRight />} text="Siguiente" loading={busy} />
-                  )}
-                </div>
-              </form>
-            </>
-          )}
-        />
+                  {renderTab(route, current, staff, values, {
+                    printHref: uuid && route.print ? `${route.print}/${uuid}` : null,
+                    parentUuid: uuid,
+                    canAddGuarantors: guarantorsAddable,
+                    canChangeGuarantors: guarantorsChangeable,
+                    onRemoveGuarantor: (aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) }),
+                    review,
+                  })}
+                  <div className="wizard-actions">
+                    {current > 0 && (
+                      <Button
+                        icon={<ArrowLeft />}
+                        text="Anterior"
+                        disabled={busy}
+                        onClick={() => actor.send({ type: 'tab.previous', values: form.getState().values })}
+                      />
+                    )}
+                    {isLast ? (
+                      <Button
+                        intent="primary"
+                        endIcon={<Tick />}
+                        text={guarantor ? 'Finalizar y regresar a PM' : 'Finalizar'}
+                        loading={busy}
+                        onClick={() => heldByField(form) || actor.send({ type: 'wizard.finish', values: form.getState().values })}
+                      />
+                    ) : (
+                      <Button intent="primary" type="submit" endIcon={<ArrowRight />} text="Siguiente" loading={busy} />
+                    )}
+                  </div>
+                </form>
+              </>
+            )}
+          />
+        </PldMarksProvider>
       </FormLockProvider>
+      {review && (
+        <PldReviewModal
+          review={review}
+          isOpen={modal?.kind === 'pldReview'}
+          company={route.wizard.tipo_persona === 'Moral'}
+          onSave={() => actor.send({ type: 'pld.saved' })}
+          onClose={() => actor.send({ type: 'modal.closed' })}
+        />
+      )}
       <WizardModals
         modal={modal}
         onClose={() => actor.send({ type: 'modal.closed' })}
@@ -275,11 +295,12 @@ interface TabExtras {
   canAddGuarantors: boolean;
   canChangeGuarantors: boolean;
   onRemoveGuarantor: (aval: GuarantorSummary) => void;
+  review: PldReviewRef | undefined;
 }
 
 function renderTab(route: WizardRouteDefinition, index: number, staff: boolean, values: Model, extras: TabExtras) {
   if (index >= route.wizard.tabs.length) {
-    return staff ? <ValidacionesPldTab pending={pldReviewPending(values)} /> : <LeyendaVeracidadTab printHref={extras.printHref} />;
+    return staff ? <ValidacionesPldTab review={extras.review} /> : <LeyendaVeracidadTab printHref={extras.printHref} />;
   }
   if (route.views === 'pm') {
     if (index === AVALES_TAB) {

@@ -8,7 +8,9 @@ import { transitionRecorder } from './support/model-paths';
 import {
   loaded,
   pendingCall,
+  PLD_MATCH,
   playWizard as play,
+  reviewSnapshot,
   startWizard as start,
   testEveryWizardTransition,
   type WizardHarness,
@@ -17,7 +19,6 @@ import {
 
 const BLANK = { clasificacion: 'Cliente', nombre: '', entidades_eliminadas: [] };
 const STORED_MODEL = { clasificacion: 'Cliente', nombre: 'ANA', entidades_eliminadas: ['x'] };
-const PLD_PENDING = { ...STORED_MODEL, pld_coincidences: { validar_coincidencias: true, coincidencias_validadas: false } };
 const VALUES = { nombre: 'ANA LÓPEZ' };
 
 const aval = (uuid: string, tipo_persona: string, names: [string, string?, string?], complete: boolean): GuarantorSummary => ({
@@ -72,8 +73,12 @@ const EVENTS_BY_INPUT: Record<string, any[]> = {
     ...LOAD_FAILURES,
   ],
   staffByUuid: [
-    { type: 'xstate.done.actor.load', output: loaded(PLD_PENDING) },
+    { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL) },
     { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { complete: true }) },
+    reviewSnapshot('checking'),
+    reviewSnapshot('pending'),
+    reviewSnapshot('validated'),
+    { type: 'pld.saved' },
   ],
   pmByUuid: [
     { type: 'xstate.done.actor.load', output: loaded(STORED_PM) },
@@ -91,7 +96,6 @@ const COMMON_EVENTS = [
   { type: 'tab.selected', index: 0, values: VALUES },
   { type: 'tab.selected', index: 2, values: VALUES },
   { type: 'wizard.finish', values: VALUES },
-  { type: 'pld.reviewed', values: { pld_coincidences: { validar_coincidencias: false, coincidencias_validadas: true } } },
   { type: 'modal.closed' },
   ...['validateForward', 'validateBackward', 'validateGeneralData'].flatMap((id) => [
     { type: `xstate.done.actor.${id}`, output: { valid: true, errors: {} } },
@@ -127,7 +131,10 @@ const serializeState = (s: Snapshot) =>
     s.context.meta.uuid !== null,
     s.context.modal?.kind ?? null,
     s.context.tabErrors.includes(s.context.current),
-    (s.context.model.pld_coincidences as any)?.coincidencias_validadas ?? null,
+    s.context.pld.busy,
+    s.context.pld.blocking,
+    s.context.pld.validated,
+    s.matches({ ready: 'idle' }) ? null : s.context.pld.then,
     avalesOf(s.context.model).map((a) => a.uuid),
     s.context.meta.guarantors,
   ]);
@@ -159,6 +166,31 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
   if (s.matches({ ready: 'pldReview' })) {
     expect(context.modal).toEqual({ kind: 'pldReview' });
     expect(s.hasTag('blocking')).toBe(true);
+    expect(h.pldReceived.at(-1)).toEqual({ type: 'pld.opened' });
+  }
+  // Nothing is saved or finished while PLD matches wait for review or a check runs (spec 01 §4).
+  const entered = (state: string) => s.matches({ ready: state } as never) && !h.before?.matches({ ready: state } as never);
+  if (entered('saving') || entered('finishing')) expect(context.pld.blocking || context.pld.busy).toBe(false);
+  if (s.matches({ ready: 'awaitingPld' }) || s.matches({ ready: 'screening' })) {
+    expect(s.hasTag('busy')).toBe(true);
+    expect(context.pld.busy).toBe(true);
+  }
+  if (s.matches({ ready: 'screening' })) expect(h.pldReceived.at(-1)).toEqual({ type: 'pld.check', model: context.model });
+  // A staff save carries the validated review, with the matches selected; nobody else sends one.
+  for (const [step, src] of [['creating', 'create application'], ['updating', 'update application']]) {
+    const call = h.pending[src]?.at(-1);
+    const calling = (state: string) => s.matches({ ready: { [state]: step } } as never) && !h.before?.matches({ ready: { [state]: step } } as never);
+    if (!call || !(calling('saving') || calling('finishing'))) continue;
+    if (context.staff && context.pld.validated) {
+      expect(call.input.pld).toMatchObject({ coincidencias_validadas: true, validar_coincidencias: false });
+      expect(call.input.pld.users).toEqual(context.pld.found!.selected.length ? { pf: [PLD_MATCH] } : {});
+    } else expect(call.input.pld).toBeNull();
+  }
+  if (h.last?.type === 'pld.saved') {
+    // Saving and closing the review goes on with the step that opened it.
+    expect(context.modal).toBeNull();
+    expect(h.pldReceived.at(-1)).toEqual({ type: 'pld.saved' });
+    expect(s.matches({ ready: h.before!.context.pld.then })).toBe(true);
   }
   if (context.modal?.kind === 'complete' || context.modal?.kind === 'expired' || context.modal?.kind === 'incorrect') {
     // A blocked opening leaves a blank model and no record.
@@ -378,5 +410,69 @@ describe('PM scenarios', () => {
     await play(h, { type: 'tab.next', values: VALUES });
     await play(h, { type: 'xstate.done.actor.validateForward', output: { valid: true, errors: {} } });
     expect(pendingCall(h, 'update application').input.meta.guarantors).toEqual([]);
+  });
+});
+
+describe('PLD scenarios (staff)', () => {
+  const review = (h: WizardHarness) => h.actor.getSnapshot().children.pld as unknown as { send(event: unknown): void; getSnapshot(): any };
+
+  /** Staff on 'Datos generales' of a stored record whose review found matches, leaving the tab. */
+  async function leaveTabWithMatches() {
+    const h = start(INPUTS.staffByUuid, transitionRecorder().inspect);
+    await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 0 }) });
+    await play(h, reviewSnapshot('pending'));
+    await play(h, { type: 'tab.next', values: VALUES });
+    await play(h, { type: 'xstate.done.actor.validateForward', output: { valid: true, errors: {} } });
+    return h;
+  }
+
+  it('leaving a tab with matches opens the review; the matches selected go with the save, validated', async () => {
+    const h = await leaveTabWithMatches();
+    let s = h.actor.getSnapshot();
+    expect(s.matches({ ready: 'pldReview' })).toBe(true);
+    expect(s.context.modal).toEqual({ kind: 'pldReview' });
+    expect(review(h).getSnapshot().value).toBe('reviewing');
+    expect(h.pending['update application']).toBeUndefined();
+
+    review(h).send({ type: 'match.toggled', group: 'pf', index: 0 });
+    await play(h, { type: 'pld.saved' });
+    s = h.actor.getSnapshot();
+    expect(s.context.modal).toBeNull();
+    expect(review(h).getSnapshot().value).toBe('validated');
+    const save = pendingCall(h, 'update application');
+    expect(save.input.pld).toMatchObject({ coincidencias_validadas: true, validar_coincidencias: false, validar_coincidencias_tipo: 'client' });
+    expect(save.input.pld.users.pf).toHaveLength(1);
+    await play(h, { type: 'xstate.done.actor.update', output: { model: STORED_MODEL, version: 3 } });
+    expect(h.actor.getSnapshot().context.current).toBe(1);
+  });
+
+  it('closing the review stays on the tab and keeps the person there until they review', async () => {
+    const h = await leaveTabWithMatches();
+    await play(h, { type: 'modal.closed' });
+    expect(h.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(h.actor.getSnapshot().context.current).toBe(0);
+    expect(review(h).getSnapshot().value).toBe('pending');
+  });
+
+  it('a check under way is awaited before moving on; finishing screens the whole application first', async () => {
+    const h = start(INPUTS.staffByUuid, transitionRecorder().inspect);
+    await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
+    await play(h, reviewSnapshot('checking'));
+    await play(h, { type: 'tab.previous', values: VALUES });
+    await play(h, { type: 'xstate.done.actor.validateBackward', output: { valid: true, errors: {} } });
+    await play(h, { type: 'tab.next', values: VALUES });
+    await play(h, { type: 'xstate.done.actor.validateForward', output: { valid: true, errors: {} } });
+    expect(h.actor.getSnapshot().matches({ ready: 'awaitingPld' })).toBe(true);
+    await play(h, reviewSnapshot('validated'));
+    expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true);
+    await play(h, { type: 'xstate.done.actor.update', output: { model: STORED_MODEL, version: 3 } });
+
+    await play(h, { type: 'wizard.finish', values: VALUES });
+    expect(h.actor.getSnapshot().matches({ ready: 'screening' })).toBe(true);
+    expect(h.pldReceived.at(-1)).toMatchObject({ type: 'pld.check', model: { nombre: 'ANA LÓPEZ' } });
+    await play(h, reviewSnapshot('pending'));
+    expect(h.actor.getSnapshot().context.modal).toEqual({ kind: 'pldReview' });
+    await play(h, { type: 'pld.saved' });
+    expect(h.actor.getSnapshot().matches({ ready: 'finishing' })).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { useField } from 'react-final-form';
 import { toUpper } from '../../../forms/masks';
 import { errorId, FieldFrame, fieldId } from './field-frame';
 import { useFieldDisabled } from './form-lock';
+import { usePldMark } from './pld-marks';
 import { useShownError } from './use-shown-error';
 
 export interface TextFieldProps {
@@ -26,7 +27,8 @@ export interface TextFieldProps {
 
 export function TextField({ name, label, uppercase = false, maxLength, type = 'text', autoComplete, optional, disabled, hint, onValueChange, validate }: TextFieldProps) {
   const { input, meta } = useField<string>(name, { parse: (value) => (uppercase ? toUpper(value) : value) ?? '', validate });
-  const error = useShownError(meta, input.value);
+  const pldMark = usePldMark(name);
+  const error = useShownError(meta, input.value) ?? pldMark;
   const id = fieldId(name);
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional}>

@@ -1,16 +1,43 @@
 // The staff's last tab: where the high-risk-person (PLD) review of this application stands.
-import { Callout } from '@blueprintjs/core';
+// 'Finalizar' screens every party of the application again, guarantors included (spec 01 §4).
+import { Callout, Spinner } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
 import { MESSAGES } from '../../../forms/messages';
+import { selectReviewStage, type PldReviewRef } from '../pld-review-selectors';
 
-/** `pending`: the wizard statechart's `pldReviewPending` of the model. */
-export function ValidacionesPldTab({ pending }: { pending: boolean }) {
-  return pending ? (
-    <Callout intent="warning" title="Coincidencias por revisar">
-      {MESSAGES.pldSelectionRequired}
-    </Callout>
-  ) : (
-    <Callout intent="success" title="Sin coincidencias pendientes">
-      No hay coincidencias de personas de alto riesgo por revisar en esta solicitud.
+const STAGES: Record<string, { intent: 'primary' | 'warning' | 'success'; title: string; text: string }> = {
+  unchecked: {
+    intent: 'primary',
+    title: 'Revisión de listas al finalizar',
+    text: 'Al finalizar se revisarán todas las personas de la solicitud contra las listas de personas de alto riesgo.',
+  },
+  pending: { intent: 'warning', title: 'Coincidencias por revisar', text: MESSAGES.pldSelectionRequired },
+  reviewing: { intent: 'warning', title: 'Coincidencias por revisar', text: MESSAGES.pldSelectionRequired },
+  unavailable: {
+    intent: 'warning',
+    title: 'Listas no disponibles',
+    text: 'No fue posible consultar las listas de personas de alto riesgo en este momento. Puedes continuar; se volverán a consultar al finalizar.',
+  },
+  validated: {
+    intent: 'success',
+    title: 'Coincidencias revisadas',
+    text: 'No hay coincidencias de personas de alto riesgo por revisar en esta solicitud. Al finalizar se volverán a consultar las listas.',
+  },
+};
+
+export function ValidacionesPldTab({ review }: { review: PldReviewRef | undefined }) {
+  const stage = useSelector(review, selectReviewStage);
+  if (stage === 'scheduled' || stage === 'checking') {
+    return (
+      <Callout intent="primary" title="Revisando listas" role="status">
+        <Spinner size={16} aria-hidden="true" /> Revisando las listas de personas de alto riesgo…
+      </Callout>
+    );
+  }
+  const { intent, title, text } = STAGES[stage] ?? STAGES.unchecked;
+  return (
+    <Callout intent={intent} title={title} role="status">
+      {text}
     </Callout>
   );
 }

@@ -24,6 +24,8 @@ export interface Person {
   nombre: string;
   curp: string;
   rfc: string;
+  /** Default 'garcía' and 'ramírez'. */
+  apellidos?: [string, string];
 }
 
 export const CARLOS: Person = { nombre: 'carlos', curp: 'GARC850314HJCRRL09', rfc: 'GARC850314AB1' };
@@ -32,11 +34,12 @@ export const CARLOS: Person = { nombre: 'carlos', curp: 'GARC850314HJCRRL09', rf
 export async function fillPersonGeneralData(page: Page, person: Person = CARLOS) {
   await page.getByLabel('Identificación oficial').selectOption('INE');
   await page.getByLabel('Nombre(s)').fill(person.nombre);
-  await page.getByLabel('Apellido paterno').fill('garcía');
-  await page.getByLabel('Apellido materno').fill('ramírez');
+  const [paterno, materno] = person.apellidos ?? ['garcía', 'ramírez'];
+  await page.getByLabel('Apellido paterno').fill(paterno);
+  await page.getByLabel('Apellido materno').fill(materno);
   await page.getByLabel('CURP').fill(person.curp);
   await page.getByLabel('RFC con homoclave').fill(person.rfc);
-  await page.getByLabel('Correo electrónico').fill(`${person.nombre}@example.com`);
+  await page.getByLabel('Correo electrónico').fill(`${person.nombre.normalize('NFD').replace(/\p{M}/gu, '')}@example.com`);
   await page.getByLabel('Teléfono celular').fill('3312345678');
   await expect(page.getByLabel('Sexo')).toHaveValue('Masculino');
   await expect(page.getByLabel('Fecha de nacimiento')).toHaveValue('14/03/1985');

@@ -1,7 +1,8 @@
 // The wizard statechart on a real actor for its tests (wizard.test.ts, guarantor.test.ts): every
 // call it makes stays pending until a path settles it by the invoke id named in the event.
 import { expect } from 'vitest';
-import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type AnyActorRef, type EventObject, type SnapshotFrom } from 'xstate';
+import { pldReviewMachine } from '../../../machines/pld-review';
 import { wizardMachine, type WizardInput } from '../../../machines/wizard';
 import { enumerateEdges, testEveryTransition, type Edge, type transitionRecorder } from './model-paths';
 
@@ -41,17 +42,61 @@ export function startWizard(input: WizardInput, inspect: ReturnType<typeof trans
   const fake = (src: string) =>
     fromPromise<any, any>(({ input: given }) => new Promise((resolve, reject) => (pending[src] ??= []).push({ input: given, resolve, reject })));
   const emitted: any[] = [];
-  const actor = createActor(wizardMachine.provide({ actors: Object.fromEntries(FAKED.map((src) => [src, fake(src)])) as never }), {
+  // The PLD review runs for real with a fake search; the paths name where it stands (reviewSnapshot) and playWizard takes it there.
+  const review = pldReviewMachine.provide({ actors: { 'search blacklist': fake('search blacklist') } });
+  const actors = { ...Object.fromEntries(FAKED.map((src) => [src, fake(src)])), 'pld review': review };
+  const received: EventObject[] = [];
+  const actor = createActor(wizardMachine.provide({ actors: actors as never }), {
     input,
-    inspect,
+    inspect: (event) => {
+      // What the wizard tells its review.
+      if (event.type === '@xstate.event' && (event.actorRef as AnyActorRef).id === 'pld' && event.sourceRef?.sessionId === event.rootId) received.push(event.event);
+      inspect(event);
+    },
   });
   actor.on('*', (event) => emitted.push(event));
   actor.start();
   // `before` and `last` let assertMeaning judge the step just taken, not only the state reached.
-  return { actor, input, pending, emitted, before: null as WizardSnapshot | null, last: null as any };
+  return { actor, input, pending, emitted, pldReceived: received, before: null as WizardSnapshot | null, last: null as any };
 }
 
 export type WizardHarness = ReturnType<typeof startWizard>;
+
+const MATCH = { nombre: 'JOAQUIN GUZMAN LOERA', rfc: null, lista: 'OFAC SDN', id: 'SDN-1', persona: 'JOAQUIN GUZMAN LOERA', path: 'nombre' };
+const NO_GROUPS = { pf: [], pm: [], legalRepresentative: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] };
+const SCREENED = { tipo_persona: 'Física', nombre: 'JOAQUIN', fisica: { apellido_paterno: 'GUZMAN', apellido_materno: 'LOERA', rfc: 'GULJ570404AB1' } };
+type ReviewState = 'checking' | 'pending' | 'validated';
+
+/**
+ * The PLD review child reporting where it stands: a check running, matches holding the person,
+ * or validated. The walk takes it as the snapshot the wizard receives; playWizard brings the real
+ * review there (a check, then its answer).
+ */
+export function reviewSnapshot(state: ReviewState) {
+  const groups = state === 'pending' ? { ...NO_GROUPS, pf: [MATCH] } : NO_GROUPS;
+  return {
+    type: 'xstate.snapshot.pld',
+    state,
+    snapshot: {
+      context: { groups, selected: [], reviewed: [] },
+      hasTag: (tag: string) => (tag === 'busy' && state === 'checking') || (tag === 'blocking' && state === 'pending'),
+      matches: (value: string) => value === state,
+    },
+  };
+}
+
+export const PLD_MATCH = MATCH;
+let answers = 0;
+
+/** Takes the real review to `state`: a check under way, then its answer (matches never seen before, or none). */
+function driveReview(h: WizardHarness, state: ReviewState) {
+  const review = h.actor.getSnapshot().children.pld as AnyActorRef;
+  // A check asked for again starts over; an answer settles the check under way.
+  if (state === 'checking' || !review.getSnapshot().matches('checking')) review.send({ type: 'pld.check', model: SCREENED });
+  if (state === 'checking') return;
+  const groups = state === 'pending' ? { ...NO_GROUPS, pf: [{ ...MATCH, id: `SDN-${++answers}` }] } : NO_GROUPS;
+  h.pending['search blacklist'].pop()!.resolve({ validatePLD: state === 'pending', groups });
+}
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -60,7 +105,8 @@ export async function playWizard(h: WizardHarness, event: EventObject & Record<s
   h.before = h.actor.getSnapshot();
   h.last = event;
   const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-  if (match) {
+  if (event.type === 'xstate.snapshot.pld') driveReview(h, event.state);
+  else if (match) {
     const call = h.pending[SRC_OF[match[2]]]?.pop();
     if (!call) throw new Error(`No pending call for ${event.type}`);
     if (match[1] === 'done') call.resolve(event.output);

@@ -1,0 +1,51 @@
+// The PLD calls of spec §7 for staff: POST /blacklist/{uuid} screens a stored application with its
+// guarantors, POST /blacklist a model not stored yet. The answer's parties become the review's
+// groups, each match naming the party it was found for and, for this model's own parties, the
+// field that names it (where the rule's message shows).
+import type { AxiosInstance } from 'axios';
+import type { BlacklistAnswer, PldGroup, PldMatch } from '../machines/pld-review';
+
+interface ListedMatch {
+  nombre: string;
+  rfc: string | null;
+  lista: string;
+  id?: string;
+}
+
+interface Party {
+  nombre: string;
+  rfc: string | null;
+  coincidencias: ListedMatch[];
+}
+
+/** The answer of the blacklist call (server/pld/pld-blacklist.ts). */
+export interface BlacklistResult {
+  validatePLD: boolean;
+  pf: Party[];
+  pm: Party[];
+  legalRepresentative: Array<Party & { index: number }>;
+  guarantees: Array<Party & { representantes: Party[] }>;
+  HeritageBond: Array<Party & { aval_uuid: string | null }>;
+}
+
+const matchesOf = (party: Party, path?: string): PldMatch[] =>
+  party.coincidencias.map(({ nombre, rfc, lista, id }) => ({ nombre, rfc, lista, id, persona: party.nombre, ...(path ? { path } : {}) }));
+
+/** The review's groups from the answer's parties. */
+export function groupsOf(result: BlacklistResult): Record<PldGroup, PldMatch[]> {
+  return {
+    pf: result.pf.flatMap((party) => matchesOf(party, 'nombre')),
+    pm: result.pm.flatMap((party) => matchesOf(party, 'nombre')),
+    legalRepresentative: result.legalRepresentative.flatMap((party) => matchesOf(party, `representantes[${party.index}].nombre`)),
+    guarantees: result.guarantees.flatMap((party) => matchesOf(party)),
+    guaranteeRepresentatives: result.guarantees.flatMap((guarantee) => guarantee.representantes.flatMap((party) => matchesOf(party))),
+    HeritageBond: result.HeritageBond.flatMap((party) => matchesOf(party, party.aval_uuid === null ? 'involucrado_vinculo_patrimonial' : undefined)),
+  };
+}
+
+/** Screens every party of the applicant model; rejects with the axios error when the call fails. */
+export async function screenApplication(http: AxiosInstance, model: Record<string, unknown>): Promise<BlacklistAnswer> {
+  const uuid = typeof model.uuid === 'string' && model.uuid ? model.uuid : null;
+  const { data } = await http.post<BlacklistResult>(uuid ? `/blacklist/${encodeURIComponent(uuid)}` : '/blacklist', model);
+  return { validatePLD: data.validatePLD, groups: groupsOf(data) };
+}

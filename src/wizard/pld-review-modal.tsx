@@ -1,0 +1,110 @@
+// The PLD review (spec 02 §4 'PLD review screen'): a table per party kind with the matches found,
+// columns selection, nombre, RFC and lista; 'guardar y cerrar' marks them validated. It cannot be
+// closed by clicking outside; closing it otherwise keeps the person on the tab, still held.
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, H3, HTMLTable } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { NOTICES } from '../../forms/messages';
+import type { PldGroup, PldMatch } from '../../machines/pld-review';
+import { selectGroups, selectSelected, type PldReviewRef } from './pld-review-selectors';
+
+/** The tables a person type shows, with their captions: a natural person has no representatives nor guarantors. */
+const TABLES: Record<'person' | 'company', Array<{ group: PldGroup; caption: string }>> = {
+  person: [
+    { group: 'pf', caption: 'Cliente' },
+    { group: 'HeritageBond', caption: 'Persona con vínculo patrimonial' },
+  ],
+  company: [
+    { group: 'pm', caption: 'Cliente' },
+    { group: 'legalRepresentative', caption: 'Representantes legales' },
+    { group: 'guarantees', caption: 'Avales' },
+    { group: 'guaranteeRepresentatives', caption: 'Representantes de avales' },
+    { group: 'HeritageBond', caption: 'Personas con vínculo patrimonial' },
+  ],
+};
+
+export interface PldReviewModalProps {
+  review: PldReviewRef;
+  isOpen: boolean;
+  company: boolean;
+  onSave: () => void;
+  onClose: () => void;
+}
+
+export function PldReviewModal({ review, isOpen, company, onSave, onClose }: PldReviewModalProps) {
+  const groups = useSelector(review, selectGroups);
+  const selected = useSelector(review, selectSelected);
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={NOTICES.pldHeading} canOutsideClickClose={false} className="pld-dialog">
+      <DialogBody>
+        <p>Selecciona las coincidencias que corresponden a las personas de esta solicitud y guarda para continuar.</p>
+        {TABLES[company ? 'company' : 'person'].map(({ group, caption }) => (
+          <MatchTable
+            key={group}
+            group={group}
+            caption={caption}
+            matches={groups[group]}
+            selected={selected}
+            onToggle={(index) => review.send({ type: 'match.toggled', group, index })}
+          />
+        ))}
+      </DialogBody>
+      <DialogFooter actions={<Button intent="primary" text="guardar y cerrar" onClick={onSave} />} />
+    </Dialog>
+  );
+}
+
+interface MatchTableProps {
+  group: PldGroup;
+  caption: string;
+  matches: PldMatch[];
+  selected: string[];
+  onToggle: (index: number) => void;
+}
+
+function MatchTable({ group, caption, matches, selected, onToggle }: MatchTableProps) {
+  const titleId = `pld-${group}`;
+  return (
+    <div className="pld-table">
+      <H3 id={titleId} className="pld-table-title">
+        {caption}
+      </H3>
+      {/* Reachable by keyboard, so a table wider than a small screen can be scrolled. */}
+      <div className="table-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
+        <HTMLTable compact striped aria-labelledby={titleId}>
+          <thead>
+            <tr>
+              <th scope="col">Selección</th>
+              <th scope="col">Nombre</th>
+              <th scope="col">RFC</th>
+              <th scope="col">Lista</th>
+            </tr>
+          </thead>
+          <tbody>
+            {matches.length === 0 ? (
+              <tr>
+                <td colSpan={4}>{NOTICES.noMatches}</td>
+              </tr>
+            ) : (
+              matches.map((match, index) => {
+                const nameId = `pld-${group}-${index}`;
+                return (
+                  <tr key={`${match.persona ?? ''}|${match.id ?? match.nombre}`}>
+                    <td>
+                      <Checkbox checked={selected.includes(`${group}:${index}`)} onChange={() => onToggle(index)} aria-labelledby={nameId} className="pld-check" />
+                    </td>
+                    <td id={nameId}>
+                      {match.nombre}
+                      {match.persona && <span className="pld-party">Coincide con {match.persona}</span>}
+                    </td>
+                    <td>{match.rfc ?? '—'}</td>
+                    <td>{match.lista}</td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </HTMLTable>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+// The staff PLD review against the real lists: a person whose name is a variant of a listed name
+// is held on the tab, the review opens on leaving it, the matches selected are saved validated,
+// and renaming the person checks again.
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
+import { fillPersonGeneralData, NOTIFICATION, type Person } from './support/wizard-steps';
+
+/** 'GUZMAN LOERA, Joaquin' is on the OFAC SDN list; the applicant writes it with accents, in lower case. */
+const JOAQUIN: Person = { nombre: 'joaquín', apellidos: ['guzmán', 'loera'], curp: 'GULJ850314HJCZRQ09', rfc: 'GULJ850314AB1' };
+const PLD_MESSAGE = 'Se requiere selección de coincidencias PLD';
+
+async function signInAsStaff(page: Page, next: string) {
+  await page.goto(`/staff/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Usuario').fill('demo');
+  await page.getByLabel('Contraseña').fill('demo1234');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+test('staff review the matches of a listed person, save and close, move on; renaming the person checks again', async ({ page }) => {
+  await signInAsStaff(page, '/pf');
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de Persona Física' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+
+  await fillPersonGeneralData(page, JOAQUIN);
+  const nombre = page.getByLabel('Nombre(s)');
+  // The rule's message shows under the name once the lists answer.
+  await expect(page.getByText(PLD_MESSAGE)).toBeVisible();
+  await expect(nombre).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const review = page.getByRole('dialog', { name: '¡Coincidencias personas de alto riesgo!' });
+  await expect(review).toBeVisible();
+  const client = review.getByRole('table', { name: 'Cliente' });
+  const row = client.getByRole('row').filter({ hasText: 'GUZMAN LOERA' }).first();
+  await expect(row).toContainText('OFAC SDN');
+  await expect(row).toContainText('Coincide con JOAQUÍN GUZMÁN LOERA');
+  await expect(review.getByRole('table', { name: 'Persona con vínculo patrimonial' })).toContainText('No se encontraron coincidencias');
+  // Nothing was saved while the matches wait.
+  await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/pld-review.png', fullPage: true });
+
+  // The focus stays in the review; a click outside does not close it.
+  for (let i = 0; i < 6; i += 1) {
+    await page.keyboard.press('Tab');
+    // Blueprint's overlay holds the dialog and its focus guard.
+    expect(await page.evaluate(() => document.activeElement?.closest('.bp6-dialog-container')?.querySelector('.pld-dialog') != null)).toBe(true);
+  }
+  await page.mouse.click(5, 5);
+  await expect(review).toBeVisible();
+
+  // Escape closes it, the focus returns to 'Siguiente', and the person stays on the tab, still held.
+  await page.keyboard.press('Escape');
+  await expect(review).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Siguiente' })).toBeFocused();
+  await expect(page.getByText(PLD_MESSAGE)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
+
+  // With the keyboard: select the match and save and close.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(review).toBeVisible();
+  const checkbox = review.getByRole('table', { name: 'Cliente' }).getByRole('checkbox').first();
+  await checkbox.focus();
+  await page.keyboard.press('Space');
+  await expect(checkbox).toBeChecked();
+  await review.getByRole('button', { name: 'guardar y cerrar' }).click();
+  await expect(review).toBeHidden();
+  await expect(page.locator(NOTIFICATION).filter({ hasText: 'Datos almacenados correctamente' }).last()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Vivienda/ })).toHaveAttribute('aria-current', 'step');
+
+  // The server keeps the review validated, with the match selected.
+  const uuid = /\/pf\/([0-9a-f-]{36})/.exec(page.url())![1];
+  // The staff sign-in cookie goes with the page's requests: /api/me answers a bearer token for the API.
+  const token = (await (await page.request.get('/api/me')).json()).data.token;
+  const stored = await page.request.get(`/api/wizardpf/${uuid}/0`, { headers: { authorization: `Bearer ${token}` } });
+  const pld = (await stored.json()).data.pld_coincidences;
+  expect(pld).toMatchObject({ coincidencias_validadas: true, validar_coincidencias: false, validar_coincidencias_tipo: 'client' });
+  expect(pld.users.pf[0]).toMatchObject({ lista: 'OFAC SDN' });
+  expect(pld.users.pf[0].nombre).toMatch(/GUZMAN LOERA/);
+
+  // Back on 'Datos generales', the review holds no more; renaming the person checks again.
+  await page.getByRole('button', { name: /Datos generales/ }).click();
+  await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText(PLD_MESSAGE)).toHaveCount(0);
+  await nombre.fill('joaquin');
+  await expect(page.getByText(PLD_MESSAGE)).toBeVisible();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(review).toBeVisible();
+  await expect(review.getByRole('table', { name: 'Cliente' })).toContainText('Coincide con JOAQUIN GUZMÁN LOERA');
+});
+
+test('the review fits a 360 px screen', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAsStaff(page, '/pf');
+  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  // Another RFC of the same birth date: the first test's is now registered, and a duplicate would hold the tab first.
+  await fillPersonGeneralData(page, { ...JOAQUIN, curp: 'GULJ850314HJCZRQ01', rfc: 'GULJ850314XY2' });
+  await expect(page.getByText(PLD_MESSAGE)).toBeVisible();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const review = page.getByRole('dialog', { name: '¡Coincidencias personas de alto riesgo!' });
+  await expect(review).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expect(review.getByRole('button', { name: 'guardar y cerrar' })).toBeInViewport({ ratio: 1 }).catch(async () => {
+    await review.getByRole('button', { name: 'guardar y cerrar' }).scrollIntoViewIfNeeded();
+    await expect(review.getByRole('button', { name: 'guardar y cerrar' })).toBeInViewport();
+  });
+  await page.screenshot({ path: 'test-results/pld-review-360.png', fullPage: true });
+  await expectAccessible(page);
+});
