@@ -49,7 +49,7 @@ export interface PldCoincidences {
 export interface PldReviewInput {
   /** Only staff review matches; for the public the machine never searches nor blocks. */
   staff: boolean;
-  /** The applicant's stored review, if any: a validated one opens validated, a pending one checks again. */
+  /** The applicant's stored review, if any: a validated one opens validated; otherwise a model naming someone is checked at once. */
   stored: Partial<PldCoincidences> | null;
   /** The model as opened. */
   model: Model;
@@ -101,7 +101,8 @@ const reviewSetup = setup({
   guards: {
     'is staff': ({ context }) => context.staff,
     'was validated': ({ context }) => context.staff && context.stored?.coincidencias_validadas === true,
-    'was left pending': ({ context }) => context.staff && context.stored?.validar_coincidencias === true,
+    // A record staff open that was never reviewed (the public filled it) or was left with matches to review is checked at once.
+    'has someone unreviewed': ({ context }) => context.staff && pldParties(context.model).length > 0,
     'names someone to screen': ({ context, event }) => context.staff && 'model' in event && pldParties(event.model).length > 0,
     'found only reviewed matches': ({ context, event }) => keysOf({ ...noMatches(), ...answerOf(event).groups }).every((key) => context.reviewed.includes(key)),
     'has matches': ({ event }) => answerOf(event).validatePLD,
@@ -146,7 +147,7 @@ export const pldReviewMachine = reviewSetup.createMachine({
   },
   states: {
     opening: {
-      always: [{ guard: 'was validated', target: 'validated' }, { guard: 'was left pending', target: 'checking' }, { target: 'unchecked' }],
+      always: [{ guard: 'was validated', target: 'validated' }, { guard: 'has someone unreviewed', target: 'checking' }, { target: 'unchecked' }],
     },
     unchecked: {
       on: { 'identity.changed': identityChanged },

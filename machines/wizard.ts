@@ -131,8 +131,8 @@ export interface PldStatus {
   blocking: boolean;
   validated: boolean;
   found: Pick<PldReviewContext, 'groups' | 'selected' | 'reviewed'> | null;
-  /** Where the person goes once the matches are reviewed: on with the step, or to finish. */
-  then: 'saving' | 'finishing';
+  /** Where the person goes once the matches are reviewed: on with the step, to finish, or to complete the guarantor. */
+  then: 'saving' | 'finishing' | 'completingGuarantor';
 }
 
 type PldReviewSnapshot = Pick<SnapshotFrom<typeof pldReviewMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -233,6 +233,7 @@ export const wizardMachine = setup({
     'pld check is under way': ({ context }) => context.pld.busy,
     'screens before finishing': ({ context }) => context.staff && !context.guarantor,
     'finishes after the pld review': ({ context }) => context.pld.then === 'finishing',
+    'completes the guarantor after the pld review': ({ context }) => context.pld.then === 'completingGuarantor',
     'create was forbidden': ({ event }) => failureOf((event as unknown as { error: unknown }).error).status === 403,
     /** Only an unknown or malformed code is a wrong code; any other failure keeps the record to retry. */
     'code is unknown': ({ event }) => [400, 404].includes(failureOf((event as unknown as { error: unknown }).error).status ?? 0),
@@ -451,6 +452,14 @@ export const wizardMachine = setup({
                 actions: { type: 'open modal', params: { modal: { kind: 'notEditable' } } },
               },
               {
+                guard: and(['no modal is open', 'is a guarantor', 'pld review holds']),
+                target: 'pldReview',
+                actions: [
+                  { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
+                  { type: 'open pld review', params: { then: 'completingGuarantor' } },
+                ],
+              },
+              {
                 guard: and(['no modal is open', 'is a guarantor']),
                 target: 'completingGuarantor',
                 actions: { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
@@ -604,6 +613,11 @@ export const wizardMachine = setup({
             // Only matches on show are accepted: a check started meanwhile must answer first.
             'pld.saved': [
               { guard: and(['pld review holds', 'finishes after the pld review']), target: 'finishing', actions: 'accept pld review' },
+              {
+                guard: and(['pld review holds', 'completes the guarantor after the pld review']),
+                target: 'completingGuarantor',
+                actions: 'accept pld review',
+              },
               { guard: 'pld review holds', target: 'saving', actions: 'accept pld review' },
             ],
             'modal.closed': { target: 'idle', actions: 'cancel pld review' },

@@ -2,6 +2,8 @@
 // is held on the tab, the review opens on leaving it, the matches selected are saved validated,
 // and renaming the person checks again.
 import { expect, test, type Page } from '@playwright/test';
+import { validPmModel } from '../unit/forms/fixtures';
+import { createApplication } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { fillPersonGeneralData, NOTIFICATION, type Person } from './support/wizard-steps';
 
@@ -106,4 +108,48 @@ test('the review fits a 360 px screen', async ({ page }) => {
   });
   await page.screenshot({ path: 'test-results/pld-review-360.png', fullPage: true });
   await expectAccessible(page);
+});
+
+test('staff opening a PM filled by the public: its listed representative is marked at once, reviewed on leaving, and finishing screens it all again', async ({ page, request }) => {
+  const pm = validPmModel();
+  // 'ZAMBADA GARCIA, Ismael' is on the OFAC SDN list.
+  pm.representantes[0].nombre = 'ISMAEL ZAMBADA GARCÍA';
+  const uuid = await createApplication(request, 'pm', { last_index: 5 }, { representantes: pm.representantes });
+  await signInAsStaff(page, `/pm/${uuid}`);
+
+  // The furthest tab, 'Validaciones PLD', says where the review stands and which lists it searches.
+  await expect(page.getByRole('button', { name: /Validaciones PLD/ })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText('Coincidencias por revisar')).toBeVisible();
+  const lists = page.getByRole('region', { name: 'Listas consultadas' });
+  await expect(lists.getByRole('row')).toHaveCount(5);
+  await expect(lists).toContainText('OFAC SDN');
+  await expect(page.getByText(/Versión \w+ de las listas, cargada el \d+ de \w+ de \d{4}\./)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: /Contactos/ }).click();
+  await expect(page.getByRole('button', { name: /Contactos/ })).toHaveAttribute('aria-current', 'step');
+  const representative = page.locator('input[name="representantes[0].nombre"]');
+  await expect(representative).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(PLD_MESSAGE)).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const review = page.getByRole('dialog', { name: '¡Coincidencias personas de alto riesgo!' });
+  await expect(review).toBeVisible();
+  const representatives = review.getByRole('table', { name: 'Representantes legales' });
+  await expect(representatives.getByRole('row').filter({ hasText: 'ZAMBADA GARCIA, Ismael' }).first()).toContainText('Coincide con ISMAEL ZAMBADA GARCÍA');
+  for (const empty of ['Avales', 'Representantes de avales']) {
+    await expect(review.getByRole('table', { name: empty, exact: true })).toContainText('No se encontraron coincidencias');
+  }
+  await expectAccessible(page);
+  // With the mouse this time: a click on the box.
+  await representatives.locator('.pld-check').first().click();
+  await expect(representatives.getByRole('checkbox').first()).toBeChecked();
+  await review.getByRole('button', { name: 'guardar y cerrar' }).click();
+  await expect(page.getByRole('button', { name: /Accionistas mayoritarios/ })).toHaveAttribute('aria-current', 'step');
+
+  await page.getByRole('button', { name: /Validaciones PLD/ }).click();
+  await expect(page.getByText('Coincidencias revisadas')).toBeVisible();
+  // Finishing screens every party again; the representative's match was reviewed, so it goes through.
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  await expect(page.getByRole('dialog')).toContainText(/éxitosamente/);
 });

@@ -8,6 +8,7 @@ import {
   loaded,
   pendingCall,
   playWizard as play,
+  reviewSnapshot,
   startWizard as start,
   testEveryWizardTransition,
   type WizardHarness,
@@ -37,6 +38,8 @@ const INPUTS: Record<string, WizardInput> = {
   newOfStoredPm: guarantor(null, PARENT),
   storedByUuid: guarantor('g-1', PARENT),
   ofUnstoredPm: guarantor(null, null),
+  // Staff review the guarantor's PLD matches too; completing it leaves the last tab.
+  staffByUuid: { ...guarantor('g-1', PARENT), staff: true },
 };
 
 const VALID = { valid: true, errors: {} };
@@ -73,6 +76,12 @@ const EVENTS_BY_INPUT: Record<string, any[]> = {
   newOfStoredPm: [],
   storedByUuid: [{ type: 'xstate.done.actor.load', output: loaded(STORED_GUARANTOR, { parent_uuid: PARENT }) }],
   ofUnstoredPm: [],
+  staffByUuid: [
+    { type: 'xstate.done.actor.load', output: loaded(STORED_GUARANTOR, { parent_uuid: PARENT }) },
+    reviewSnapshot('pending'),
+    reviewSnapshot('validated'),
+    { type: 'pld.saved' },
+  ],
 };
 
 const serializeState = (s: Snapshot) =>
@@ -87,6 +96,8 @@ const serializeState = (s: Snapshot) =>
     s.context.tabErrors.includes(s.context.current),
     s.context.model.persona_completa,
     Object.keys(s.context.serverErrors).length > 0,
+    s.context.pld.blocking,
+    s.context.pld.validated,
   ]);
 
 const completionFailures = new Set(['xstate.error.actor.completeCreate', 'xstate.error.actor.completeUpdate']);
@@ -102,10 +113,15 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
   expect(s.matches({ ready: 'finishing' }) || s.matches('finished') || s.matches('done')).toBe(false);
   expect(h.emitted.filter((e) => e.type === 'finished')).toEqual([]);
 
-  if (s.matches({ ready: 'completingGuarantor' })) expect(s.hasTag('busy')).toBe(true);
+  if (s.matches({ ready: 'completingGuarantor' })) {
+    expect(s.hasTag('busy')).toBe(true);
+    // Matches waiting for review hold the guarantor: its completion opens the review first.
+    if (!h.before?.matches({ ready: 'completingGuarantor' })) expect(context.pld.blocking).toBe(false);
+  }
+  if (s.matches({ ready: 'pldReview' })) expect(context.modal).toEqual({ kind: 'pldReview' });
   if (s.matches({ ready: { completingGuarantor: 'validating' } })) {
     // The tab shown is checked, with what was typed on it.
-    expect(pendingCall(h, 'validate tab').input).toEqual({ code: context.code, index: context.current, values: context.model, staff: false });
+    expect(pendingCall(h, 'validate tab').input).toEqual({ code: context.code, index: context.current, values: context.model, staff: context.staff });
     expect(context.model).toMatchObject(VALUES);
   }
   const saving = s.matches({ ready: { completingGuarantor: 'creating' } })

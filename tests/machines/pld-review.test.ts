@@ -26,6 +26,8 @@ const INPUTS: Record<string, PldReviewInput> = {
   staffNew: { staff: true, stored: null, model: {} },
   staffValidated: { staff: true, stored: REVIEWED, model: MODEL },
   staffLeftPending: { staff: true, stored: LEFT_PENDING, model: MODEL },
+  // Filled by the public, never reviewed.
+  staffUnreviewed: { staff: true, stored: null, model: MODEL },
   public: { staff: false, stored: null, model: {} },
 };
 
@@ -182,6 +184,13 @@ describe('PLD review scenarios', () => {
     await play(h, { type: 'pld.check', model: MODEL });
     await play(h, { type: 'xstate.done.actor.search', output: WITH_MATCHES });
     expect(h.actor.getSnapshot().matches('validated')).toBe(true);
+  });
+
+  it('a record never reviewed is checked as staff open it', async () => {
+    const h = start(INPUTS.staffUnreviewed, transitionRecorder().inspect);
+    expect(h.calls.map((call) => call.model)).toEqual([MODEL]);
+    await play(h, { type: 'xstate.done.actor.search', output: WITH_MATCHES });
+    expect(h.actor.getSnapshot().hasTag('blocking')).toBe(true);
   });
 
   it('a review left pending checks again on opening; a failed search lets the person go on', async () => {

@@ -4,6 +4,7 @@ import { Callout, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { MESSAGES } from '../../../forms/messages';
 import { selectReviewStage, type PldReviewRef } from '../pld-review-selectors';
+import { PldLists } from './pld-lists';
 
 const STAGES: Record<string, { intent: 'primary' | 'warning' | 'success'; title: string; text: string }> = {
   unchecked: {
@@ -26,6 +27,15 @@ const STAGES: Record<string, { intent: 'primary' | 'warning' | 'success'; title:
 };
 
 export function ValidacionesPldTab({ review }: { review: PldReviewRef | undefined }) {
+  return (
+    <>
+      <ReviewStage review={review} />
+      <PldLists />
+    </>
+  );
+}
+
+function ReviewStage({ review }: { review: PldReviewRef | undefined }) {
   const stage = useSelector(review, selectReviewStage);
   if (stage === 'scheduled' || stage === 'checking') {
     return (
