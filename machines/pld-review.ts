@@ -8,42 +8,16 @@
 // snapshots (coincidencesOf) and sends it with the save.
 import { assign, setup } from 'xstate';
 import { DELAYS } from '../forms/limits';
+import { matchKey, PLD_GROUPS, type PldCoincidences, type PldGroup, type PldMatch } from '../forms/pld';
 import { pldParties } from '../forms/pld-identity';
 import { notProvided } from './not-provided';
 
 export type Model = Record<string, unknown>;
 
-/** The groups of the review: the client (pf or pm), its representatives, guarantors and their representatives, linked parties (spec 02 §4). */
-export const PLD_GROUPS = ['pf', 'pm', 'legalRepresentative', 'guarantees', 'guaranteeRepresentatives', 'HeritageBond'] as const;
-export type PldGroup = (typeof PLD_GROUPS)[number];
-
-export interface PldMatch {
-  nombre: string;
-  rfc: string | null;
-  lista: string;
-  /** The list entry's identifier. */
-  id?: string;
-  /** The party of the application that matched. */
-  persona?: string;
-  /** The model field naming that party, when it is this model's own (e.g. 'representantes[1].nombre'). */
-  path?: string;
-}
-
 export interface BlacklistAnswer {
   /** false: no match anywhere. */
   validatePLD: boolean;
   groups: Record<PldGroup, PldMatch[]>;
-}
-
-/** What the model keeps of the review (`pld_coincidences`). */
-export interface PldCoincidences {
-  coincidencias_validadas: boolean;
-  validar_coincidencias: boolean;
-  validar_coincidencias_tipo: 'client' | 'heritageBond' | null;
-  /** The matches staff selected as the real ones, per group. */
-  users: Partial<Record<PldGroup, PldMatch[]>>;
-  /** Every match staff have reviewed (matchKey), so finding them again does not hold the person. */
-  revisadas: string[];
 }
 
 export interface PldReviewInput {
@@ -64,6 +38,10 @@ export interface PldReviewContext {
   selected: string[];
   /** Keys of every match reviewed so far (matchKey). */
   reviewed: string[];
+  /** The matches staff selected when they last saved a review (the stored ones until then). */
+  users: PldCoincidences['users'];
+  /** A search answered for the model as it is (cleared when the identity changes or a search fails). */
+  answered: boolean;
   stored: Partial<PldCoincidences> | null;
 }
 
@@ -77,8 +55,8 @@ export type PldReviewEvent =
 
 const noMatches = (): Record<PldGroup, PldMatch[]> => ({ pf: [], pm: [], legalRepresentative: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] });
 
-/** A match as staff reviewed it: which group, which party, which list entry. */
-export const matchKey = (group: PldGroup, match: PldMatch) => [group, match.persona ?? '', match.lista, match.id ?? match.nombre].join('|');
+/** How long a blacklist search may take before the person is let go on (a failed search does the same). */
+export const PLD_SEARCH_TIMEOUT_MS = 20_000;
 
 const keysOf = (groups: Record<PldGroup, PldMatch[]>) => PLD_GROUPS.flatMap((group) => groups[group].map((match) => matchKey(group, match)));
 
@@ -97,24 +75,32 @@ const reviewSetup = setup({
   },
   delays: {
     'validation debounce': DELAYS.validationDebounce,
+    // A search that does not answer lets the person go on, as a failed one does.
+    'search timeout': PLD_SEARCH_TIMEOUT_MS,
   },
   guards: {
     'is staff': ({ context }) => context.staff,
     'was validated': ({ context }) => context.staff && context.stored?.coincidencias_validadas === true,
-    // A record staff open that was never reviewed (the public filled it) or was left with matches to review is checked at once.
-    'has someone unreviewed': ({ context }) => context.staff && pldParties(context.model).length > 0,
+    // A record staff open that was never reviewed (the public filled it), or whose review went stale, is checked at once.
+    'names someone to screen on opening': ({ context }) => context.staff && pldParties(context.model).length > 0,
     'names someone to screen': ({ context, event }) => context.staff && 'model' in event && pldParties(event.model).length > 0,
-    'found only reviewed matches': ({ context, event }) => keysOf({ ...noMatches(), ...answerOf(event).groups }).every((key) => context.reviewed.includes(key)),
-    'has matches': ({ event }) => answerOf(event).validatePLD,
+    'finds nothing new': ({ context, event }) => keysOf({ ...noMatches(), ...answerOf(event).groups }).every((key) => context.reviewed.includes(key)),
   },
   actions: {
     'keep model': assign((_, params: { model: Model }) => ({ model: params.model })),
-    'assign matches': assign((_, params: { answer: BlacklistAnswer }) => ({ groups: { ...noMatches(), ...params.answer.groups }, selected: [] })),
-    'clear matches': assign({ groups: noMatches, selected: [] }),
+    // The matches staff chose before stay chosen when they are found again.
+    'assign matches': assign(({ context }, params: { answer: BlacklistAnswer }) => {
+      const groups = { ...noMatches(), ...params.answer.groups };
+      const chosen = new Set(PLD_GROUPS.flatMap((group) => (context.users[group] ?? []).map((match) => matchKey(group, match))));
+      const selected = PLD_GROUPS.flatMap((group) => groups[group].flatMap((match, index) => (chosen.has(matchKey(group, match)) ? [`${group}:${index}`] : [])));
+      return { groups, selected, answered: true };
+    }),
+    'clear matches': assign({ groups: noMatches, selected: [], answered: false }),
     'toggle match': assign(({ context }, params: { key: string }) => ({
       selected: context.selected.includes(params.key) ? context.selected.filter((key) => key !== params.key) : [...context.selected, params.key],
     })),
-    'mark reviewed': assign(({ context }) => ({ reviewed: [...new Set([...context.reviewed, ...keysOf(context.groups)])] })),
+    // The answer covers every party of the application: what it did not find no longer needs remembering.
+    'mark reviewed': assign(({ context }) => ({ reviewed: keysOf(context.groups), users: selectedUsers(context) })),
   },
 });
 
@@ -138,6 +124,8 @@ export const pldReviewMachine = reviewSetup.createMachine({
     groups: noMatches(),
     selected: [],
     reviewed: input.stored?.revisadas ?? [],
+    users: input.stored?.users ?? {},
+    answered: false,
     stored: input.stored,
   }),
   initial: 'opening',
@@ -147,7 +135,7 @@ export const pldReviewMachine = reviewSetup.createMachine({
   },
   states: {
     opening: {
-      always: [{ guard: 'was validated', target: 'validated' }, { guard: 'has someone unreviewed', target: 'checking' }, { target: 'unchecked' }],
+      always: [{ guard: 'was validated', target: 'validated' }, { guard: 'names someone to screen on opening', target: 'checking' }, { target: 'unchecked' }],
     },
     unchecked: {
       on: { 'identity.changed': identityChanged },
@@ -165,13 +153,13 @@ export const pldReviewMachine = reviewSetup.createMachine({
         src: 'search blacklist',
         input: ({ context }) => ({ model: context.model }),
         onDone: [
-          { guard: 'found only reviewed matches', target: 'validated', actions: { type: 'assign matches', params: ({ event }) => ({ answer: event.output }) } },
-          { guard: 'has matches', target: 'pending', actions: { type: 'assign matches', params: ({ event }) => ({ answer: event.output }) } },
-          { target: 'validated', actions: 'clear matches' },
+          { guard: 'finds nothing new', target: 'validated', actions: { type: 'assign matches', params: ({ event }) => ({ answer: event.output }) } },
+          { target: 'pending', actions: { type: 'assign matches', params: ({ event }) => ({ answer: event.output }) } },
         ],
         // A failed search makes the rule pass: the person goes on, and the next change checks again.
         onError: { target: 'unavailable', actions: 'clear matches' },
       },
+      after: { 'search timeout': { target: 'unavailable', actions: 'clear matches' } },
       on: { 'identity.changed': identityChanged },
     },
     unavailable: {
@@ -195,21 +183,34 @@ export const pldReviewMachine = reviewSetup.createMachine({
   },
 });
 
-/** The model's `pld_coincidences` for a review: the selected matches per group, and every match reviewed. */
-export function coincidencesOf(context: Pick<PldReviewContext, 'groups' | 'selected' | 'reviewed'>, validated: boolean): PldCoincidences {
-  const users: Partial<Record<PldGroup, PldMatch[]>> = {};
+/** What a review's snapshot says of its outcome (what the wizard keeps of it). */
+export type ReviewOutcome = Pick<PldReviewContext, 'groups' | 'selected' | 'reviewed' | 'users' | 'answered'>;
+
+/** The matches selected now, per group. */
+function selectedUsers(context: Pick<PldReviewContext, 'groups' | 'selected'>): PldCoincidences['users'] {
+  const users: PldCoincidences['users'] = {};
   for (const key of context.selected) {
     const [group, index] = key.split(':') as [PldGroup, string];
     const match = context.groups[group]?.[Number(index)];
     if (match) (users[group] ??= []).push(match);
   }
-  const found = PLD_GROUPS.filter((group) => context.groups[group].length > 0);
+  return users;
+}
+
+/**
+ * The model's `pld_coincidences` for a review: the matches selected (the ones chosen before until a
+ * check answers in this session), and every match reviewed.
+ */
+export function coincidencesOf(context: ReviewOutcome, validated: boolean): PldCoincidences {
+  const { answered } = context;
+  const users = answered ? selectedUsers(context) : context.users;
+  const found = PLD_GROUPS.filter((group) => context.groups[group].length > 0 || (users[group]?.length ?? 0) > 0);
   return {
     coincidencias_validadas: validated,
     validar_coincidencias: !validated && found.length > 0,
     validar_coincidencias_tipo: found.length === 0 ? null : found.every((group) => group === 'HeritageBond') ? 'heritageBond' : 'client',
     users,
-    revisadas: [...new Set([...context.reviewed, ...(validated ? keysOf(context.groups) : [])])],
+    revisadas: validated && answered ? keysOf(context.groups) : context.reviewed,
   };
 }
 

@@ -5,11 +5,12 @@
 // every guarantor is complete; a guarantor wizard does not finish but completes the guarantor
 // ('Finalizar y regresar a PM') and returns to its PM. Validation and the calls are actors
 // provided from forms/ and services/; notifications are emitted for the view to show.
-import { and, assign, emit, enqueueActions, not, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, not, or, setup, type SnapshotFrom } from 'xstate';
 import { canAddOrRemoveItems, type EditableLevel } from '../forms/locking';
 import { fullName } from '../forms/person-name';
 import { notProvided } from './not-provided';
-import { coincidencesOf, pldReviewMachine, type PldCoincidences, type PldReviewContext } from './pld-review';
+import type { PldCoincidences } from '../forms/pld';
+import { coincidencesOf, pldReviewMachine, type ReviewOutcome } from './pld-review';
 
 export type WizardCode = 'wizardpf' | 'wizardpfae' | 'wizardpm';
 export type Model = Record<string, unknown>;
@@ -130,7 +131,7 @@ export interface PldStatus {
   busy: boolean;
   blocking: boolean;
   validated: boolean;
-  found: Pick<PldReviewContext, 'groups' | 'selected' | 'reviewed'> | null;
+  found: ReviewOutcome | null;
   /** Where the person goes once the matches are reviewed: on with the step, to finish, or to complete the guarantor. */
   then: 'saving' | 'finishing' | 'completingGuarantor';
 }
@@ -313,11 +314,12 @@ export const wizardMachine = setup({
         busy: params.snapshot.hasTag('busy'),
         blocking: params.snapshot.hasTag('blocking'),
         validated: params.snapshot.matches('validated'),
-        found: { groups: params.snapshot.context.groups, selected: params.snapshot.context.selected, reviewed: params.snapshot.context.reviewed },
+        found: (({ groups, selected, reviewed, users, answered }) => ({ groups, selected, reviewed, users, answered }))(params.snapshot.context),
       },
     })),
-    'open pld review': enqueueActions(({ context, enqueue }, params: { then: PldStatus['then'] }) => {
-      enqueue.assign({ modal: { kind: 'pldReview' }, pld: { ...context.pld, then: params.then } });
+    'aim pld review at': assign(({ context }, params: { then: PldStatus['then'] }) => ({ pld: { ...context.pld, then: params.then } })),
+    'open pld review': enqueueActions(({ enqueue }) => {
+      enqueue.assign({ modal: { kind: 'pldReview' } });
       enqueue.sendTo('pld', { type: 'pld.opened' });
     }),
     // The review's own snapshot follows; until then the wizard takes the matches shown as reviewed.
@@ -451,12 +453,13 @@ export const wizardMachine = setup({
                 guard: and(['no modal is open', 'is not editable']),
                 actions: { type: 'open modal', params: { modal: { kind: 'notEditable' } } },
               },
+              // Completing a guarantor leaves its last tab: matches waiting for review, or a check under way, come first.
               {
-                guard: and(['no modal is open', 'is a guarantor', 'pld review holds']),
-                target: 'pldReview',
+                guard: and(['no modal is open', 'is a guarantor', or(['pld review holds', 'pld check is under way'])]),
+                target: 'screening',
                 actions: [
                   { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
-                  { type: 'open pld review', params: { then: 'completingGuarantor' } },
+                  { type: 'aim pld review at', params: { then: 'completingGuarantor' } },
                 ],
               },
               {
@@ -477,7 +480,11 @@ export const wizardMachine = setup({
               {
                 guard: and(['no modal is open', 'screens before finishing']),
                 target: 'screening',
-                actions: [{ type: 'keep values', params: ({ event }) => ({ values: event.values }) }, 'screen application'],
+                actions: [
+                  { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
+                  { type: 'aim pld review at', params: { then: 'finishing' } },
+                  'screen application',
+                ],
               },
               {
                 guard: 'no modal is open',
@@ -584,10 +591,10 @@ export const wizardMachine = setup({
         // Leaving a tab while PLD matches wait for review opens the review; a check under way is awaited (spec 01 §4).
         checkingPld: {
           always: [
-            { guard: 'pld review holds', target: 'pldReview', actions: { type: 'open pld review', params: { then: 'saving' } } },
-            { guard: 'pld check is under way', target: 'awaitingPld' },
-            // A record that cannot be modified is only read: moving on saves nothing.
+            // A record that cannot be modified is only read: moving on saves nothing, so there is no review to keep.
             { guard: 'is not editable', target: 'idle', actions: 'advance to target' },
+            { guard: 'pld review holds', target: 'pldReview', actions: [{ type: 'aim pld review at', params: { then: 'saving' } }, 'open pld review'] },
+            { guard: 'pld check is under way', target: 'awaitingPld' },
             { target: 'saving' },
           ],
         },
@@ -595,15 +602,13 @@ export const wizardMachine = setup({
           tags: 'busy',
           always: { guard: not('pld check is under way'), target: 'checkingPld' },
         },
-        // Finishing from the PLD tab: the whole application is screened first.
+        // Finishing from the PLD tab (the whole application is screened first) or completing a guarantor:
+        // once the check answers, matches to review open the review, otherwise the step goes on.
         screening: {
           tags: 'busy',
           always: [
-            {
-              guard: and([not('pld check is under way'), 'pld review holds']),
-              target: 'pldReview',
-              actions: { type: 'open pld review', params: { then: 'finishing' } },
-            },
+            { guard: and([not('pld check is under way'), 'pld review holds']), target: 'pldReview', actions: 'open pld review' },
+            { guard: and([not('pld check is under way'), 'completes the guarantor after the pld review']), target: 'completingGuarantor' },
             { guard: not('pld check is under way'), target: 'finishing' },
           ],
         },

@@ -2,7 +2,7 @@
 // CallFailure (status, Spanish message, per-field messages) for the wizard statechart.
 import type { AxiosInstance } from 'axios';
 import type { CreatedApplication, LoadedApplication, Model, RemovedGuarantor, UpdatedApplication, WizardCode, WizardMeta } from '../machines/wizard';
-import type { PldCoincidences } from '../machines/pld-review';
+import type { PldCoincidences } from '../forms/pld';
 import { callFailure } from './http';
 
 const failing = async <T>(call: Promise<T>): Promise<T> => {

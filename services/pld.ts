@@ -3,32 +3,10 @@
 // groups, each match naming the party it was found for and, for this model's own parties, the
 // field that names it (where the rule's message shows).
 import type { AxiosInstance } from 'axios';
-import type { BlacklistAnswer, PldGroup, PldMatch } from '../machines/pld-review';
+import type { BlacklistResult, PartyResult, PldGroup, PldMatch } from '../forms/pld';
+import type { BlacklistAnswer } from '../machines/pld-review';
 
-interface ListedMatch {
-  nombre: string;
-  rfc: string | null;
-  lista: string;
-  id?: string;
-}
-
-interface Party {
-  nombre: string;
-  rfc: string | null;
-  coincidencias: ListedMatch[];
-}
-
-/** The answer of the blacklist call (server/pld/pld-blacklist.ts). */
-export interface BlacklistResult {
-  validatePLD: boolean;
-  pf: Party[];
-  pm: Party[];
-  legalRepresentative: Array<Party & { index: number }>;
-  guarantees: Array<Party & { representantes: Party[] }>;
-  HeritageBond: Array<Party & { aval_uuid: string | null }>;
-}
-
-const matchesOf = (party: Party, path?: string): PldMatch[] =>
+const matchesOf = (party: PartyResult, path?: string): PldMatch[] =>
   party.coincidencias.map(({ nombre, rfc, lista, id }) => ({ nombre, rfc, lista, id, persona: party.nombre, ...(path ? { path } : {}) }));
 
 /** The review's groups from the answer's parties. */

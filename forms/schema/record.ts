@@ -4,16 +4,8 @@
 import { array, mixed, number, string } from 'yup';
 import { EDITABLE_LEVELS } from '../locking';
 import type { Classification, PersonType } from '../options';
+import type { PldCoincidences } from '../pld';
 import { data, flag, option } from './fields';
-
-export interface PldCoincidences {
-  coincidencias_validadas?: boolean;
-  validar_coincidencias?: boolean;
-  validar_coincidencias_tipo?: 'client' | 'heritageBond' | string | null;
-  users?: Record<string, unknown>;
-  /** Opaque keys of every match staff reviewed, selected or not. */
-  revisadas?: string[];
-}
 
 export const recordShape = (tipoPersona: PersonType, clasificacion: Classification) => ({
   tipo_persona: option([tipoPersona]).default(tipoPersona),

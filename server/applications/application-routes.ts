@@ -11,6 +11,8 @@ import { NOTICES } from '../../forms/messages';
 import { fullName } from '../../forms/person-name';
 import { requireSession } from '../auth/session';
 import { ApiError, badRequest, forbidden } from '../http-errors';
+import type { PldCoincidences } from '../../forms/pld';
+import { pldIdentityKey } from '../../forms/pld-identity';
 import { parsePldReview, reviewedCoincidences } from '../pld/pld-review';
 import { validateApplicationWrite, WriteValidationError } from '../validation/validate-write';
 import { parseModel, StaleWriteError, type RecordFields } from './application-repository';
@@ -96,6 +98,13 @@ export async function applicationRoutes(app: FastifyInstance) {
     return application;
   };
 
+  /** The stored review, no longer validated when a name, RFC, representative or linked party changed without a new review. */
+  const staleIfRenamed = (storedModel: Record<string, unknown> | undefined, clean: Record<string, unknown>) => {
+    const stored = (storedModel?.pld_coincidences ?? null) as PldCoincidences | null;
+    if (!stored || pldIdentityKey(clean) === pldIdentityKey(storedModel!)) return stored;
+    return { ...stored, coincidencias_validadas: false };
+  };
+
   /** Validates the model for this code and session; the server's own fields are put back afterwards. */
   const validated = async (request: FastifyRequest, code: Code, body: SaveBody, stored?: Application) => {
     // The classification of a stored record is its own: an update cannot turn a client into a guarantor.
@@ -123,8 +132,8 @@ export async function applicationRoutes(app: FastifyInstance) {
       formatobce: storedModel?.formatobce ?? null,
       // Counted here for staff (spec 02 §5 'Duplicates and PLD'); the public keeps the stored count.
       cantidad_duplicados: isStaff(request) ? await request.backend.duplicates.countClientsLike(clean, stored?.uuid ?? null) : (storedModel?.cantidad_duplicados ?? null),
-      // Set by a staff save's `pld` and the guarantor flow on the server, never by `data`.
-      pld_coincidences: review ?? storedModel?.pld_coincidences ?? null,
+      // Set by a staff save's `pld`, never by `data`; renaming a party makes the stored review stale (spec 01 §4).
+      pld_coincidences: review ?? staleIfRenamed(storedModel, clean),
       persona_completa: (isGuarantor(clean) && body.meta?.complete === true) || storedModel?.persona_completa === true,
       // A PM's guarantors are the records linked to it.
       ...(code === 'wizardpm' && !isGuarantor(clean) ? { avales: [] } : {}),
@@ -164,9 +173,12 @@ export async function applicationRoutes(app: FastifyInstance) {
   /** The PM's guarantors as its Avales tab lists them: uuid, name, person type and completeness. */
   const avalesOf = (request: FastifyRequest, parentUuid: string) => repository(request).guarantorsOf(parentUuid);
 
-  /** The model as answered: a PM client carries its guarantors. */
-  const answered = async (request: FastifyRequest, code: Code, model: Record<string, unknown>, uuid: string) =>
-    code === 'wizardpm' && !isGuarantor(model) ? { ...model, avales: await avalesOf(request, uuid) } : model;
+  /** The model as answered: a PM client carries its guarantors; the PLD review is for staff only (DESIGN.md §6). */
+  const answered = async (request: FastifyRequest, code: Code, model: Record<string, unknown>, uuid: string) => {
+    const { pld_coincidences: review, ...shown } = model;
+    const forSession = isStaff(request) ? { ...shown, pld_coincidences: review } : shown;
+    return code === 'wizardpm' && !isGuarantor(model) ? { ...forSession, avales: await avalesOf(request, uuid) } : forSession;
+  };
 
   /** Every guarantor must be complete before its PM finishes (spec 02 §4). */
   const requireCompleteGuarantors = async (request: FastifyRequest, uuid: string) => {

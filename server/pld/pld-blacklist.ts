@@ -4,41 +4,10 @@
 import { fullName } from '../../forms/person-name';
 import type { ApplicationRepository } from '../applications/application-repository';
 import { parseModel } from '../applications/application-repository';
-import type { PldIndex, PldMatch, SearchQuery } from './pld-index';
+import type { BlacklistResult, HeritageBondResult, PartyResult, RepresentativeResult } from '../../forms/pld';
+import type { PldIndex, SearchQuery } from './pld-index';
 
 export type SearchType = 'SplitText' | 'Company' | 'FullText';
-
-export interface PartyResult {
-  nombre: string;
-  rfc: string | null;
-  coincidencias: PldMatch[];
-}
-
-export interface RepresentativeResult extends PartyResult {
-  /** The representative's position in `representantes`. */
-  index: number;
-}
-
-export interface HeritageBondResult extends PartyResult {
-  /** The guarantor whose linked party this is; null for the applicant's own. */
-  aval_uuid: string | null;
-}
-
-export interface GuaranteeResult extends PartyResult {
-  uuid: string;
-  tipo_persona: string;
-  representantes: RepresentativeResult[];
-}
-
-export interface BlacklistResult {
-  /** true when any party has a match (false means no match, as the spec puts it). */
-  validatePLD: boolean;
-  HeritageBond: HeritageBondResult[];
-  pf: PartyResult[];
-  pm: PartyResult[];
-  legalRepresentative: RepresentativeResult[];
-  guarantees: GuaranteeResult[];
-}
 
 type Model = Record<string, unknown>;
 

@@ -4,6 +4,7 @@
 // one or two edits, same consonant skeleton) through a trigram index over the dictionary of
 // listed words, and a listed name is scored by the words the two names share, each weighted by
 // how rare it is in the lists. README, design notes: "PLD screening".
+import type { ListedMatch } from '../../forms/pld';
 import type { PldEntryTable } from './pld-tables';
 import { nameWords, normaliseRfc, phonetic, rfcsAgree, rfcStem, skeleton, wordSimilarityOf } from './pld-normalise';
 
@@ -15,18 +16,6 @@ export interface IndexName {
   nombre: string;
 }
 
-export interface PldMatch {
-  /** The listed entry's primary name. */
-  nombre: string;
-  rfc: string | null;
-  lista: string;
-  score: number;
-  reason: string;
-  /** The list and the entry's id in it, e.g. 'OFAC SDN:7156'. */
-  id: string;
-  /** The listed name or alias that matched. */
-  coincide_con: string;
-}
 
 export interface SearchQuery {
   /** The whole name: given names and surnames, or a business name. */
@@ -38,7 +27,7 @@ export interface SearchQuery {
 
 export interface PldIndex {
   /** Matches at or above the threshold, RFC hits first, then by score; at most `limit`. */
-  search(query: SearchQuery, options?: { threshold?: number; limit?: number }): PldMatch[];
+  search(query: SearchQuery, options?: { threshold?: number; limit?: number }): ListedMatch[];
   stats: { entries: number; names: number; words: number; buildMs: number };
 }
 
@@ -97,11 +86,12 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     seenNames.add(key);
     nameEntry.push(name.entry_id);
     nameText.push(name.nombre);
-    nameWordIds.push(Int32Array.from(new Set(list.map(wordId))));
+    // A repeated word counts each time: 'LAZCANO LAZCANO, Heriberto' has three words, not two.
+    nameWordIds.push(Int32Array.from(list.map(wordId)));
   }
 
   const postings: number[][] = words.map(() => []);
-  nameWordIds.forEach((ids, nameIndex) => ids.forEach((id) => postings[id].push(nameIndex)));
+  nameWordIds.forEach((ids, nameIndex) => new Set(ids).forEach((id) => postings[id].push(nameIndex)));
   const nameCount = nameWordIds.length;
   // Rare words weigh more: sharing 'GARCIA' says less than sharing 'GUZMAN'.
   const weight = Float64Array.from(postings, (list) => 1 + Math.log((nameCount + 1) / (list.length + 1)));
@@ -221,10 +211,10 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     return { score, matched, nameWords: ids.length, queryWords: query.length };
   }
 
-  function search({ name, rfc, filterRFC = false }: SearchQuery, { threshold = DEFAULT_THRESHOLD, limit = DEFAULT_LIMIT } = {}): PldMatch[] {
+  function search({ name, rfc, filterRFC = false }: SearchQuery, { threshold = DEFAULT_THRESHOLD, limit = DEFAULT_LIMIT } = {}): ListedMatch[] {
     const queryRfc = normaliseRfc(rfc);
-    const best = new Map<number, PldMatch & { rfcHit: boolean }>();
-    const consider = (entryId: number, match: Omit<PldMatch, 'nombre' | 'rfc' | 'lista' | 'id'>, rfcHit: boolean) => {
+    const best = new Map<number, ListedMatch & { rfcHit: boolean }>();
+    const consider = (entryId: number, match: Omit<ListedMatch, 'nombre' | 'rfc' | 'lista' | 'id'>, rfcHit: boolean) => {
       const entry = entryById.get(entryId)!;
       const entryRfc = normaliseRfc(entry.rfc);
       if (filterRFC && queryRfc && entryRfc && !rfcsAgree(queryRfc, entryRfc)) return;
@@ -248,7 +238,7 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
       }
     }
 
-    const queryWords = [...new Set(nameWords(name))].slice(0, 30);
+    const queryWords = nameWords(name).slice(0, 30);
     if (queryWords.length > 0) {
       const similar = queryWords.map(similarWords);
       const queryWeights = similar.map((map, i) => {

@@ -1,21 +1,8 @@
 // The PLD review staff send with a save (`pld` beside `data` and `meta`, spec 01 §7): checked here
 // and kept as the model's `pld_coincidences`. Only the fields of the contract are kept.
-import type { PldCoincidences } from '../../forms/schema/record';
+import { PLD_GROUPS, type PldCoincidences, type PldGroup, type PldMatch } from '../../forms/pld';
 import { badRequest } from '../http-errors';
 
-/** A match staff reviewed, as the review keeps it. */
-export interface PldReviewedMatch {
-  nombre: string;
-  rfc: string | null;
-  lista: string;
-  /** The list and the entry's id in it, e.g. 'OFAC SDN:7156'. */
-  id?: string;
-  /** The party of the application the match is for. */
-  persona?: string;
-}
-
-/** The groups of the review, as the PLD review screen shows them (spec 02 §2). */
-export const PLD_REVIEW_GROUPS = ['pf', 'pm', 'legalRepresentative', 'guarantees', 'guaranteeRepresentatives', 'HeritageBond'] as const;
 const TYPES = ['client', 'heritageBond'] as const;
 
 export const PLD_REVIEW_LIMITS = {
@@ -39,10 +26,10 @@ function textOf(value: unknown, where: string, max: number): string {
   return value;
 }
 
-function matchOf(value: unknown, where: string): PldReviewedMatch {
+function matchOf(value: unknown, where: string): PldMatch {
   if (!isObject(value)) throw invalid(`${where} debe ser un objeto { nombre, rfc, lista }.`);
   const L = PLD_REVIEW_LIMITS;
-  const match: PldReviewedMatch = {
+  const match: PldMatch = {
     nombre: textOf(value.nombre, `${where}.nombre`, L.nombre),
     rfc: value.rfc === null || value.rfc === undefined ? null : textOf(value.rfc, `${where}.rfc`, L.rfc),
     lista: textOf(value.lista, `${where}.lista`, L.lista),
@@ -67,14 +54,14 @@ export function parsePldReview(value: unknown): PldCoincidences {
   }
 
   if (!isObject(value.users)) throw invalid('users debe ser un objeto con las coincidencias por grupo.');
-  const users: Record<string, PldReviewedMatch[]> = {};
+  const users: PldCoincidences['users'] = {};
   for (const [group, matches] of Object.entries(value.users)) {
-    if (!PLD_REVIEW_GROUPS.includes(group as (typeof PLD_REVIEW_GROUPS)[number])) {
-      throw invalid(`el grupo '${group.slice(0, 50)}' no existe; los grupos son ${PLD_REVIEW_GROUPS.join(', ')}.`);
+    if (!PLD_GROUPS.includes(group as PldGroup)) {
+      throw invalid(`el grupo '${group.slice(0, 50)}' no existe; los grupos son ${PLD_GROUPS.join(', ')}.`);
     }
     if (!Array.isArray(matches)) throw invalid(`users.${group} debe ser una lista.`);
     if (matches.length > PLD_REVIEW_LIMITS.matchesPerGroup) throw invalid(`users.${group} no debe tener más de ${PLD_REVIEW_LIMITS.matchesPerGroup} coincidencias.`);
-    users[group] = matches.map((match, i) => matchOf(match, `users.${group}[${i}]`));
+    users[group as PldGroup] = matches.map((match, i) => matchOf(match, `users.${group}[${i}]`));
   }
 
   if (!Array.isArray(value.revisadas)) throw invalid('revisadas debe ser una lista.');

@@ -4,23 +4,16 @@
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, H3, HTMLTable } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { NOTICES } from '../../forms/messages';
-import type { PldGroup, PldMatch } from '../../machines/pld-review';
+import type { PldGroup, PldMatch } from '../../forms/pld';
 import { selectGroups, selectSelected, type PldReviewRef } from './pld-review-selectors';
 
-/** The tables a person type shows, with their captions: a natural person has no representatives nor guarantors. */
-const TABLES: Record<'person' | 'company', Array<{ group: PldGroup; caption: string }>> = {
-  person: [
-    { group: 'pf', caption: 'Cliente' },
-    { group: 'HeritageBond', caption: 'Persona con vínculo patrimonial' },
-  ],
-  company: [
-    { group: 'pm', caption: 'Cliente' },
-    { group: 'legalRepresentative', caption: 'Representantes legales' },
-    { group: 'guarantees', caption: 'Avales' },
-    { group: 'guaranteeRepresentatives', caption: 'Representantes de avales' },
-    { group: 'HeritageBond', caption: 'Personas con vínculo patrimonial' },
-  ],
-};
+/** The tables of the review (spec 02 §4), after the client's: a natural person's stay empty but for the linked party. */
+const TABLES: Array<{ group: PldGroup; caption: string }> = [
+  { group: 'legalRepresentative', caption: 'Representantes legales' },
+  { group: 'guarantees', caption: 'Avales' },
+  { group: 'guaranteeRepresentatives', caption: 'Representantes de avales' },
+  { group: 'HeritageBond', caption: 'Personas con vínculo patrimonial' },
+];
 
 export interface PldReviewModalProps {
   review: PldReviewRef;
@@ -34,10 +27,11 @@ export function PldReviewModal({ review, isOpen, company, onSave, onClose }: Pld
   const groups = useSelector(review, selectGroups);
   const selected = useSelector(review, selectSelected);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={NOTICES.pldHeading} canOutsideClickClose={false} className="pld-dialog">
+    // Blueprint's × is labelled in English: 'Cerrar' in the footer (and Escape) close instead.
+    <Dialog isOpen={isOpen} onClose={onClose} title={NOTICES.pldHeading} canOutsideClickClose={false} isCloseButtonShown={false} className="pld-dialog">
       <DialogBody>
         <p>Selecciona las coincidencias que corresponden a las personas de esta solicitud y guarda para continuar.</p>
-        {TABLES[company ? 'company' : 'person'].map(({ group, caption }) => (
+        {[{ group: company ? ('pm' as const) : ('pf' as const), caption: 'Cliente' }, ...TABLES].map(({ group, caption }) => (
           <MatchTable
             key={group}
             group={group}
@@ -48,7 +42,14 @@ export function PldReviewModal({ review, isOpen, company, onSave, onClose }: Pld
           />
         ))}
       </DialogBody>
-      <DialogFooter actions={<Button intent="primary" text="guardar y cerrar" onClick={onSave} />} />
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cerrar" onClick={onClose} />
+            <Button intent="primary" text="guardar y cerrar" onClick={onSave} />
+          </>
+        }
+      />
     </Dialog>
   );
 }

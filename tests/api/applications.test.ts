@@ -171,7 +171,8 @@ describe('update', () => {
     const body = await (await call('PUT', `/wizardpf/${uuid}`, { data, meta: { version: 1 } })).json();
     expect(body.data.id_persona_datos_generales).toBeNull();
     expect(body.data.formatobce).toBeNull();
-    expect(body.data.pld_coincidences).toBeNull();
+    // The PLD review is not the public's to set, nor to read.
+    expect(body.data).not.toHaveProperty('pld_coincidences');
     expect(body.data.persona_completa).toBe(false);
     expect(body.data.clasificacion).toBe('Cliente');
   });

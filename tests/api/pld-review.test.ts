@@ -102,15 +102,26 @@ describe('the PLD review in a staff save', () => {
 });
 
 describe('the PLD review from the public', () => {
-  it('is ignored on create and on update: the stored review stays', async () => {
+  it('is ignored on create and on update: the stored review stays, and the public never reads it', async () => {
     const { uuid: fresh } = await created('wizardpf', { data: pf(), meta: { last_index: 1 }, pld: review() }, publicAuth);
     expect((await opened('wizardpf', fresh)).data.pld_coincidences).toBeNull();
 
     const { uuid, version } = await created('wizardpf', { data: pf(), meta: { last_index: 1 }, pld: review() });
+    const publicOpen = await (await call('GET', `/wizardpf/${uuid}/1`, undefined, publicAuth)).json();
+    expect(publicOpen.data).not.toHaveProperty('pld_coincidences');
     const other = review({ users: { pf: [] }, revisadas: [] });
     const updated = await call('PUT', `/wizardpf/${uuid}`, { data: pf(), meta: { version }, pld: other }, publicAuth);
     expect(updated.status).toBe(200);
-    expect((await updated.json()).data.pld_coincidences).toEqual(validatedReview());
+    expect((await updated.json()).data).not.toHaveProperty('pld_coincidences');
+    expect((await opened('wizardpf', uuid)).data.pld_coincidences).toEqual(validatedReview());
+  });
+
+  it('renaming the person makes the stored review stale: it is no longer validated, and what staff chose is kept', async () => {
+    const { uuid, version } = await created('wizardpf', { data: pf(), meta: { last_index: 1 }, pld: review() });
+    const renamed = { ...pf(), nombre: 'CARLOS ALBERTO' };
+    const updated = await call('PUT', `/wizardpf/${uuid}`, { data: renamed, meta: { version } }, publicAuth);
+    expect(updated.status).toBe(200);
+    expect((await opened('wizardpf', uuid)).data.pld_coincidences).toEqual({ ...validatedReview(), coincidencias_validadas: false });
   });
 
   it('is not checked beyond being an object', async () => {

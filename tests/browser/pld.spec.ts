@@ -36,7 +36,9 @@ test('staff review the matches of a listed person, save and close, move on; rena
   const row = client.getByRole('row').filter({ hasText: 'GUZMAN LOERA' }).first();
   await expect(row).toContainText('OFAC SDN');
   await expect(row).toContainText('Coincide con JOAQUÍN GUZMÁN LOERA');
-  await expect(review.getByRole('table', { name: 'Persona con vínculo patrimonial' })).toContainText('No se encontraron coincidencias');
+  for (const empty of ['Representantes legales', 'Avales', 'Representantes de avales', 'Personas con vínculo patrimonial']) {
+    await expect(review.getByRole('table', { name: empty, exact: true })).toContainText('No se encontraron coincidencias');
+  }
   // Nothing was saved while the matches wait.
   await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
   await expectAccessible(page);
@@ -55,6 +57,11 @@ test('staff review the matches of a listed person, save and close, move on; rena
   await page.keyboard.press('Escape');
   await expect(review).toBeHidden();
   await expect(page.getByRole('button', { name: 'Siguiente' })).toBeFocused();
+  await expect(page.getByText(PLD_MESSAGE)).toBeVisible();
+  // So does 'Cerrar'.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await review.getByRole('button', { name: 'Cerrar', exact: true }).click();
+  await expect(review).toBeHidden();
   await expect(page.getByText(PLD_MESSAGE)).toBeVisible();
   await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
 

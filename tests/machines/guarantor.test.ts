@@ -78,6 +78,7 @@ const EVENTS_BY_INPUT: Record<string, any[]> = {
   ofUnstoredPm: [],
   staffByUuid: [
     { type: 'xstate.done.actor.load', output: loaded(STORED_GUARANTOR, { parent_uuid: PARENT }) },
+    reviewSnapshot('checking'),
     reviewSnapshot('pending'),
     reviewSnapshot('validated'),
     { type: 'pld.saved' },
@@ -96,6 +97,7 @@ const serializeState = (s: Snapshot) =>
     s.context.tabErrors.includes(s.context.current),
     s.context.model.persona_completa,
     Object.keys(s.context.serverErrors).length > 0,
+    s.context.pld.busy,
     s.context.pld.blocking,
     s.context.pld.validated,
   ]);
@@ -116,7 +118,7 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
   if (s.matches({ ready: 'completingGuarantor' })) {
     expect(s.hasTag('busy')).toBe(true);
     // Matches waiting for review hold the guarantor: its completion opens the review first.
-    if (!h.before?.matches({ ready: 'completingGuarantor' })) expect(context.pld.blocking).toBe(false);
+    if (!h.before?.matches({ ready: 'completingGuarantor' })) expect(context.pld.blocking || context.pld.busy).toBe(false);
   }
   if (s.matches({ ready: 'pldReview' })) expect(context.modal).toEqual({ kind: 'pldReview' });
   if (s.matches({ ready: { completingGuarantor: 'validating' } })) {

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { DELAYS } from '../../forms/limits';
-import { coincidencesOf, matchKey, pendingPaths, pldReviewMachine, type BlacklistAnswer, type PldReviewInput } from '../../machines/pld-review';
+import { matchKey } from '../../forms/pld';
+import { coincidencesOf, pendingPaths, PLD_SEARCH_TIMEOUT_MS, pldReviewMachine, type BlacklistAnswer, type PldReviewInput } from '../../machines/pld-review';
 import { enumerateEdges, testEveryTransition, transitionRecorder } from './support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof pldReviewMachine>;
@@ -19,7 +20,7 @@ const WITH_MATCHES: BlacklistAnswer = { validatePLD: true, groups: { ...empty, p
 const NO_MATCHES: BlacklistAnswer = { validatePLD: false, groups: empty };
 const VALIDATED = { coincidencias_validadas: true, validar_coincidencias: false, validar_coincidencias_tipo: 'client' as const, users: {}, revisadas: [] };
 /** Matches already reviewed for this record: finding them again does not hold the person. */
-const REVIEWED = { ...VALIDATED, revisadas: [matchKey('pf', MATCH), matchKey('legalRepresentative', REPRESENTATIVE)] };
+const REVIEWED = { ...VALIDATED, users: { pf: [MATCH] }, revisadas: [matchKey('pf', MATCH), matchKey('legalRepresentative', REPRESENTATIVE)] };
 const LEFT_PENDING = { coincidencias_validadas: false, validar_coincidencias: true, validar_coincidencias_tipo: 'client' as const, users: {}, revisadas: [] };
 
 const INPUTS: Record<string, PldReviewInput> = {
@@ -32,11 +33,13 @@ const INPUTS: Record<string, PldReviewInput> = {
 };
 
 const DEBOUNCE = 'xstate.after.validation debounce.pldReview.scheduled';
+const TIMEOUT = 'xstate.after.search timeout.pldReview.checking';
 
 const EVENTS = [
   { type: 'identity.changed', model: MODEL },
   { type: 'identity.changed', model: UNFINISHED },
   { type: DEBOUNCE },
+  { type: TIMEOUT },
   { type: 'pld.check', model: MODEL },
   { type: 'pld.opened' },
   { type: 'match.toggled', group: 'pf', index: 0 },
@@ -74,6 +77,7 @@ async function play(h: Harness, event: any) {
   if (event.type === 'xstate.done.actor.search') h.calls.at(-1)!.resolve(event.output);
   else if (event.type === 'xstate.error.actor.search') h.calls.at(-1)!.reject(event.error);
   else if (event.type === DEBOUNCE) h.clock.increment(DELAYS.validationDebounce);
+  else if (event.type === TIMEOUT) h.clock.increment(PLD_SEARCH_TIMEOUT_MS);
   else h.actor.send(event);
   await flush();
 }
@@ -178,12 +182,28 @@ describe('PLD review scenarios', () => {
     expect(h.actor.getSnapshot().matches('unchecked')).toBe(true);
   });
 
-  it('matches already reviewed for the record do not hold the person again', async () => {
+  it('matches already reviewed for the record do not hold the person again, and the ones chosen stay chosen', async () => {
     const h = start(INPUTS.staffValidated, transitionRecorder().inspect);
     expect(h.actor.getSnapshot().matches('validated')).toBe(true);
+    // Before any check, what a save sends is the stored review.
+    expect(coincidencesOf(h.actor.getSnapshot().context, true)).toMatchObject({ users: { pf: [MATCH] }, revisadas: REVIEWED.revisadas });
     await play(h, { type: 'pld.check', model: MODEL });
     await play(h, { type: 'xstate.done.actor.search', output: WITH_MATCHES });
-    expect(h.actor.getSnapshot().matches('validated')).toBe(true);
+    const s = h.actor.getSnapshot();
+    expect(s.matches('validated')).toBe(true);
+    expect(s.context.selected).toEqual(['pf:0']);
+    expect(coincidencesOf(s.context, true)).toEqual({ ...REVIEWED, users: { pf: [MATCH] } });
+  });
+
+  it('a check that finds nothing any more drops what was chosen; one that never answers lets the person go on', async () => {
+    const h = start(INPUTS.staffValidated, transitionRecorder().inspect);
+    await play(h, { type: 'pld.check', model: MODEL });
+    await play(h, { type: 'xstate.done.actor.search', output: NO_MATCHES });
+    expect(coincidencesOf(h.actor.getSnapshot().context, true)).toMatchObject({ users: {}, revisadas: [], validar_coincidencias_tipo: null });
+    await play(h, { type: 'pld.check', model: MODEL });
+    await play(h, { type: TIMEOUT });
+    expect(h.actor.getSnapshot().matches('unavailable')).toBe(true);
+    expect(h.actor.getSnapshot().hasTag('busy')).toBe(false);
   });
 
   it('a record never reviewed is checked as staff open it', async () => {

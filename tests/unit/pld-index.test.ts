@@ -9,6 +9,7 @@ const entries = [
   { id: 3, lista: 'ONU', source_id: '7', kind: 'individual', nombre: 'MUHAMMAD TAHER ANWARI', rfc: null },
   { id: 4, lista: 'SFP', source_id: 'fila-2', kind: 'entity', nombre: 'CONSTRUCTORA DEL NORTE, S.A. DE C.V.', rfc: null },
   { id: 5, lista: 'SAT 69-B', source_id: 'GAHM800101AB1', kind: 'individual', nombre: 'GARCIA HERNANDEZ MARIA', rfc: 'GAHM800101AB1' },
+  { id: 6, lista: 'OFAC SDN', source_id: '200', kind: 'individual', nombre: 'LAZCANO LAZCANO, Heriberto', rfc: null },
 ];
 const names = [...entries.map((e) => ({ entry_id: e.id, nombre: e.nombre })), { entry_id: 3, nombre: 'Mohammad Taher Anwari' }];
 const index = buildPldIndex(entries, names);
@@ -34,6 +35,11 @@ describe('the PLD matcher', () => {
     expect(top('Constructora del Norte S.A.P.I.')?.nombre).toBe('CONSTRUCTORA DEL NORTE, S.A. DE C.V.');
     expect(index.search({ name: 'Constructora del Sur SA de CV' })).toEqual([]);
     expect(index.search({ name: 'Comercializadora Mazatlan SA de CV' })).toEqual([]);
+  });
+
+  it('counts a repeated surname twice: the same first name with one of the surnames is someone else', () => {
+    expect(top('Heriberto Lazcano Lazcano')).toMatchObject({ nombre: 'LAZCANO LAZCANO, Heriberto', score: 1 });
+    expect(index.search({ name: 'Heriberto Lozano Lazcano' })).toEqual([]);
   });
 
   it('does not match another person who shares both surnames', () => {

@@ -78,7 +78,7 @@ export function reviewSnapshot(state: ReviewState) {
     type: 'xstate.snapshot.pld',
     state,
     snapshot: {
-      context: { groups, selected: [], reviewed: [] },
+      context: { groups, selected: [], reviewed: [], users: {}, answered: state !== 'checking' },
       hasTag: (tag: string) => (tag === 'busy' && state === 'checking') || (tag === 'blocking' && state === 'pending'),
       matches: (value: string) => value === state,
     },
