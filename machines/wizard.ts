@@ -187,6 +187,26 @@ const freshMeta = (input: Pick<WizardInput, 'uuid' | 'franchise' | 'parentUuid'>
 export const guarantorName = (aval: GuarantorSummary) => fullName(aval.data);
 
 const guarantorsOf = (model: Model) => (Array.isArray(model.avales) ? (model.avales as GuarantorSummary[]) : []);
+/** What a PM's Avales tab lists of a guarantor model. */
+export function guarantorSummary(uuid: string, model: Model): GuarantorSummary {
+  const fisica = (model.fisica ?? {}) as { apellido_paterno?: string; apellido_materno?: string };
+  return {
+    uuid,
+    data: {
+      tipo_persona: String(model.tipo_persona ?? ''),
+      nombre: String(model.nombre ?? ''),
+      fisica: { apellido_paterno: fisica.apellido_paterno ?? '', apellido_materno: fisica.apellido_materno ?? '' },
+      persona_completa: model.persona_completa === true,
+    },
+  };
+}
+
+/** A named action of this machine with its params, from inside another (setup cannot type its own actions there). */
+const named = (type: 'remember pending guarantor' | 'forget pending guarantors', params: object) => ({ type, params }) as never;
+
+/** A guarantor saved before any PM is stored (/aval/...): the browser keeps it for the next PM. */
+const waitsForItsPm = (context: Pick<WizardContext, 'guarantor' | 'meta'>) => context.guarantor && context.meta.parent_uuid === null;
+
 /** The guarantors a PM cannot finish without completing (spec 02 §4). */
 export const incompleteGuarantors = (model: Model) => guarantorsOf(model).filter((aval) => aval.data?.persona_completa !== true);
 
@@ -275,17 +295,26 @@ export const wizardMachine = setup({
     })),
     'go back to target': assign(({ context }) => ({ current: context.target })),
     'go to general data': assign({ current: 0 }),
-    'assign created': assign(({ context }, params: { created: CreatedApplication }) => ({
-      meta: { ...context.meta, uuid: params.created.uuid, store: true, cache: false, version: params.created.version, guarantors: [] },
-      formatobceHtml: params.created.formatobceHtml,
-      model: { ...context.model, uuid: params.created.uuid, entidades_eliminadas: [] },
-      serverErrors: {},
-    })),
-    'assign updated': assign(({ context }, params: { updated: UpdatedApplication }) => ({
-      model: { ...params.updated.model, entidades_eliminadas: [] },
-      meta: { ...context.meta, store: true, cache: false, version: params.updated.version },
-      serverErrors: {},
-    })),
+    // The guarantors this PM's first save sent are linked now: the browser no longer keeps them.
+    'assign created': enqueueActions(({ context, enqueue }, params: { created: CreatedApplication }) => {
+      if (context.meta.guarantors.length > 0) enqueue(named('forget pending guarantors', { uuids: context.meta.guarantors }));
+      const model = { ...context.model, uuid: params.created.uuid, entidades_eliminadas: [] };
+      enqueue.assign({
+        meta: { ...context.meta, uuid: params.created.uuid, store: true, cache: false, version: params.created.version, guarantors: [] },
+        formatobceHtml: params.created.formatobceHtml,
+        model,
+        serverErrors: {},
+      });
+      if (waitsForItsPm(context)) enqueue(named('remember pending guarantor', { summary: guarantorSummary(params.created.uuid, model) }));
+    }),
+    'assign updated': enqueueActions(({ context, enqueue }, params: { updated: UpdatedApplication }) => {
+      const model = { ...params.updated.model, entidades_eliminadas: [] };
+      enqueue.assign({ model, meta: { ...context.meta, store: true, cache: false, version: params.updated.version }, serverErrors: {} });
+      if (waitsForItsPm(context)) enqueue(named('remember pending guarantor', { summary: guarantorSummary(context.meta.uuid!, model) }));
+    }),
+    // Guarantors saved before their PM exists are kept by the browser (spec 02 §2): provided from src/.
+    'remember pending guarantor': (_, _params: { summary: GuarantorSummary }) => {},
+    'forget pending guarantors': (_, _params: { uuids: string[] }) => {},
     /**
      * A save refused with a reason the person must read (a newer version elsewhere, a record that
      * cannot change) opens a modal with it; other failures keep their per-field messages.

@@ -34,17 +34,3 @@ export function forgetPendingGuarantors(uuids: string[]) {
   if (left.length === 0) storage()?.removeItem(KEY);
   else storage()?.setItem(KEY, JSON.stringify(left));
 }
-
-/** What the Avales tab lists of a guarantor model. */
-export function summaryOf(uuid: string, model: Record<string, unknown>): GuarantorSummary {
-  const fisica = (model.fisica ?? {}) as { apellido_paterno?: string; apellido_materno?: string };
-  return {
-    uuid,
-    data: {
-      tipo_persona: String(model.tipo_persona ?? ''),
-      nombre: String(model.nombre ?? ''),
-      fisica: { apellido_paterno: fisica.apellido_paterno ?? '', apellido_materno: fisica.apellido_materno ?? '' },
-      persona_completa: model.persona_completa === true,
-    },
-  };
-}

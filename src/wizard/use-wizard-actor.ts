@@ -9,6 +9,7 @@ import { wizardMachine, type GuarantorSummary, type Model } from '../../machines
 import { createApplication, loadApplication, removeGuarantor, updateApplication, type SavePayload } from '../../services/applications';
 import { screenApplication } from '../../services/pld';
 import { useRuntime } from '../session/runtime-context';
+import { forgetPendingGuarantors, keepPendingGuarantor } from './pending-guarantors';
 
 export interface WizardActorOptions {
   wizard: AnyWizard;
@@ -42,6 +43,11 @@ export function useWizardActor({ wizard, uuid, franchise, staff, guarantor, pare
           actors: { 'search blacklist': fromPromise(({ input }) => screenApplication(http, beforeSubmit(input.model as Model))) },
         }),
         'remove guarantor': fromPromise(({ input }) => removeGuarantor(http, input.parentUuid, input.uuid)),
+      },
+      actions: {
+        'remember pending guarantor': (_, params) => keepPendingGuarantor(params.summary),
+        // Only those this PM sent or dropped: a guarantor saved meanwhile in another tab waits for the next PM.
+        'forget pending guarantors': (_, params) => forgetPendingGuarantors(params.uuids),
       },
     }),
     {

@@ -34,7 +34,7 @@ import {
 import { PldIdentityWatch } from './pld-identity-watch';
 import { PldReviewModal } from './pld-review-modal';
 import { selectMarkedPaths, selectPldReview, type PldReviewRef } from './pld-review-selectors';
-import { forgetPendingGuarantors, keepPendingGuarantor, readPendingGuarantors, summaryOf } from './pending-guarantors';
+import { readPendingGuarantors } from './pending-guarantors';
 import { ActivosPasivosTab } from './tabs/activos-pasivos-tab';
 import { AvalesTab } from './tabs/avales-tab';
 import { DatosGeneralesPfTab } from './tabs/datos-generales-pf-tab';
@@ -119,13 +119,6 @@ function WizardPage() {
     if (name === 'pm' || guarantor) session.send({ type: 'session.parentUuidSet', parentUuid: sessionParent });
   }, [session, name, guarantor, sessionParent]);
 
-  // Guarantors of an unstored PM are kept in this browser once saved; a PM's first save links them.
-  useEffect(() => {
-    if (uuid && route.guarantor && route.guarantor.unstoredParent) keepPendingGuarantor(summaryOf(uuid, actor.getSnapshot().context.model));
-    // Only those this PM sent: a guarantor saved meanwhile in another tab waits for the next PM.
-    if (uuid && name === 'pm' && pendingGuarantors.length > 0) forgetPendingGuarantors(pendingGuarantors.map((aval) => aval.uuid));
-  }, [uuid, route.guarantor, name, pendingGuarantors, actor]);
-
   useEffect(() => {
     const notification = actor.on('notification', ({ kind }) => notify(NOTIFICATIONS[kind]));
     const finished = actor.on('finished', ({ staff: wasStaff }) => {
@@ -133,13 +126,8 @@ function WizardPage() {
       else navigate('/');
     });
     // The parent's Avales tab (index 4) shows the guarantor complete (spec 02 §2).
-    const returned = actor.on('returnToParent', ({ parentUuid: parent, uuid: own }) => {
-      if (parent) {
-        navigate(`/pm/${encodeURIComponent(parent)}`, { state: { openAt: AVALES_TAB } });
-        return;
-      }
-      keepPendingGuarantor(summaryOf(own, actor.getSnapshot().context.model));
-      navigate('/pm');
+    const returned = actor.on('returnToParent', ({ parentUuid: parent }) => {
+      navigate(parent ? `/pm/${encodeURIComponent(parent)}` : '/pm', parent ? { state: { openAt: AVALES_TAB } } : undefined);
     });
     return () => {
       notification.unsubscribe();
@@ -191,9 +179,10 @@ function WizardPage() {
                   errors={tabErrors}
                   busy={busy}
                   onSelect={(index) => {
+                    const select = () => actor.send({ type: 'tab.selected', index, values: form.getState().values });
                     // Forward, the fields' own checks (the asynchronous duplicate RFC) must hold too.
-                    if (index > current && heldByField(form)) return;
-                    actor.send({ type: 'tab.selected', index, values: form.getState().values });
+                    if (index > current) afterFieldChecks(form, select);
+                    else select();
                   }}
                 />
                 <form className="wizard-tab" onSubmit={handleSubmit} noValidate aria-labelledby="tab-title">
@@ -237,7 +226,7 @@ function WizardPage() {
                         endIcon={<Tick />}
                         text={guarantor ? 'Finalizar y regresar a PM' : 'Finalizar'}
                         loading={busy}
-                        onClick={() => heldByField(form) || actor.send({ type: 'wizard.finish', values: form.getState().values })}
+                        onClick={() => afterFieldChecks(form, () => actor.send({ type: 'wizard.finish', values: form.getState().values }))}
                       />
                     ) : (
                       <Button intent="primary" type="submit" endIcon={<ArrowRight />} text="Siguiente" loading={busy} />
@@ -272,14 +261,25 @@ function WizardPage() {
 const AVALES_TAB = 4;
 
 /**
- * A field's own check is failing or still running (the duplicate RFC asks the server): the form is
- * submitted instead, which shows every message and goes on only once the checks pass.
+ * Goes on once the fields' own checks pass. One still running (the duplicate RFC asks the server) is
+ * waited for; one failing is shown, by a submit that marks every field, and holds the step.
  */
-function heldByField(form: FormApi<Model>): boolean {
-  const { hasValidationErrors, validating } = form.getState();
-  if (!hasValidationErrors && !validating) return false;
-  void form.submit();
-  return true;
+function afterFieldChecks(form: FormApi<Model>, proceed: () => void) {
+  const settle = ({ hasValidationErrors }: { hasValidationErrors?: boolean }) => (hasValidationErrors ? void form.submit() : proceed());
+  if (!form.getState().validating) {
+    settle(form.getState());
+    return;
+  }
+  let unsubscribe: (() => void) | undefined;
+  unsubscribe = form.subscribe(
+    (state) => {
+      if (state.validating || !unsubscribe) return;
+      unsubscribe();
+      unsubscribe = undefined;
+      settle(state);
+    },
+    { validating: true, hasValidationErrors: true },
+  );
 }
 
 const NOTIFICATIONS = {

@@ -40,3 +40,25 @@ test('a guarantor cannot repeat an RFC already registered in its application', a
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
 });
+
+test('a step chosen ahead while the RFC is still being checked is reached once the check passes', async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 3 });
+  // The duplicate check answers slowly, so the click lands while it runs.
+  await page.route('**/api/persons/fbrfc', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/staff/login?next=${encodeURIComponent(`/pf/${uuid}`)}`);
+  await page.getByLabel('Usuario').fill('demo');
+  await page.getByLabel('Contraseña').fill('demo1234');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('button', { name: /Activos y pasivos/ })).toHaveAttribute('aria-current', 'step');
+  await page.getByRole('button', { name: /Datos generales/ }).click();
+  await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
+
+  await page.getByLabel('RFC con homoclave').fill('GARC850314QW7');
+  // Two tabs ahead: not the next one, which a plain submit would reach.
+  await page.getByRole('button', { name: /Empleo/ }).click();
+  await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('button', { name: /Datos generales/ })).not.toHaveAttribute('aria-current', 'step');
+});

@@ -151,6 +151,12 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     expect(context.modal).toEqual({ kind: 'guarantorFinishFailed', parentUuid: parent, message: h.last.error.message ?? null });
     expect(context.serverErrors).toEqual(h.last.error.fieldErrors ?? h.before!.context.serverErrors);
   }
+  // A guarantor of no stored PM is kept by the browser, as last saved, for the next PM; one with a parent never is.
+  if (parent === null && context.meta.uuid !== null && /^xstate\.done\.actor\.(create|update|completeCreate|completeUpdate)$/.test(h.last?.type)) {
+    expect(h.kept.at(-1)).toMatchObject({ uuid: context.meta.uuid, data: { nombre: context.model.nombre, persona_completa: context.model.persona_completa === true } });
+  }
+  if (parent !== null) expect(h.kept).toEqual([]);
+  expect(h.forgotten).toEqual([]);
   if (s.matches('returned')) {
     expect(s.status).toBe('done');
     expect(context.meta.uuid).not.toBeNull();

@@ -158,11 +158,15 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     expect(call.input.model).toMatchObject(VALUES);
     expect(call.input.meta.last_index).toBeGreaterThanOrEqual(context.current + 1);
   }
-  // Guarantors saved before the PM go with its first create (whichever step makes it) and are then linked.
+  // Guarantors saved before the PM go with its first create (whichever step makes it); once it is
+  // stored they are linked, and the browser forgets them.
   if (s.matches({ ready: { saving: 'creating' } }) || s.matches({ ready: { finishing: 'creating' } })) {
     expect(pendingCall(h, 'create application').input.meta.guarantors).toEqual(pendingUuids);
   }
   expect(context.meta.guarantors).toEqual(context.meta.uuid === null ? pendingUuids : []);
+  expect(h.forgotten).toEqual(context.meta.uuid !== null && pendingUuids.length > 0 && h.input.uuid === null ? [pendingUuids] : []);
+  // An applicant is nobody's waiting guarantor.
+  expect(h.kept).toEqual([]);
   if (s.matches({ ready: 'pldReview' })) {
     expect(context.modal).toEqual({ kind: 'pldReview' });
     expect(s.hasTag('blocking')).toBe(true);

@@ -46,7 +46,14 @@ export function startWizard(input: WizardInput, inspect: ReturnType<typeof trans
   const review = pldReviewMachine.provide({ actors: { 'search blacklist': fake('search blacklist') } });
   const actors = { ...Object.fromEntries(FAKED.map((src) => [src, fake(src)])), 'pld review': review };
   const received: EventObject[] = [];
-  const actor = createActor(wizardMachine.provide({ actors: actors as never }), {
+  // What the browser is told to keep and forget of the guarantors waiting for a PM.
+  const kept: any[] = [];
+  const forgotten: string[][] = [];
+  const actions = {
+    'remember pending guarantor': (_: unknown, params: { summary: unknown }) => void kept.push(params.summary),
+    'forget pending guarantors': (_: unknown, params: { uuids: string[] }) => void forgotten.push(params.uuids),
+  };
+  const actor = createActor(wizardMachine.provide({ actors: actors as never, actions }), {
     input,
     inspect: (event) => {
       // What the wizard tells its review.
@@ -57,7 +64,7 @@ export function startWizard(input: WizardInput, inspect: ReturnType<typeof trans
   actor.on('*', (event) => emitted.push(event));
   actor.start();
   // `before` and `last` let assertMeaning judge the step just taken, not only the state reached.
-  return { actor, input, pending, emitted, pldReceived: received, before: null as WizardSnapshot | null, last: null as any };
+  return { actor, input, pending, emitted, pldReceived: received, kept, forgotten, before: null as WizardSnapshot | null, last: null as any };
 }
 
 export type WizardHarness = ReturnType<typeof startWizard>;
