@@ -100,6 +100,8 @@ export interface WizardInput {
   guarantor?: boolean;
   /** The tab to open a loaded record at instead of its furthest one (a PM returning from a guarantor: Avales). */
   openAt?: number | null;
+  /** The tab that holds a model path ('representantes[0].rfc'), for a refusal naming fields of other tabs. */
+  tabOfField?: (path: string) => number | null;
   /** Guarantors saved before this (new) PM, to link at its first save, as its Avales tab lists them. */
   pendingGuarantors?: GuarantorSummary[];
 }
@@ -110,6 +112,7 @@ export interface WizardContext {
   staff: boolean;
   guarantor: boolean;
   openAt: number | null;
+  tabOfField: (path: string) => number | null;
   blankModel: Model;
   model: Model;
   meta: WizardMeta;
@@ -328,11 +331,19 @@ export const wizardMachine = setup({
     'mark complete': assign(({ context }) => ({ meta: { ...context.meta, complete: true } })),
     'set guarantor complete': assign(({ context }, params: { complete: boolean }) => ({ model: { ...context.model, persona_completa: params.complete } })),
     /** A refused completion: the guarantor is not complete after all, the field messages stay, and the error-finalizar modal opens. */
-    'report guarantor failure': assign(({ context }, params: { failure: CallFailure }) => ({
-      model: { ...context.model, persona_completa: false },
-      serverErrors: params.failure.fieldErrors ?? context.serverErrors,
-      modal: { kind: 'guarantorFinishFailed' as const, parentUuid: context.meta.parent_uuid, message: params.failure.message ?? null },
-    })),
+    /** Completion checks every tab on the server: the person is taken to the first tab it refused that they can open, flagged. */
+    'report guarantor failure': assign(({ context }, params: { failure: CallFailure }) => {
+      const refused = Object.keys(params.failure.fieldErrors ?? {})
+        .flatMap((path) => context.tabOfField(path) ?? [])
+        .filter((index) => isTabActive(context, index));
+      const first = refused.length > 0 ? Math.min(...refused) : null;
+      return {
+        model: { ...context.model, persona_completa: false },
+        serverErrors: params.failure.fieldErrors ?? context.serverErrors,
+        modal: { kind: 'guarantorFinishFailed' as const, parentUuid: context.meta.parent_uuid, message: params.failure.message ?? null },
+        ...(first === null ? {} : { current: first, tabErrors: [...new Set([...context.tabErrors, ...refused])] }),
+      };
+    }),
     'assign guarantors': assign(({ context }, params: { avales: GuarantorSummary[] }) => ({ model: { ...context.model, avales: params.avales } })),
     'notify guarantor removed': emit({ type: 'notification', kind: 'guarantorRemoved' } as const),
     'notify guarantor removal failed': emit({ type: 'notification', kind: 'guarantorRemovalFailed' } as const),
@@ -377,6 +388,7 @@ export const wizardMachine = setup({
     staff: input.staff,
     guarantor: input.guarantor ?? false,
     openAt: input.openAt ?? null,
+    tabOfField: input.tabOfField ?? (() => null),
     blankModel: input.blankModel,
     model: { ...structuredClone(input.blankModel), ...(input.pendingGuarantors?.length ? { avales: input.pendingGuarantors } : {}) },
     meta: { ...freshMeta(input), guarantors: (input.pendingGuarantors ?? []).map((aval) => aval.uuid) },

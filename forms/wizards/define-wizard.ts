@@ -33,6 +33,13 @@ export interface WizardDefinition<S extends ObjectSchema<AnyObject>> {
   defaults(): InferType<S>;
 }
 
+/** The index of the tab owning a model path ('representantes[0].rfc' is 'representantes[].rfc'), or null. */
+export function tabOfField(tabs: readonly TabDefinition[], path: string): number | null {
+  const field = path.replace(/\[\d+\]/g, '[]');
+  const index = tabs.findIndex((tab) => tab.fields.some((owned) => owned === field || field.startsWith(`${owned}.`) || owned.startsWith(`${field}.`)));
+  return index === -1 ? null : index;
+}
+
 export function defineTab(key: string, title: string, shape: ObjectShape, options: { alwaysValid?: boolean } = {}): TabDefinition {
   const schema = object(shape) as unknown as ObjectSchema<AnyObject>;
   return { key, title, schema, fields: fieldList(schema), ...options };

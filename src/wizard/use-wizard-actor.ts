@@ -3,6 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validateModel } from '../../forms/validate';
+import { tabOfField } from '../../forms/wizards/define-wizard';
 import type { AnyWizard } from '../../forms/wizards/wizard-for';
 import { pldReviewMachine } from '../../machines/pld-review';
 import { wizardMachine, type GuarantorSummary, type Model } from '../../machines/wizard';
@@ -62,6 +63,7 @@ export function useWizardActor({ wizard, uuid, franchise, staff, guarantor, pare
         parentUuid,
         openAt,
         pendingGuarantors,
+        tabOfField: (path: string) => tabOfField(wizard.tabs, path),
         // A natural-person guarantor names the company it guarantees for (spec 02 §3).
         blankModel: {
           ...(wizard.defaults() as Model),

@@ -20,7 +20,9 @@ const PARENT = 'pm-1';
 const BLANK = { clasificacion: 'Obligado', tipo_persona: 'Física', nombre: '', persona_completa: false, entidades_eliminadas: [] };
 const STORED_GUARANTOR = { ...BLANK, nombre: 'LUIS', uuid: 'g-1' };
 const VALUES = { nombre: 'LUIS PÉREZ' };
-const FIELD_ERRORS = { 'fisica.rfc': '¡El RFC debe tener 13 caracteres!' };
+/** A completion refused for fields of two tabs: Empleo (2) and Vivienda (1). */
+const FIELD_ERRORS = { 'empleo.empresa_nombre': '¡Este campo es requerido!', 'vivienda.vivienda_tipo': '¡Este campo es requerido!' };
+const TAB_OF: Record<string, number> = { 'empleo.empresa_nombre': 2, 'vivienda.vivienda_tipo': 1 };
 
 const guarantor = (uuid: string | null, parentUuid: string | null): WizardInput => ({
   code: 'wizardpf',
@@ -32,6 +34,7 @@ const guarantor = (uuid: string | null, parentUuid: string | null): WizardInput 
   parentUuid,
   blankModel: BLANK,
   guarantor: true,
+  tabOfField: (path) => TAB_OF[path] ?? null,
 });
 
 const INPUTS: Record<string, WizardInput> = {
@@ -150,6 +153,12 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     expect(context.model.persona_completa).toBe(false);
     expect(context.modal).toEqual({ kind: 'guarantorFinishFailed', parentUuid: parent, message: h.last.error.message ?? null });
     expect(context.serverErrors).toEqual(h.last.error.fieldErrors ?? h.before!.context.serverErrors);
+    // The person is taken to the first tab refused that they can open, and each of those is flagged.
+    const refused = [1, 2].filter((index) => isTabActive(context, index));
+    if (h.last.error.fieldErrors && refused.length > 0) {
+      expect(context.current).toBe(refused[0]);
+      expect(context.tabErrors).toEqual(expect.arrayContaining(refused));
+    } else expect(context.current).toBe(h.before!.context.current);
   }
   // A guarantor of no stored PM is kept by the browser, as last saved, for the next PM; one with a parent never is.
   if (parent === null && context.meta.uuid !== null && /^xstate\.done\.actor\.(create|update|completeCreate|completeUpdate)$/.test(h.last?.type)) {

@@ -5,6 +5,7 @@ import { applyChanges, type FieldChange } from '../../../forms/dependent-fields'
 import { MESSAGES } from '../../../forms/messages';
 import type { ValidationContext } from '../../../forms/schema/context';
 import { validateModelSync } from '../../../forms/validate';
+import { tabOfField } from '../../../forms/wizards/define-wizard';
 import type { AnyWizard } from '../../../forms/wizards/wizard-for';
 import { wizardNamed } from '../../../forms/wizards/wizard-for';
 import { validAvalPfModel, validAvalPmModel, validPfaeModel, validPfModel, validPmModel } from './fixtures';
@@ -167,5 +168,17 @@ describe('schemas', () => {
     expect(result.valid).toBe(true);
     expect(result.value).not.toHaveProperty('intruso');
     expect(result.value?.nombre).toBe('CARLOS');
+  });
+});
+
+describe('the tab that owns a field', () => {
+  it('names the tab of a path, list positions and nested objects included', () => {
+    const pf = wizardNamed('pf');
+    const pm = wizardNamed('pm');
+    expect(tabOfField(pf.tabs, 'fisica.rfc')).toBe(0);
+    expect(tabOfField(pf.tabs, 'vivienda.vivienda_tipo')).toBe(1);
+    expect(tabOfField(pm.tabs, 'representantes[2].rfc')).toBe(1);
+    expect(tabOfField(pm.tabs, 'accionistas[0].porcentaje_participacion')).toBe(2);
+    expect(tabOfField(pf.tabs, 'pld_coincidences')).toBeNull();
   });
 });
