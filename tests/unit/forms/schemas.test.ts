@@ -173,8 +173,8 @@ describe('schemas', () => {
 
 describe('the tab that owns a field', () => {
   it('names the tab of a path, list positions and nested objects included', () => {
-    const pf = wizardNamed('pf');
-    const pm = wizardNamed('pm');
+    const pf = wizardNamed('pf')!;
+    const pm = wizardNamed('pm')!;
     expect(tabOfField(pf.tabs, 'fisica.rfc')).toBe(0);
     expect(tabOfField(pf.tabs, 'vivienda.vivienda_tipo')).toBe(1);
     expect(tabOfField(pm.tabs, 'representantes[2].rfc')).toBe(1);
