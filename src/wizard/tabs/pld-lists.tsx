@@ -13,7 +13,8 @@ import { useRuntime } from '../../session/runtime-context';
 const listsLookup = createCatalogLookupMachine<PldListInfo>('pldListsLookup');
 type Snapshot = SnapshotFrom<typeof listsLookup>;
 const selectLists = (s: Snapshot) => s.context.entries;
-const selectBusy = (s: Snapshot) => s.hasTag('busy');
+// Not asked yet (the first render) counts as on its way.
+const selectBusy = (s: Snapshot) => s.hasTag('busy') || s.context.key === null;
 const selectFailed = (s: Snapshot) => s.hasTag('error');
 
 const day = (iso: string) => format(new Date(iso.length === 10 ? `${iso}T12:00:00` : iso), "d 'de' MMMM 'de' yyyy", { locale: es });
