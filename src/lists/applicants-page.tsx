@@ -4,6 +4,9 @@ import { H1, HTMLTable } from '@blueprintjs/core';
 import { useLoaderData, useNavigate } from 'react-router-dom';
 import { NOTICES } from '../../forms/messages';
 import type { ApplicantSummary } from '../../services/lists';
+import { EmptyRow, TableHead, TableRegion } from '../components/table-parts';
+
+const COLUMNS = ['nombre', 'tipo_persona', 'email', 'id_persona_datos_generales', 'uuid'];
 
 export function ApplicantsPage() {
   const rows = useLoaderData() as ApplicantSummary[];
@@ -13,23 +16,11 @@ export function ApplicantsPage() {
     <section aria-labelledby="list-title" className="list-page">
       <H1 id="list-title">Solicitantes</H1>
       <p id="list-hint">Doble clic (o Enter) sobre una persona física abre su solicitud.</p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="list-title">
+      <TableRegion labelledBy="list-title">
         <HTMLTable striped interactive className="list-table" aria-describedby="list-hint">
-          <thead>
-            <tr>
-              <th scope="col">nombre</th>
-              <th scope="col">tipo_persona</th>
-              <th scope="col">email</th>
-              <th scope="col">id_persona_datos_generales</th>
-              <th scope="col">uuid</th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={5}>{NOTICES.noMatches}</td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow columns={COLUMNS.length} text={NOTICES.noMatches} />}
             {rows.map((row) => (
               <tr
                 key={row.id_persona_datos_generales ?? row.uuid}
@@ -46,7 +37,7 @@ export function ApplicantsPage() {
             ))}
           </tbody>
         </HTMLTable>
-      </div>
+      </TableRegion>
     </section>
   );
 }

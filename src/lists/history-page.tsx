@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import { es } from 'date-fns/locale';
 import { useLoaderData, useParams } from 'react-router-dom';
 import type { RecordChange } from '../../services/lists';
+import { TableHead, TableRegion } from '../components/table-parts';
 
 const ACTIONS: Record<RecordChange['action'], string> = {
   create: 'Creación',
@@ -30,15 +31,9 @@ export function HistoryPage() {
             <h2 className="history-heading">
               {ACTIONS[change.action]} · {format(new Date(change.at), "d 'de' MMMM 'de' yyyy, HH:mm", { locale: es })} · {who(change.actor)}
             </h2>
-            <div className="table-scroll" tabIndex={0} role="region" aria-label="Campos modificados">
+            <TableRegion label="Campos modificados">
               <HTMLTable compact striped className="list-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Campo</th>
-                    <th scope="col">Antes</th>
-                    <th scope="col">Después</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Campo', 'Antes', 'Después']} />
                 <tbody>
                   {fields.map((field: { path: string; before: unknown; after: unknown }) => (
                     <tr key={field.path}>
@@ -49,7 +44,7 @@ export function HistoryPage() {
                   ))}
                 </tbody>
               </HTMLTable>
-            </div>
+            </TableRegion>
           </article>
         );
       })}

@@ -6,30 +6,20 @@ import { NOTICES } from '../../forms/messages';
 import type { UnfinishedRecord } from '../../services/lists';
 import { RouterButton } from '../components/router-button';
 import { wizardRouteFor } from './wizard-route-for';
+import { EmptyRow, TableHead, TableRegion, type Column } from '../components/table-parts';
+
+const COLUMNS: Column[] = ['#', 'UUID', 'Tipo persona', { label: 'Acciones', hidden: true }];
 
 export function UnfinishedPage() {
   const rows = useLoaderData() as UnfinishedRecord[];
   return (
     <section aria-labelledby="list-title" className="list-page">
       <H1 id="list-title">Registros sin terminar</H1>
-      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="list-title">
+      <TableRegion labelledBy="list-title">
         <HTMLTable striped className="list-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">UUID</th>
-              <th scope="col">Tipo persona</th>
-              <th scope="col">
-                <span className="sr-only">Acciones</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={4}>{NOTICES.noMatches}</td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow columns={COLUMNS.length} text={NOTICES.noMatches} />}
             {rows.map((row) => {
               const route = wizardRouteFor(row.tipo_persona, row.uuid);
               return (
@@ -43,7 +33,7 @@ export function UnfinishedPage() {
             })}
           </tbody>
         </HTMLTable>
-      </div>
+      </TableRegion>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react';
 import { NOTICES } from '../../forms/messages';
 import type { PldGroup, PldMatch } from '../../forms/pld';
 import { selectGroups, selectSelected, type PldReviewRef } from './pld-review-selectors';
+import { EmptyRow, TableHead, TableRegion } from '../components/table-parts';
 
 /** The tables of the review (spec 02 §4), after the client's: a natural person's stay empty but for the linked party. */
 const TABLES: Array<{ group: PldGroup; caption: string }> = [
@@ -54,6 +55,9 @@ export function PldReviewModal({ review, isOpen, company, onSave, onClose }: Pld
   );
 }
 
+/** The spec's columns of a match table (02 §4). */
+const COLUMNS = ['Selección', 'Nombre', 'RFC', 'Lista'];
+
 interface MatchTableProps {
   group: PldGroup;
   caption: string;
@@ -69,22 +73,12 @@ function MatchTable({ group, caption, matches, selected, onToggle }: MatchTableP
       <H3 id={titleId} className="pld-table-title">
         {caption}
       </H3>
-      {/* Reachable by keyboard, so a table wider than a small screen can be scrolled. */}
-      <div className="table-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
+      <TableRegion labelledBy={titleId}>
         <HTMLTable compact striped aria-labelledby={titleId}>
-          <thead>
-            <tr>
-              <th scope="col">Selección</th>
-              <th scope="col">Nombre</th>
-              <th scope="col">RFC</th>
-              <th scope="col">Lista</th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             {matches.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{NOTICES.noMatches}</td>
-              </tr>
+              <EmptyRow columns={COLUMNS.length} text={NOTICES.noMatches} />
             ) : (
               matches.map((match, index) => {
                 const nameId = `pld-${group}-${index}`;
@@ -105,7 +99,7 @@ function MatchTable({ group, caption, matches, selected, onToggle }: MatchTableP
             )}
           </tbody>
         </HTMLTable>
-      </div>
+      </TableRegion>
     </div>
   );
 }

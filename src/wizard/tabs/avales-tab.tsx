@@ -8,6 +8,7 @@ import { NOTICES } from '../../../forms/messages';
 import { guarantorName, type GuarantorSummary } from '../../../machines/wizard';
 import { RouterButton } from '../../components/router-button';
 import { guarantorRoute, WIZARD_ROUTES, type WizardRouteName } from '../wizard-routes';
+import { EmptyRow, TableHead, TableRegion, type Column } from '../../components/table-parts';
 
 export interface AvalesTabProps {
   avales: GuarantorSummary[];
@@ -41,6 +42,7 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
     if (avales.length < shown.current) table.current?.focus();
     shown.current = avales.length;
   }, [avales.length]);
+  const columns: Column[] = ['Nombre', 'Tipo de persona', 'Estado', ...(canChange ? [{ label: 'Acciones', hidden: true } as const] : [])];
   return (
     <>
       {canAdd && (
@@ -50,27 +52,12 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
           ))}
         </div>
       )}
-      <div ref={table} className="table-scroll" tabIndex={0} role="region" aria-label="Avales de la solicitud">
+      <TableRegion ref={table} label="Avales de la solicitud">
         <HTMLTable striped className="list-table guarantor-table">
           <caption className="sr-only">Avales de la solicitud</caption>
-          <thead>
-            <tr>
-              <th scope="col">Nombre</th>
-              <th scope="col">Tipo de persona</th>
-              <th scope="col">Estado</th>
-              {canChange && (
-                <th scope="col">
-                  <span className="sr-only">Acciones</span>
-                </th>
-              )}
-            </tr>
-          </thead>
+          <TableHead columns={columns} />
           <tbody>
-            {avales.length === 0 && (
-              <tr>
-                <td colSpan={canChange ? 4 : 3}>{NOTICES.noGuarantors}</td>
-              </tr>
-            )}
+            {avales.length === 0 && <EmptyRow columns={columns.length} text={NOTICES.noGuarantors} />}
             {avales.map((aval) => {
               const name = guarantorName(aval) || 'Aval sin nombre';
               const complete = aval.data.persona_completa === true;
@@ -94,7 +81,7 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
             })}
           </tbody>
         </HTMLTable>
-      </div>
+      </TableRegion>
     </>
   );
 }

@@ -9,6 +9,7 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { createCatalogLookupMachine } from '../../../machines/catalog-lookup';
 import { fetchPldLists, type PldListInfo } from '../../../services/pld';
 import { useRuntime } from '../../session/runtime-context';
+import { TableHead, TableRegion } from '../../components/table-parts';
 
 const listsLookup = createCatalogLookupMachine<PldListInfo>('pldListsLookup');
 type Snapshot = SnapshotFrom<typeof listsLookup>;
@@ -38,15 +39,9 @@ export function PldLists() {
       <p>
         Versión {version} de las listas, cargada el {cargada ? day(cargada) : '—'}.
       </p>
-      <div className="table-scroll" role="region" aria-labelledby="pld-lists-title" tabIndex={0}>
+      <TableRegion labelledBy="pld-lists-title">
         <HTMLTable compact striped>
-          <thead>
-            <tr>
-              <th scope="col">Lista</th>
-              <th scope="col">Fecha de la lista</th>
-              <th scope="col">Entradas</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Lista', 'Fecha de la lista', 'Entradas']} />
           <tbody>
             {lists.map((list) => (
               <tr key={list.lista}>
@@ -57,7 +52,7 @@ export function PldLists() {
             ))}
           </tbody>
         </HTMLTable>
-      </div>
+      </TableRegion>
     </div>
   );
 }
