@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+const PORT = Number(process.env.BROWSER_TEST_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -22,14 +22,14 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database each run; the demo staff account is created on it.
-    command: 'rm -rf tests/.cache/browser-data && node --import tsx server/main.ts',
+    command: `rm -rf tests/.cache/browser-data-${PORT} && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: 'tests/.cache/browser-data',
+      DATA_DIR: `tests/.cache/browser-data-${PORT}`,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'browser-tests-secret-browser-tests',

@@ -72,9 +72,9 @@ test('signing out in the main system ends the staff session; the app is public a
   await expect(page.getByRole('banner')).not.toContainText('María González');
 });
 
-test('a staff cookie whose profile cannot be loaded sends the person to /error', async ({ page, context }) => {
+test('a staff cookie whose profile cannot be loaded sends the person to /error', async ({ page, context, baseURL }) => {
   // The readable marker says "staff", but there is no valid session cookie behind it.
-  await context.addCookies([{ name: 'sistema_sesion_activa', value: '1', url: 'http://127.0.0.1:4173' }]);
+  await context.addCookies([{ name: 'sistema_sesion_activa', value: '1', url: baseURL! }]);
   await page.goto('/pf');
   await expect(page).toHaveURL(/\/error$/);
   await expect(page.getByRole('heading', { name: 'Ocurrió un error' })).toBeVisible();
