@@ -61,6 +61,7 @@ const STATE_COLUMNS = [
   'updated_at',
   'version',
   'rfc',
+  'created_by',
 ] as const;
 
 const CACHE_LIMIT = 2_000;
@@ -78,7 +79,7 @@ function recordCache(enabled: boolean) {
   const guarantors = new Map<string, GuarantorSummary[]>();
   return {
     guarantorsOf(parentUuid: string) {
-      return guarantors.get(parentUuid)?.map((aval) => ({ uuid: aval.uuid, data: { ...aval.data, fisica: { ...aval.data.fisica } } }));
+      return guarantors.get(parentUuid)?.map((aval) => ({ ...aval, data: { ...aval.data, fisica: { ...aval.data.fisica } } }));
     },
     keepGuarantors(parentUuid: string, list: GuarantorSummary[]) {
       if (!enabled) return;
@@ -114,6 +115,8 @@ function recordCache(enabled: boolean) {
 /** A guarantor as its PM's Avales tab lists it. */
 export interface GuarantorSummary {
   uuid: string;
+  /** Who created the guarantor (the `created_by` column): the routes decide from it whom to show its uuid. */
+  created_by: string;
   data: { tipo_persona: string; nombre: string; fisica: { apellido_paterno: string; apellido_materno: string }; persona_completa: boolean };
 }
 
@@ -122,17 +125,22 @@ export interface RepositoryOptions {
   cacheRecords?: boolean;
 }
 
+/** Whose unlinked guarantors a new PM may take: one creator ('public:<sid>'), or every staff account. */
+export type LinkableCreators = { createdBy: string } | { anyStaff: true };
+
 /**
  * Links guarantors saved before their parent existed (spec 02 §2, /aval/...) to it, inside the
- * caller's transaction: only guarantors linked to nobody are taken. Answers the uuids linked.
+ * caller's transaction: only guarantors linked to nobody and created by `creators` are taken.
+ * Answers the uuids linked.
  */
-async function linkUnder(trx: Kysely<Database>, parentUuid: string, uuids: string[], actor: string): Promise<string[]> {
+async function linkUnder(trx: Kysely<Database>, parentUuid: string, uuids: string[], actor: string, creators: LinkableCreators): Promise<string[]> {
   const linked = await trx
     .updateTable('application')
     .set({ parent_uuid: parentUuid, updated_at: sql`now()` as unknown as string, version: sql<number>`version + 1` })
     .where('uuid', 'in', uuids)
     .where('parent_uuid', 'is', null)
     .where('clasificacion', '=', 'Obligado')
+    .where('created_by', 'createdBy' in creators ? '=' : 'like', 'createdBy' in creators ? creators.createdBy : 'staff:%')
     .returning(['uuid'])
     .execute();
   const changes = linked.map(({ uuid }) => ({
@@ -173,11 +181,17 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
     // Each write and its history row are one statement (a data-modifying CTE), so they commit
     // together without a transaction's extra round trips on the embedded database.
     /**
-     * Stores a new record. A new PM also takes the guarantors saved before it (`guarantors`: those
-     * linked to nobody); the record and the links commit together. Answers the record and the
-     * uuids linked.
+     * Stores a new record, remembering who created it (`createdBy`). A new PM also takes the
+     * guarantors saved before it (`guarantors`: those linked to nobody, created by `creators`); the
+     * record and the links commit together. Answers the record and the uuids linked.
      */
-    async create(uuid: string, fields: RecordFields, actor: string, guarantors: string[] = []): Promise<{ row: Application; linked: string[] }> {
+    async create(
+      uuid: string,
+      fields: RecordFields,
+      actor: string,
+      createdBy: string,
+      guarantors: { uuids: string[]; creators: LinkableCreators } = { uuids: [], creators: { createdBy } },
+    ): Promise<{ row: Application; linked: string[] }> {
       const changes = JSON.stringify(diffModels({}, { ...fields.model, uuid }));
       const columns = columnsOf(fields);
       const insert = (executor: Kysely<Database>) =>
@@ -188,6 +202,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
               .values({
                 uuid,
                 ...columns,
+                created_by: createdBy,
                 parent_uuid: fields.parent_uuid,
                 id_persona_datos_generales: fields.complete ? nextPersonId : null,
               })
@@ -206,10 +221,10 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
           .selectFrom('inserted')
           .selectAll()
           .executeTakeFirstOrThrow();
-      if (guarantors.length === 0) return { row: written(await insert(db), columns.data), linked: [] };
+      if (guarantors.uuids.length === 0) return { row: written(await insert(db), columns.data), linked: [] };
       const { state, linked } = await db.transaction().execute(async (trx) => {
         const inserted = await insert(trx);
-        return { state: inserted, linked: await linkUnder(trx, uuid, guarantors, actor) };
+        return { state: inserted, linked: await linkUnder(trx, uuid, guarantors.uuids, actor, guarantors.creators) };
       });
       cache.forget(linked);
       return { row: written(state, columns.data), linked };
@@ -267,6 +282,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
         .selectFrom('application')
         .select([
           'uuid',
+          'created_by',
           'tipo_persona',
           sql<string | null>`data->>'nombre'`.as('nombre'),
           sql<string | null>`data->'fisica'->>'apellido_paterno'`.as('apellido_paterno'),
@@ -278,6 +294,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
         .execute();
       const list = rows.map((row) => ({
         uuid: row.uuid,
+        created_by: row.created_by,
         data: {
           tipo_persona: row.tipo_persona,
           nombre: row.nombre ?? '',

@@ -15,7 +15,7 @@ import type { PldCoincidences } from '../../forms/pld';
 import { pldIdentityKey } from '../../forms/pld-identity';
 import { parsePldReview, reviewedCoincidences } from '../pld/pld-review';
 import { validateApplicationWrite, WriteValidationError } from '../validation/validate-write';
-import { parseModel, StaleWriteError, type RecordFields } from './application-repository';
+import { parseModel, StaleWriteError, type LinkableCreators, type RecordFields } from './application-repository';
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
 
@@ -70,6 +70,14 @@ const notFound = () => new ApiError(404, 'No existe una solicitud con ese códig
 const isGuarantor = (model: Record<string, unknown>) => model.clasificacion === 'Obligado';
 const isStaff = (request: FastifyRequest) => request.session?.kind === 'system_auth';
 const actorOf = (request: FastifyRequest) => (isStaff(request) ? `staff:${request.session!.sub}` : 'public');
+/** Who a record created by this request belongs to (the `created_by` column): 'staff:<id>' or 'public:<session id>'. */
+const creatorOf = (request: FastifyRequest) =>
+  isStaff(request) ? `staff:${request.session!.sub}` : request.session?.sid ? `public:${request.session.sid}` : 'public';
+/** Created by this very public session (a public token without a session id owns nothing). */
+const ownedBySession = (request: FastifyRequest, createdBy: string) => request.session?.sid !== undefined && createdBy === `public:${request.session.sid}`;
+const staffCreated = (application: Application) => application.created_by.startsWith('staff:');
+const STAFF_CREATED = 'Esta solicitud fue registrada por el personal de la empresa y no puede modificarse desde aquí. Si necesitas cambiar algún dato, comunícate con tu asesor.';
+const STAFF_CREATED_PM = 'La solicitud de Persona Moral fue registrada por el personal de la empresa: sus avales no pueden modificarse desde aquí.';
 
 export const isExpired = (application: Application, now = Date.now()) =>
   !application.complete && now - new Date(application.filled_at).getTime() > APPLICATION_VALID_DAYS * DAY_MS;
@@ -145,6 +153,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     if (isStaff(request)) return;
     if (parent.complete) throw forbidden('La solicitud de Persona Moral ya fue finalizada y no puede modificarse.');
     if (isExpired(parent)) throw forbidden('La solicitud de Persona Moral ha expirado, por favor comience el registro nuevamente.');
+    if (staffCreated(parent)) throw forbidden(STAFF_CREATED_PM);
   };
 
   /** Guarantors are added to or removed from a PM only where its editable level lets list items change. */
@@ -163,21 +172,36 @@ export async function applicationRoutes(app: FastifyInstance) {
     return parent;
   };
 
-  /** A guarantor is finished or expired with its PM. */
+  /**
+   * A guarantor is finished or expired with its PM. The public reads a record staff created (or a
+   * guarantor of one) but cannot change it: to it the record is not editable (`staff_created`).
+   */
   const withParentState = async (request: FastifyRequest, application: Application) => {
     const parent = application.parent_uuid ? await repository(request).find(application.parent_uuid) : undefined;
     const meta = metaOf(application);
-    return parent ? { ...meta, complete: meta.complete || parent.complete, expired: meta.expired || isExpired(parent) } : meta;
+    const shown = parent ? { ...meta, complete: meta.complete || parent.complete, expired: meta.expired || isExpired(parent) } : meta;
+    const lockedToPublic = !isStaff(request) && (staffCreated(application) || (parent !== undefined && staffCreated(parent)));
+    return lockedToPublic ? { ...shown, editable: 'none' as const, staff_created: true } : shown;
   };
 
-  /** The PM's guarantors as its Avales tab lists them: uuid, name, person type and completeness. */
+  /** The PM's guarantors, with who created each (for the routes' checks only). */
   const avalesOf = (request: FastifyRequest, parentUuid: string) => repository(request).guarantorsOf(parentUuid);
+
+  /**
+   * The PM's guarantors as its Avales tab lists them: name, person type and completeness; the uuid
+   * (the key to the guarantor's record) only to staff and to the public session that created it.
+   */
+  const avalesShown = async (request: FastifyRequest, parentUuid: string) =>
+    (await avalesOf(request, parentUuid)).map(({ uuid, created_by, data }) => ({
+      uuid: isStaff(request) || ownedBySession(request, created_by) ? uuid : null,
+      data,
+    }));
 
   /** The model as answered: a PM client carries its guarantors; the PLD review is for staff only (DESIGN.md §6). */
   const answered = async (request: FastifyRequest, code: Code, model: Record<string, unknown>, uuid: string) => {
     const { pld_coincidences: review, ...shown } = model;
     const forSession = isStaff(request) ? { ...shown, pld_coincidences: review } : shown;
-    return code === 'wizardpm' && !isGuarantor(model) ? { ...forSession, avales: await avalesOf(request, uuid) } : forSession;
+    return code === 'wizardpm' && !isGuarantor(model) ? { ...forSession, avales: await avalesShown(request, uuid) } : forSession;
   };
 
   /** Every guarantor must be complete before its PM finishes (spec 02 §4). */
@@ -229,7 +253,14 @@ export async function applicationRoutes(app: FastifyInstance) {
         if (pending.length > 0 && code !== 'wizardpm') throw badRequest('Solo una solicitud de Persona Moral tiene avales.');
         if (request.body.meta?.complete === true && pending.length > 0) throw badRequest('Guarda la solicitud antes de finalizarla con sus avales.');
         const uuid = randomUUID();
-        const { row, linked } = await repository(request).create(uuid, fieldsOf(code, model, request.body, undefined, parentUuid), actorOf(request), pending);
+        const createdBy = creatorOf(request);
+        // A public session links only the guarantors it created itself; staff, those any staff created.
+        const creators: LinkableCreators = isStaff(request) ? { anyStaff: true } : { createdBy };
+        const linkable = isStaff(request) || request.session?.sid !== undefined ? pending : [];
+        const { row, linked } = await repository(request).create(uuid, fieldsOf(code, model, request.body, undefined, parentUuid), actorOf(request), createdBy, {
+          uuids: linkable,
+          creators,
+        });
         const saved = parseModel(row);
         reply.status(201);
         return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version, ...(pending.length > 0 ? { guarantors: linked } : {}) }];
@@ -251,6 +282,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         if (isExpired(stored) && !isStaff(request)) {
           throw forbidden('La solicitud ha expirado, por favor comience el registro nuevamente.');
         }
+        if (staffCreated(stored) && !isStaff(request)) throw forbidden(STAFF_CREATED);
         if (stored.editable === 'none') {
           throw forbidden('Existe una solicitud aprobada para este cliente: no es posible modificar sus datos.');
         }
@@ -281,10 +313,14 @@ export async function applicationRoutes(app: FastifyInstance) {
       const parent = await loadFor(request, uuid);
       if (parent.code !== 'wizardpm' || parent.clasificacion !== 'Cliente') throw notFound();
       requireGuarantorsChangeable(request, parent);
-      if (!UUID.test(guarantor) || !(await repository(request).unlinkGuarantor(uuid, guarantor, actorOf(request)))) {
-        throw new ApiError(404, 'Ese aval no pertenece a esta solicitud.', 'not_found');
+      const notLinked = () => new ApiError(404, 'Ese aval no pertenece a esta solicitud.', 'not_found');
+      if (!UUID.test(guarantor)) throw notLinked();
+      const record = await repository(request).find(guarantor);
+      if (!isStaff(request) && record?.parent_uuid === uuid && staffCreated(record)) {
+        throw forbidden('Este aval fue registrado por el personal de la empresa y no puede quitarse desde aquí.');
       }
-      return { message: NOTICES.guarantorRemoved, avales: await avalesOf(request, uuid) };
+      if (!(await repository(request).unlinkGuarantor(uuid, guarantor, actorOf(request)))) throw notLinked();
+      return { message: NOTICES.guarantorRemoved, avales: await avalesShown(request, uuid) };
     },
   );
 

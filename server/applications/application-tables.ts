@@ -28,6 +28,8 @@ export interface ApplicationTable {
   updated_at: ColumnType<Date, string | undefined, string>;
   /** Bumped on every write; a write made from an older version is refused. */
   version: ColumnType<number, number | undefined, number>;
+  /** Who created it: 'public:<session id>', 'staff:<id>', or 'public' for a public session before sessions had ids (migration 0008). */
+  created_by: ColumnType<string, string | undefined, never>;
 }
 
 export interface ApplicationChangeTable {
@@ -81,5 +83,17 @@ export const applicationsMigration: Migration = {
       .addColumn('changes', 'json', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('application_change_by_record').on('application_change').columns(['application_uuid', 'id']).execute();
+  },
+};
+
+/** Records remember who created them, back-filled from each record's first history row. */
+export const applicationCreatedByMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('application').addColumn('created_by', 'text', (c) => c.notNull().defaultTo('public')).execute();
+    await sql`
+      update application set created_by = first.actor
+      from (select distinct on (application_uuid) application_uuid, actor from application_change order by application_uuid, id) as first
+      where first.application_uuid = application.uuid and first.actor like 'staff:%'
+    `.execute(db);
   },
 };

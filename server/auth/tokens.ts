@@ -12,6 +12,8 @@ export interface TokenClaims {
   kind: TokenKind;
   sub: string;
   roles?: StaffRole[];
+  /** The session a token belongs to: a public session keeps it across refreshes. */
+  sid?: string;
 }
 
 export type VerifyFailure = 'expired' | 'invalid';
@@ -46,7 +48,7 @@ export function createTokenSigner(secret: string): TokenSigner {
   };
   return {
     async sign(claims, ttlSeconds) {
-      return new SignJWT({ kind: claims.kind, ...(claims.roles ? { roles: claims.roles } : {}) })
+      return new SignJWT({ kind: claims.kind, ...(claims.roles ? { roles: claims.roles } : {}), ...(claims.sid ? { sid: claims.sid } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -61,7 +63,8 @@ export function createTokenSigner(secret: string): TokenSigner {
         if (Date.now() >= expiresAt) throw new errors.JWTExpired('"exp" claim timestamp check failed', payload);
         const kind = payload.kind as TokenKind;
         if (!kinds.includes(kind) || typeof payload.sub !== 'string') throw new TokenError('invalid');
-        return { kind, sub: payload.sub, roles: payload.roles as StaffRole[] | undefined };
+        const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+        return { kind, sub: payload.sub, roles: payload.roles as StaffRole[] | undefined, ...(sid ? { sid } : {}) };
       } catch (error) {
         if (error instanceof TokenError) throw error;
         if (error instanceof errors.JWTExpired) throw new TokenError('expired');

@@ -1,6 +1,6 @@
 // Schema migrations, applied in name order at start (and by every test server).
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { applicationsMigration } from '../applications/application-tables';
+import { applicationCreatedByMigration, applicationsMigration } from '../applications/application-tables';
 import { applicationRfcMigration } from '../duplicates/rfc-column-migration';
 import { pldListsMigration } from '../pld/pld-tables';
 
@@ -100,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '0003_applications': applicationsMigration,
   '0004_application_rfc': applicationRfcMigration,
   '0005_pld_lists': pldListsMigration,
+  '0008_application_created_by': applicationCreatedByMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,9 @@
 // POST /oauth/token: the password grant for the shared public applicant account, and the
 // refresh_token grant. Answers access_token, refresh_token, token_type and expires_in.
-import { timingSafeEqual } from 'node:crypto';
+// Every public session has an id of its own (`sid`): a password grant starts one, unless it
+// carries a valid refresh token (the browser sends its stored one, spec 01 §7), whose session it
+// continues; the refresh_token grant continues it too. Records remember the session that created them.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, unauthorized } from '../http-errors';
 import { verifyOrRefuse } from '../auth/session';
@@ -14,6 +17,8 @@ interface TokenBody {
   scope?: string;
   refresh_token?: string;
 }
+
+const newSessionId = () => randomBytes(16).toString('base64url');
 
 const same = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -56,14 +61,20 @@ export async function oauthRoutes(app: FastifyInstance) {
         if (!same(body.username, publicClient.username) || !same(body.password, publicClient.password)) {
           throw unauthorized('Usuario o contraseña incorrectos.', 'invalid_grant');
         }
-      } else {
-        if (!body.refresh_token) throw badRequest('Falta el token de actualización.', 'invalid_request');
-        await verifyOrRefuse(request, body.refresh_token, ['refresh']);
       }
       const { tokens } = request.backend;
+      let sid: string | undefined;
+      if (body.grant_type === 'refresh_token') {
+        if (!body.refresh_token) throw badRequest('Falta el token de actualización.', 'invalid_request');
+        sid = (await verifyOrRefuse(request, body.refresh_token, ['refresh'])).sid;
+      } else if (body.refresh_token) {
+        // The password grant stands on its own: an expired or foreign refresh token only starts a new session.
+        sid = (await tokens.verify(body.refresh_token, ['refresh']).catch(() => undefined))?.sid;
+      }
+      sid ??= newSessionId();
       return {
-        access_token: await tokens.sign({ kind: 'public', sub: publicClient.username }, accessTokenTtlSeconds),
-        refresh_token: await tokens.sign({ kind: 'refresh', sub: publicClient.username }, refreshTokenTtlSeconds),
+        access_token: await tokens.sign({ kind: 'public', sub: publicClient.username, sid }, accessTokenTtlSeconds),
+        refresh_token: await tokens.sign({ kind: 'refresh', sub: publicClient.username, sid }, refreshTokenTtlSeconds),
         token_type: 'Bearer',
         expires_in: accessTokenTtlSeconds,
       };

@@ -58,6 +58,7 @@ async function guarantor(parent: string | null, rfc: string) {
     uuid,
     { code: 'wizardpf', model: { ...model, fisica: { ...model.fisica, rfc } }, last_index: 1, complete: false, franchise: null, parent_uuid: parent },
     'public',
+    'public',
   );
   return uuid;
 }
