@@ -68,6 +68,11 @@ export const NOTICES = {
   pldHeading: '¡Coincidencias personas de alto riesgo!',
   noMatches: 'No se encontraron coincidencias',
   noGuarantors: 'No existen avales relacionados',
+  staffCreated:
+    'Esta solicitud fue registrada por el personal de la empresa: puedes consultarla, pero no modificarla. Si necesitas cambiar algún dato, comunícate con tu asesor.',
+  guarantorFromElsewhere: 'Registrado en otra sesión',
+  guarantorsFromElsewhere:
+    'Los avales registrados en otra sesión (desde otro navegador o por el personal de la empresa) se muestran con su nombre y su estado, pero no pueden editarse ni eliminarse desde aquí.',
   clientNotFound: 'Cliente no encontrado',
   ocrEmpty: 'No se pueden obtener los datos del documento, revisa calidad del mismo',
   ocrWrongId: 'Documento inválido, solo INE o IFE son aceptados',

@@ -29,11 +29,16 @@ export interface WizardMeta {
   version: number | null;
   /** Guarantors saved before this PM was stored, linked to it by its first save (spec 02 §2). */
   guarantors: string[];
+  /** Staff created the record: a public session reads it but cannot change it (the server answers editable 'none'). */
+  staff_created?: boolean;
 }
 
-/** A guarantor as its PM's Avales tab lists it. */
+/**
+ * A guarantor as its PM's Avales tab lists it. The server gives a public session the uuid of the
+ * guarantors that session created only; the others come with uuid null and cannot be opened.
+ */
 export interface GuarantorSummary {
-  uuid: string;
+  uuid: string | null;
   data: { tipo_persona?: string; nombre?: string; fisica?: { apellido_paterno?: string; apellido_materno?: string }; persona_completa?: boolean };
 }
 
@@ -391,7 +396,7 @@ export const wizardMachine = setup({
     tabOfField: input.tabOfField ?? (() => null),
     blankModel: input.blankModel,
     model: { ...structuredClone(input.blankModel), ...(input.pendingGuarantors?.length ? { avales: input.pendingGuarantors } : {}) },
-    meta: { ...freshMeta(input), guarantors: (input.pendingGuarantors ?? []).map((aval) => aval.uuid) },
+    meta: { ...freshMeta(input), guarantors: (input.pendingGuarantors ?? []).flatMap((aval) => (aval.uuid ? [aval.uuid] : [])) },
     current: 0,
     tabErrors: [],
     target: 0,

@@ -13,10 +13,13 @@ const storage = (): Storage | null => {
   }
 };
 
-export function readPendingGuarantors(): GuarantorSummary[] {
+/** This browser saved them, so it knows their uuids. */
+type PendingGuarantor = GuarantorSummary & { uuid: string };
+
+export function readPendingGuarantors(): PendingGuarantor[] {
   try {
     const stored = JSON.parse(storage()?.getItem(KEY) ?? '[]');
-    return Array.isArray(stored) ? stored.filter((item) => typeof item?.uuid === 'string' && typeof item?.data === 'object') : [];
+    return Array.isArray(stored) ? stored.filter((item): item is PendingGuarantor => typeof item?.uuid === 'string' && typeof item?.data === 'object') : [];
   } catch {
     return [];
   }

@@ -46,11 +46,18 @@ export interface WizardModalActions {
   onConfirm: () => void;
   /** Where the PM of a guarantor lives, for the guarantor's error modal. */
   parentHref: (parentUuid: string | null) => string;
+  /** The record is not editable because staff created it (a public session), not because of an approved request. */
+  staffCreated?: boolean;
 }
 
-export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref }: { modal: WizardModal | null } & WizardModalActions) {
+export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref, staffCreated = false }: { modal: WizardModal | null } & WizardModalActions) {
   const content = modal && modal.kind !== 'pldReview' ? CONTENT[modal.kind] : null;
-  const text = modal?.kind === 'finishForbidden' || modal?.kind === 'saveRefused' ? modal.message : content?.text;
+  const text =
+    modal?.kind === 'finishForbidden' || modal?.kind === 'saveRefused'
+      ? modal.message
+      : modal?.kind === 'notEditable' && staffCreated
+        ? NOTICES.staffCreated
+        : content?.text;
   const retry = modal?.kind === 'loadFailed';
   let actions = <Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} />;
   if (modal?.kind === 'confirmGuarantorRemoval') {

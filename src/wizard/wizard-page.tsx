@@ -21,6 +21,7 @@ import {
   selectBusy,
   selectCurrent,
   selectEditable,
+  selectStaffCreated,
   selectLoading,
   selectModal,
   selectModel,
@@ -36,7 +37,7 @@ import { PldReviewModal } from './pld-review-modal';
 import { selectMarkedPaths, selectPldReview, type PldReviewRef } from './pld-review-selectors';
 import { readPendingGuarantors } from './pending-guarantors';
 import { ActivosPasivosTab } from './tabs/activos-pasivos-tab';
-import { AvalesTab } from './tabs/avales-tab';
+import { AvalesTab, type OwnGuarantor } from './tabs/avales-tab';
 import { DatosGeneralesPfTab } from './tabs/datos-generales-pf-tab';
 import { EmpleoTab } from './tabs/empleo-tab';
 import { LeyendaVeracidadTab } from './tabs/leyenda-veracidad-tab';
@@ -89,6 +90,7 @@ function WizardPage() {
   const modal = useSelector(actor, selectModal);
   const uuid = useSelector(actor, selectUuid);
   const editable = useSelector(actor, selectEditable);
+  const staffCreated = useSelector(actor, selectStaffCreated);
   const busy = useSelector(actor, selectBusy);
   const loading = useSelector(actor, selectLoading);
   const active = useSelector(actor, selectActiveTabs);
@@ -160,7 +162,7 @@ function WizardPage() {
   return (
     <section className="wizard" aria-labelledby="wizard-title">
       <H1 id="wizard-title">{route.title}</H1>
-      <EditableBanner level={editable} />
+      <EditableBanner level={editable} staffCreated={staffCreated} />
       <FormLockProvider level={editable}>
         <PldMarksProvider value={markedPaths}>
           <Form<Model>
@@ -253,6 +255,7 @@ function WizardPage() {
         onRetry={() => actor.send({ type: 'wizard.retried' })}
         onConfirm={() => actor.send({ type: 'guarantor.removalConfirmed' })}
         parentHref={(parent) => (parent ? `/pm/${encodeURIComponent(parent)}` : '/pm')}
+        staffCreated={staffCreated}
       />
     </section>
   );
@@ -294,7 +297,7 @@ interface TabExtras {
   parentUuid: string | null;
   canAddGuarantors: boolean;
   canChangeGuarantors: boolean;
-  onRemoveGuarantor: (aval: GuarantorSummary) => void;
+  onRemoveGuarantor: (aval: OwnGuarantor) => void;
   review: PldReviewRef | undefined;
 }
 

@@ -214,7 +214,7 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
   if (context.modal?.kind === 'incompleteGuarantors') {
     // Exactly the guarantors still to complete, by the names a person reads.
     expect(context.modal.names.length).toBeGreaterThan(0);
-    expect(context.modal.names).toEqual(incompleteAvales(context.model).map((a) => NAME_OF[a.uuid]));
+    expect(context.modal.names).toEqual(incompleteAvales(context.model).map((a) => NAME_OF[a.uuid!]));
   }
   // A PM finishes only with every guarantor complete.
   if (s.matches({ ready: 'finishing' }) || s.matches('finished')) expect(incompleteAvales(context.model)).toEqual([]);

@@ -1,7 +1,9 @@
 // The PM's 'Avales' tab (spec 02 §2): add a guarantor of each type, and the table of guarantors
 // with whether each is complete, edit and delete. The guarantors are records of their own: this
 // tab only lists them and links to their wizards; deleting goes through the wizard statechart.
-import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+// A guarantor another session saved comes without its uuid (the key to its record): it is listed
+// with its name and state, and says why it has no 'Editar' or 'Eliminar'.
+import { Button, Callout, HTMLTable, Tag } from '@blueprintjs/core';
 import { Edit, Plus, Trash } from '@blueprintjs/icons';
 import { useEffect, useRef } from 'react';
 import { NOTICES } from '../../../forms/messages';
@@ -18,8 +20,12 @@ export interface AvalesTabProps {
   canAdd: boolean;
   /** Edit and delete per row (the editable level lets items be changed). */
   canChange: boolean;
-  onRemove: (aval: GuarantorSummary) => void;
+  onRemove: (aval: OwnGuarantor) => void;
 }
+
+/** A guarantor this session may open: the server gave its uuid. */
+export type OwnGuarantor = GuarantorSummary & { uuid: string };
+const isOwn = (aval: GuarantorSummary): aval is OwnGuarantor => aval.uuid !== null;
 
 const ADD_BUTTONS: Array<{ route: WizardRouteName; text: string }> = [
   { route: 'avalpf', text: 'Agregar aval PF' },
@@ -43,6 +49,7 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
     shown.current = avales.length;
   }, [avales.length]);
   const columns: Column[] = ['Nombre', 'Tipo de persona', 'Estado', ...(canChange ? [{ label: 'Acciones', hidden: true } as const] : [])];
+  const someFromElsewhere = avales.some((aval) => !isOwn(aval));
   return (
     <>
       {canAdd && (
@@ -52,17 +59,22 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
           ))}
         </div>
       )}
+      {someFromElsewhere && (
+        <Callout intent="primary" className="guarantor-elsewhere" id="avales-otra-sesion">
+          {NOTICES.guarantorsFromElsewhere}
+        </Callout>
+      )}
       <TableRegion ref={table} label="Avales de la solicitud">
         <HTMLTable striped className="list-table guarantor-table">
           <caption className="sr-only">Avales de la solicitud</caption>
           <TableHead columns={columns} />
           <tbody>
             {avales.length === 0 && <EmptyRow columns={columns.length} text={NOTICES.noGuarantors} />}
-            {avales.map((aval) => {
+            {avales.map((aval, index) => {
               const name = guarantorName(aval) || 'Aval sin nombre';
               const complete = aval.data.persona_completa === true;
               return (
-                <tr key={aval.uuid}>
+                <tr key={aval.uuid ?? `otra-sesion-${index}`}>
                   <td>{name}</td>
                   <td>{aval.data.tipo_persona}</td>
                   <td>
@@ -70,7 +82,12 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
                       {complete ? 'Completo' : 'Incompleto'}
                     </Tag>
                   </td>
-                  {canChange && (
+                  {canChange && !isOwn(aval) && (
+                    <td className="row-note">
+                      {NOTICES.guarantorFromElsewhere}
+                    </td>
+                  )}
+                  {canChange && isOwn(aval) && (
                     <td className="row-actions">
                       <RouterButton size="small" icon={<Edit />} to={guarantorHref(guarantorRoute(aval.data.tipo_persona), parentUuid, aval.uuid)} text="Editar" aria-label={`Editar ${name}`} />
                       {parentUuid && <Button size="small" icon={<Trash />} intent="danger" variant="minimal" text="Eliminar" aria-label={`Eliminar ${name}`} onClick={() => onRemove(aval)} />}
