@@ -3,7 +3,7 @@
 // finishes; deleting a guarantor; a guarantor saved before its PM exists; the staff 100% rule.
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
-import { createApplication, createGuarantor, publicBearer } from './support/api';
+import { createApplication, createGuarantor, pageBearer } from './support/api';
 import {
   fillAssets,
   fillBusinessActivity,
@@ -126,8 +126,10 @@ test('a public applicant fills a PM, adds a guarantor of each type, and finishes
 });
 
 test('deleting a guarantor asks first, and says it was deleted', async ({ page, request }) => {
-  const uuid = await createApplication(request, 'pm', { last_index: 4 });
-  await createGuarantor(request, uuid, 'SOFÍA', true);
+  // Saved by this browser's session: its own guarantors stay editable and removable.
+  const own = await pageBearer(page);
+  const uuid = await createApplication(request, 'pm', { last_index: 4 }, {}, own);
+  await createGuarantor(request, uuid, 'SOFÍA', true, own);
   await page.goto(`/pm/${uuid}`);
   await expect(page.getByRole('button', { name: /Avales/ })).toHaveAttribute('aria-current', 'step');
   await expect(guarantorRow(page, 'SOFÍA GARCÍA RAMÍREZ')).toContainText('Completo');
@@ -172,7 +174,8 @@ test('a guarantor saved before its PM exists is kept, and joins the PM when the 
   await next(page, 'Contactos');
   const pmUuid = UUID.exec(page.url())![0];
 
-  const response = await request.get(`/api/wizardpm/${pmUuid}/1`, { headers: { authorization: await publicBearer(request) } });
+  // Read as this browser's session, which saved the guarantor and so is shown its uuid.
+  const response = await request.get(`/api/wizardpm/${pmUuid}/1`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access_token'))}` } });
   const { data } = await response.json();
   expect(data.avales).toEqual([expect.objectContaining({ uuid: guarantorUuid, data: expect.objectContaining({ nombre: 'LUIS' }) })]);
   // Linked once: the browser no longer holds it for the next PM.
@@ -199,8 +202,9 @@ test('staff are held to shareholders adding up to 100%', async ({ page, request 
 
 test('the Avales tab and a guarantor wizard stay usable at 360 px wide', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const uuid = await createApplication(request, 'pm', { last_index: 4 });
-  await createGuarantor(request, uuid, 'SOFÍA');
+  const own = await pageBearer(page);
+  const uuid = await createApplication(request, 'pm', { last_index: 4 }, {}, own);
+  await createGuarantor(request, uuid, 'SOFÍA', false, own);
   await page.goto(`/pm/${uuid}`);
   await expect(guarantorRow(page, 'SOFÍA GARCÍA RAMÍREZ')).toContainText('Incompleto');
   await expectNoHorizontalScroll(page);

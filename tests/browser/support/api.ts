@@ -1,5 +1,5 @@
 // Records made through the API, as a browser test's starting point.
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { beforeSubmit } from '../../../forms/before-submit';
 import { validAvalPfModel, validPfModel, validPfaeModel, validPmModel } from '../../unit/forms/fixtures';
 
@@ -10,26 +10,37 @@ export async function publicBearer(request: APIRequestContext) {
   return `Bearer ${(await response.json()).access_token}`;
 }
 
+/**
+ * The page's own public session, for records it should own (a PM shows a public session the uuids
+ * of its own guarantors only): opens the home page, which signs in, and reads the stored token.
+ */
+export async function pageBearer(page: Page) {
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access_token'))).not.toBeNull();
+  return `Bearer ${await page.evaluate(() => localStorage.getItem('access_token'))}`;
+}
+
 /** Creates an application as the public applicant; answers its uuid. */
 export async function createApplication(
   request: APIRequestContext,
   kind: 'pf' | 'pfae' | 'pm',
   meta: Record<string, unknown> = { last_index: 2 },
   changes: Record<string, unknown> = {},
+  authorization?: string,
 ): Promise<string> {
   const valid = { pf: validPfModel, pfae: validPfaeModel, pm: validPmModel }[kind]();
   const model = beforeSubmit({ ...valid, ...changes } as Record<string, unknown>);
-  const response = await request.post(`/api/wizard${kind}`, { data: { data: model, meta }, headers: { authorization: await publicBearer(request) } });
+  const response = await request.post(`/api/wizard${kind}`, { data: { data: model, meta }, headers: { authorization: authorization ?? (await publicBearer(request)) } });
   if (response.status() !== 201) throw new Error(`create ${kind}: ${response.status()} ${await response.text()}`);
   return (await response.json())[0];
 }
 
-/** Creates a natural-person guarantor of a PM as the public applicant; answers its uuid. */
-export async function createGuarantor(request: APIRequestContext, parentUuid: string, nombre: string, complete = false): Promise<string> {
+/** Creates a natural-person guarantor of a PM, as a new public session unless given one; answers its uuid. */
+export async function createGuarantor(request: APIRequestContext, parentUuid: string, nombre: string, complete = false, authorization?: string): Promise<string> {
   const model = beforeSubmit({ ...validAvalPfModel(), nombre } as unknown as Record<string, unknown>);
   const response = await request.post('/api/wizardpf', {
     data: { data: model, meta: { last_index: 4, parent_uuid: parentUuid, complete } },
-    headers: { authorization: await publicBearer(request) },
+    headers: { authorization: authorization ?? (await publicBearer(request)) },
   });
   if (response.status() !== 201) throw new Error(`create guarantor: ${response.status()} ${await response.text()}`);
   return (await response.json())[0];
