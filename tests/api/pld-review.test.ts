@@ -45,6 +45,14 @@ async function created(code: string, body: unknown, auth = staffAuth) {
 }
 
 const opened = async (code: string, uuid: string) => (await call('GET', `/${code}/${uuid}/0`)).json();
+
+/** A record the public filled and staff then reviewed (the public cannot change one staff created). */
+async function reviewedByStaff() {
+  const own = await created('wizardpf', { data: pf(), meta: { last_index: 1 } }, publicAuth);
+  const saved = await call('PUT', `/wizardpf/${own.uuid}`, { data: pf(), meta: { version: own.version, last_index: 1 }, pld: review() });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  return { uuid: own.uuid, version: (await saved.json()).meta.version as number };
+}
 const unfinished = async () => (await (await call('GET', '/wizardpf/cache')).json()).length as number;
 
 describe('the PLD review in a staff save', () => {
@@ -106,7 +114,7 @@ describe('the PLD review from the public', () => {
     const { uuid: fresh } = await created('wizardpf', { data: pf(), meta: { last_index: 1 }, pld: review() }, publicAuth);
     expect((await opened('wizardpf', fresh)).data.pld_coincidences).toBeNull();
 
-    const { uuid, version } = await created('wizardpf', { data: pf(), meta: { last_index: 1 }, pld: review() });
+    const { uuid, version } = await reviewedByStaff();
     const publicOpen = await (await call('GET', `/wizardpf/${uuid}/1`, undefined, publicAuth)).json();
     expect(publicOpen.data).not.toHaveProperty('pld_coincidences');
     const other = review({ users: { pf: [] }, revisadas: [] });
@@ -117,7 +125,7 @@ describe('the PLD review from the public', () => {
   });
 
   it('renaming the person makes the stored review stale: it is no longer validated, and what staff chose is kept', async () => {
-    const { uuid, version } = await created('wizardpf', { data: pf(), meta: { last_index: 1 }, pld: review() });
+    const { uuid, version } = await reviewedByStaff();
     const renamed = { ...pf(), nombre: 'CARLOS ALBERTO' };
     const updated = await call('PUT', `/wizardpf/${uuid}`, { data: renamed, meta: { version } }, publicAuth);
     expect(updated.status).toBe(200);
