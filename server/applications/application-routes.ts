@@ -190,10 +190,12 @@ export async function applicationRoutes(app: FastifyInstance) {
   /**
    * The PM's guarantors as its Avales tab lists them: name, person type and completeness; the uuid
    * (the key to the guarantor's record) only to staff and to the public session that created it.
+   * Guarantors saved before sessions had ids ('public') keep showing it, as they did: their
+   * applicants could otherwise never complete them, and so never finish their PM.
    */
   const avalesShown = async (request: FastifyRequest, parentUuid: string) =>
     (await avalesOf(request, parentUuid)).map(({ uuid, created_by, data }) => ({
-      uuid: isStaff(request) || ownedBySession(request, created_by) ? uuid : null,
+      uuid: isStaff(request) || ownedBySession(request, created_by) || created_by === 'public' ? uuid : null,
       data,
     }));
 

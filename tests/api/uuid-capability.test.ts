@@ -226,6 +226,31 @@ describe('a PM read by a public session', () => {
   });
 });
 
+describe('guarantors saved before public sessions had ids (owner "public")', () => {
+  /** As the repository stored guarantors before this change: no session recorded. */
+  async function legacyGuarantor(parent: string | null, nombre: string) {
+    const uuid = randomUUID();
+    const backend = await server.app.backend;
+    await backend.applications.create(uuid, { code: 'wizardpf', model: avalPf(nombre), last_index: 1, complete: false, franchise: null, parent_uuid: parent }, 'public', 'public');
+    return uuid;
+  }
+
+  it('keep showing their uuid in their PM, so an applicant under way can still complete them', async () => {
+    const browser = await newBrowser();
+    const parent = await createPm(browser);
+    const legacy = await legacyGuarantor(parent.uuid, 'ANTIGUO');
+    expect((await opened(browser, 'wizardpm', parent.uuid)).data.avales).toEqual([{ uuid: legacy, data: expect.objectContaining({ nombre: 'ANTIGUO' }) }]);
+    const opening = await opened(browser, 'wizardpf', legacy);
+    expect((await call(browser, 'PUT', `/wizardpf/${legacy}`, { data: avalPf('ANTIGUO'), meta: { version: opening.meta.version, last_index: 1 } })).status).toBe(200);
+  });
+
+  it('are not linked by any public session', async () => {
+    const legacy = await legacyGuarantor(null, 'SUELTO');
+    const parent = await createPm(await newBrowser(), { guarantors: [legacy] });
+    expect(parent.extra.guarantors).toEqual([]);
+  });
+});
+
 describe('migration 0008_application_created_by', () => {
   /** A database of its own, empty, on the engine of this run. */
   async function emptyDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
