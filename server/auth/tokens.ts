@@ -1,4 +1,6 @@
-// Signed JWTs for every session kind; the server keeps no session memory.
+// Signed JWTs for every session kind. Staff tokens also name their session (`sid`), which
+// server/auth/session.ts checks against the database on every request: a cached signature never
+// keeps a signed-out session alive.
 // kind 'public': the shared applicant account; 'system_auth': a staff user;
 // 'refresh': a public refresh token; 'staff_session': the staff sign-in cookie.
 import { createSecretKey, randomBytes } from 'node:crypto';
@@ -12,6 +14,8 @@ export interface TokenClaims {
   kind: TokenKind;
   sub: string;
   roles?: StaffRole[];
+  /** The staff session (staff_session.id) a staff cookie or staff bearer token belongs to. */
+  sid?: string;
 }
 
 export type VerifyFailure = 'expired' | 'invalid';
@@ -46,7 +50,7 @@ export function createTokenSigner(secret: string): TokenSigner {
   };
   return {
     async sign(claims, ttlSeconds) {
-      return new SignJWT({ kind: claims.kind, ...(claims.roles ? { roles: claims.roles } : {}) })
+      return new SignJWT({ kind: claims.kind, ...(claims.roles ? { roles: claims.roles } : {}), ...(claims.sid ? { sid: claims.sid } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -61,7 +65,8 @@ export function createTokenSigner(secret: string): TokenSigner {
         if (Date.now() >= expiresAt) throw new errors.JWTExpired('"exp" claim timestamp check failed', payload);
         const kind = payload.kind as TokenKind;
         if (!kinds.includes(kind) || typeof payload.sub !== 'string') throw new TokenError('invalid');
-        return { kind, sub: payload.sub, roles: payload.roles as StaffRole[] | undefined };
+        const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+        return { kind, sub: payload.sub, roles: payload.roles as StaffRole[] | undefined, ...(sid ? { sid } : {}) };
       } catch (error) {
         if (error instanceof TokenError) throw error;
         if (error instanceof errors.JWTExpired) throw new TokenError('expired');
