@@ -2,7 +2,7 @@
 // staff the wizard never starts a check, never holds a tab for one, and sends no review.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { pldReviewMachine } from '../../machines/pld-review';
+import { pldReviewMachine, type BlacklistAnswer } from '../../machines/pld-review';
 import { reviewToSave, wizardMachine } from '../../machines/wizard';
 import { validPfModel } from '../unit/forms/fixtures';
 import { loaded } from './support/wizard-harness';
@@ -15,7 +15,7 @@ async function openAsStaff(pldReviewer: boolean) {
         'load application': fromPromise(async () => loaded(validPfModel())) as never,
         'pld review': pldReviewMachine.provide({
           actors: {
-            'search blacklist': fromPromise(async () => {
+            'search blacklist': fromPromise(async (): Promise<BlacklistAnswer> => {
               searches++;
               return { validatePLD: false, groups: { pf: [], pm: [], legalRepresentative: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] } };
             }),
