@@ -33,6 +33,7 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'browser-tests-secret-browser-tests',
+      DEMO_STAFF_PASSWORD: 'demo1234',
       SOCIAL_FACEBOOK_URL: 'https://facebook.example/prueba',
       SOCIAL_INSTAGRAM_URL: 'https://instagram.example/prueba',
       SOCIAL_LINKEDIN_URL: 'https://linkedin.example/prueba',

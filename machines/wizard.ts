@@ -97,6 +97,8 @@ export interface WizardInput {
   uuid: string | null;
   franchise: string | null;
   staff: boolean;
+  /** Staff who review PLD matches (the Analista role): for anyone else the review never checks, holds or is sent. Defaults to `staff`. */
+  pldReviewer?: boolean;
   /** Guarantor wizards save with their parent's uuid and show no first-use notice. */
   parentUuid: string | null;
   /** A fresh default model of this wizard. */
@@ -115,6 +117,7 @@ export interface WizardContext {
   code: WizardCode;
   tabCount: number;
   staff: boolean;
+  pldReviewer: boolean;
   guarantor: boolean;
   openAt: number | null;
   tabOfField: (path: string) => number | null;
@@ -260,7 +263,7 @@ export const wizardMachine = setup({
       event.type === 'tab.selected' && event.index > context.current && isTabActive(context, event.index),
     'pld review holds': ({ context }) => context.pld.blocking,
     'pld check is under way': ({ context }) => context.pld.busy,
-    'screens before finishing': ({ context }) => context.staff && !context.guarantor,
+    'screens before finishing': ({ context }) => context.pldReviewer && !context.guarantor,
     'finishes after the pld review': ({ context }) => context.pld.then === 'finishing',
     'completes the guarantor after the pld review': ({ context }) => context.pld.then === 'completingGuarantor',
     'create was forbidden': ({ event }) => failureOf((event as unknown as { error: unknown }).error).status === 403,
@@ -391,6 +394,7 @@ export const wizardMachine = setup({
     code: input.code,
     tabCount: input.tabCount,
     staff: input.staff,
+    pldReviewer: input.pldReviewer ?? input.staff,
     guarantor: input.guarantor ?? false,
     openAt: input.openAt ?? null,
     tabOfField: input.tabOfField ?? (() => null),
@@ -451,7 +455,7 @@ export const wizardMachine = setup({
         id: 'pld',
         src: 'pld review',
         input: ({ context }) => ({
-          staff: context.staff,
+          staff: context.pldReviewer,
           stored: (context.model.pld_coincidences as PldCoincidences | null | undefined) ?? null,
           model: context.model,
         }),
@@ -821,8 +825,8 @@ function saveInput(metaOf: (context: WizardContext) => WizardMeta) {
 }
 
 /** The PLD review a staff save carries: only a validated one (a failed or pending check sends none, and the stored one stays). */
-export function reviewToSave(context: Pick<WizardContext, 'staff' | 'pld'>): PldCoincidences | null {
-  if (!context.staff || !context.pld.validated || !context.pld.found) return null;
+export function reviewToSave(context: Pick<WizardContext, 'pldReviewer' | 'pld'>): PldCoincidences | null {
+  if (!context.pldReviewer || !context.pld.validated || !context.pld.found) return null;
   return coincidencesOf(context.pld.found, true);
 }
 

@@ -2,7 +2,9 @@
 // application's pages are served while PGlite initialises a fresh data folder.
 import type { ServerConfig } from './config';
 import { migrateToLatest, openDatabase, type DatabaseTarget, type Db } from './db/database';
+import { randomBytes } from 'node:crypto';
 import { createTokenSigner, resolveTokenSecret, type TokenSigner } from './auth/tokens';
+import { createStaffSessions, type StaffSessions } from './auth/staff-sessions';
 import { createStaffRepository, DEMO_STAFF, type StaffRepository } from './staff/staff-repository';
 import { createApplicationRepository, type ApplicationRepository } from './applications/application-repository';
 import { createDuplicateRepository, type DuplicateRepository } from './duplicates/duplicate-repository';
@@ -14,6 +16,7 @@ import { createPldScreening, type PldScreening } from './pld/pld-screening';
 export interface Backend {
   db: Db;
   staff: StaffRepository;
+  staffSessions: StaffSessions;
   tokens: TokenSigner;
   catalogs: CatalogIndex;
   applications: ApplicationRepository;
@@ -22,8 +25,8 @@ export interface Backend {
   pld: PldScreening;
   /** The catalogues this start loaded into an empty database (none on later starts). */
   catalogLoads: CatalogLoad[];
-  /** Set when this start created the demo staff account on an empty database. */
-  demoStaffCreated: boolean;
+  /** Set when this start created the demo staff account on an empty database: its password when this start made it up. */
+  demoStaffCreated: false | { username: string; generatedPassword: string | null };
 }
 
 export async function openBackend(config: ServerConfig, target: DatabaseTarget): Promise<Backend> {
@@ -36,14 +39,15 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
     const pldLoad = loadMissingPldLists(db);
     pldLoad.catch(() => {}); // reported by the first PLD call, which waits for it
     const staff = createStaffRepository(db);
-    let demoStaffCreated = false;
+    let demoStaffCreated: Backend['demoStaffCreated'] = false;
     if (config.demoStaff && (await staff.count()) === 0) {
-      const user = await staff.create(DEMO_STAFF);
+      const generatedPassword = config.demoStaffPassword ? null : randomBytes(12).toString('base64url');
+      const user = await staff.create({ ...DEMO_STAFF, password: config.demoStaffPassword ?? generatedPassword! });
       await staff.addNotification(user.id, 'Bienvenida: esta es una cuenta de demostración.');
-      demoStaffCreated = true;
+      demoStaffCreated = { username: user.username, generatedPassword };
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
+    return { db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

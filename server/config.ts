@@ -16,6 +16,8 @@ export interface ServerConfig {
   publicClient: { clientId: string; clientSecret: string; username: string; password: string };
   staffCookieName: string;
   demoStaff: boolean;
+  /** The demo account's password; unset, a random one is made and printed once. */
+  demoStaffPassword: string | undefined;
   distDir: string;
   client: ClientConfig;
 }
@@ -61,6 +63,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     publicClient,
     staffCookieName: text(env, 'STAFF_COOKIE_NAME', 'sistema_sesion'),
     demoStaff: flag(env, 'DEMO_STAFF', true),
+    demoStaffPassword: env.DEMO_STAFF_PASSWORD || undefined,
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
     client: {
       apiBaseUrl: text(env, 'API_BASE_URL', '/api'),

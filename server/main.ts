@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import { buildApp } from './app';
 import { databaseTarget, openBackend } from './backend';
 import { loadConfig } from './config';
-import { DEMO_STAFF } from './staff/staff-repository';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -41,9 +40,13 @@ backend.then(
   (ready) => {
     console.log('Database ready.');
     ready.pld.warm();
-    if (ready.demoStaffCreated) {
+    const demo = ready.demoStaffCreated;
+    if (demo) {
+      // Printed once: the password is stored only as a hash.
       console.log(
-        `Demo staff account created. Sign in at ${base}/staff/login as "${DEMO_STAFF.username}" with password "${DEMO_STAFF.password}".`,
+        demo.generatedPassword
+          ? `Demo staff account created. Sign in at ${base}/staff/login as "${demo.username}" with password "${demo.generatedPassword}" (shown only now; DEMO_STAFF=false creates none).`
+          : `Demo staff account created. Sign in at ${base}/staff/login as "${demo.username}" with the password of DEMO_STAFF_PASSWORD.`,
       );
     }
   },

@@ -10,6 +10,7 @@ import { canAddOrRemoveItems, type EditableLevel } from '../../forms/locking';
 import { NOTICES } from '../../forms/messages';
 import { fullName } from '../../forms/person-name';
 import { requireSession } from '../auth/session';
+import { hasPermission } from '../../forms/staff-permissions';
 import { ApiError, badRequest, forbidden } from '../http-errors';
 import type { PldCoincidences } from '../../forms/pld';
 import { pldIdentityKey } from '../../forms/pld-identity';
@@ -118,7 +119,9 @@ export async function applicationRoutes(app: FastifyInstance) {
     // The classification of a stored record is its own: an update cannot turn a client into a guarantor.
     const data = stored ? { ...body.data, clasificacion: stored.clasificacion } : body.data;
     // Checked first: a malformed review stores nothing.
-    const review = isStaff(request) && body.pld !== undefined ? reviewedCoincidences(parsePldReview(body.pld)) : undefined;
+    // The review is an Analista's; anyone else's `pld` is ignored, as the public's is.
+    const reviewer = isStaff(request) && hasPermission(request.session!.roles, 'pld');
+    const review = reviewer && body.pld !== undefined ? reviewedCoincidences(parsePldReview(body.pld)) : undefined;
     if (data.tipo_persona !== WIZARD_CODES[code]) {
       throw new WriteValidationError({ tipo_persona: `Este recurso solo recibe solicitudes de tipo ${WIZARD_CODES[code]}.` });
     }

@@ -1,4 +1,6 @@
-// Signed JWTs for every session kind; the server keeps no session memory.
+// Signed JWTs for every session kind. Staff tokens also name their session (`sid`), which
+// server/auth/session.ts checks against the database on every request: a cached signature never
+// keeps a signed-out session alive.
 // kind 'public': the shared applicant account; 'system_auth': a staff user;
 // 'refresh': a public refresh token; 'staff_session': the staff sign-in cookie.
 import { createSecretKey, randomBytes } from 'node:crypto';
@@ -12,7 +14,7 @@ export interface TokenClaims {
   kind: TokenKind;
   sub: string;
   roles?: StaffRole[];
-  /** The session a token belongs to: a public session keeps it across refreshes. */
+  /** The session a token belongs to: a public session keeps it across refreshes; a staff cookie or staff bearer names its staff_session row. */
   sid?: string;
 }
 

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { applicationCreatedByMigration, applicationsMigration } from '../applications/application-tables';
 import { applicationRfcMigration } from '../duplicates/rfc-column-migration';
 import { pldListsMigration } from '../pld/pld-tables';
+import { staffSessionsMigration } from '../auth/staff-session-tables';
 
 const migrations: Record<string, Migration> = {
   '0001_staff_and_settings': {
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '0003_applications': applicationsMigration,
   '0004_application_rfc': applicationRfcMigration,
   '0005_pld_lists': pldListsMigration,
+  '0007_staff_sessions': staffSessionsMigration,
   '0008_application_created_by': applicationCreatedByMigration,
 };
 

@@ -2,6 +2,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ApplicationChangeTable, ApplicationTable } from '../applications/application-tables';
 import type { PldTables } from '../pld/pld-tables';
+import type { StaffSessionTable } from '../auth/staff-session-tables';
 
 export type StaffRole = 'usuario' | 'administrador' | 'analista';
 
@@ -15,6 +16,8 @@ export interface StaffUserTable {
   franquicia: string;
   roles: ColumnType<StaffRole[], string, string>;
   created_at: ColumnType<Date, string | undefined, never>;
+  /** Set: the account can no longer sign in, and its sessions stop at their next request. */
+  disabled_at: ColumnType<Date | null, string | undefined, string | null>;
 }
 
 export interface StaffNotificationTable {
@@ -87,6 +90,7 @@ export interface CatalogLoadTable {
 }
 
 export interface Database extends PldTables {
+  staff_session: StaffSessionTable;
   staff_user: StaffUserTable;
   staff_notification: StaffNotificationTable;
   server_setting: ServerSettingTable;

@@ -1,8 +1,9 @@
 // The PLD calls, staff only (DESIGN.md §6): POST /pld/search, POST /blacklist/{uuid} and, for an
-// application not stored yet, POST /blacklist; the loaded lists: GET /pld/lists, POST /pld/lists/reload.
+// application not stored yet, POST /blacklist; the loaded lists: GET /pld/lists (Analista), and
+// POST /pld/lists/reload (Administrador, one at a time).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireSession } from '../auth/session';
-import { badRequest } from '../http-errors';
+import { requireStaff } from '../auth/session';
+import { ApiError, badRequest } from '../http-errors';
 import { UUID } from '../uuid';
 import { screenApplicant, searchQuery, type SearchType } from './pld-blacklist';
 import { normaliseRfc } from './pld-normalise';
@@ -58,7 +59,9 @@ const match = {
 };
 
 export async function pldRoutes(app: FastifyInstance) {
-  const preHandler = requireSession('system_auth');
+  const preHandler = requireStaff('pld');
+  // A reload reads and indexes every list (seconds of CPU): a second one while it runs is refused.
+  let reloading = false;
 
   app.addHook('onClose', async () => {
     if (app.backendState() === 'ready') (await app.backend).pld.stop();
@@ -104,8 +107,18 @@ export async function pldRoutes(app: FastifyInstance) {
   );
 
   // Reloads from the server's own folder (PLD_DATA_DIR, data/pld/ by default): replace the files there, then call this.
-  app.post('/pld/lists/reload', { preHandler, schema: { ...common, summary: 'Carga las listas de la carpeta del servidor como una nueva versión' } }, async (request) => {
-    const load = await request.backend.pld.reload(process.env.PLD_DATA_DIR || PLD_DATA_DIR);
-    return { cambiada: load?.changed ?? false, ...(await request.backend.pld.info()) };
-  });
+  app.post(
+    '/pld/lists/reload',
+    { preHandler: requireStaff('pld_recarga'), schema: { ...common, summary: 'Carga las listas de la carpeta del servidor como una nueva versión' } },
+    async (request) => {
+      if (reloading) throw new ApiError(409, 'Ya hay una recarga de las listas en curso; espera a que termine.', 'pld_reload_running');
+      reloading = true;
+      try {
+        const load = await request.backend.pld.reload(process.env.PLD_DATA_DIR || PLD_DATA_DIR);
+        return { cambiada: load?.changed ?? false, ...(await request.backend.pld.info()) };
+      } finally {
+        reloading = false;
+      }
+    },
+  );
 }

@@ -1,28 +1,34 @@
 // GET /me: the signed-in staff user's profile (spec 01 §7), with a bearer token for the API
-// in data.token. The staff session is the sign-in cookie or a staff bearer token.
+// in data.token. The staff session is the sign-in cookie or a staff bearer token; the bearer
+// issued carries the same session, so signing out ends it too.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerToken, staffFromCookie, verifyOrRefuse } from '../auth/session';
+import { bearerToken, liveStaff, sessionEnded, staffCookieClaims, verifyOrRefuse } from '../auth/session';
+import type { StaffUser } from '../db/schema';
 import { forbidden, unauthorized } from '../http-errors';
 
-async function staffUserId(request: FastifyRequest, cookieName: string): Promise<number> {
-  const fromCookie = await staffFromCookie(request, cookieName);
-  if (fromCookie !== undefined) return fromCookie;
+async function staffSession(request: FastifyRequest, cookieName: string): Promise<{ user: StaffUser; sid: string }> {
+  const fromCookie = await staffCookieClaims(request, cookieName);
+  const cookieUser = fromCookie && (await liveStaff(request, fromCookie));
+  if (cookieUser) return { user: cookieUser, sid: fromCookie.sid! };
   const token = bearerToken(request);
-  if (!token) throw unauthorized('Se requiere iniciar sesión como personal de la empresa.', 'missing_token');
+  if (!token) {
+    if (fromCookie) throw sessionEnded();
+    throw unauthorized('Se requiere iniciar sesión como personal de la empresa.', 'missing_token');
+  }
   const claims = await verifyOrRefuse(request, token, ['public', 'system_auth']);
   if (claims.kind !== 'system_auth') throw forbidden('Esta acción es solo para el personal de la empresa.');
-  return Number(claims.sub);
+  const user = await liveStaff(request, claims);
+  if (!user) throw sessionEnded();
+  return { user, sid: claims.sid! };
 }
 
 export async function meRoutes(app: FastifyInstance) {
   app.get('/me', { schema: { summary: 'The signed-in staff profile' } }, async (request) => {
-    const id = await staffUserId(request, app.config.staffCookieName);
+    const { user, sid } = await staffSession(request, app.config.staffCookieName);
     const { staff, tokens } = request.backend;
-    const user = await staff.findById(id);
-    if (!user) throw unauthorized('La cuenta de personal ya no existe.', 'invalid_token');
     return {
       data: {
-        token: await tokens.sign({ kind: 'system_auth', sub: String(user.id), roles: user.roles }, app.config.accessTokenTtlSeconds),
+        token: await tokens.sign({ kind: 'system_auth', sub: String(user.id), roles: user.roles, sid }, app.config.accessTokenTtlSeconds),
         token_type: 'Bearer',
         id: user.id,
         usuario: user.username,

@@ -21,6 +21,8 @@ function layout(title: string, body: string): string {
   label { display: block; margin: 12px 0 4px; font-weight: 600; }
   input { width: 100%; box-sizing: border-box; padding: 8px; font-size: 16px; border: 1px solid #738091; border-radius: 3px; }
   button, .button { margin-top: 16px; padding: 10px 16px; font-size: 16px; background: #215db0; color: #fff; border: 0; border-radius: 3px; cursor: pointer; text-decoration: none; display: inline-block; }
+  .link-button { margin: 0; padding: 0; background: none; color: #215db0; text-decoration: underline; font: inherit; }
+  form.inline { display: inline; }
   .error { color: #ac2f33; background: #fae7e7; padding: 8px; border-radius: 3px; }
   a { color: #215db0; }
   dt { font-weight: 600; } dd { margin: 0 0 8px; }
@@ -52,13 +54,28 @@ ${error}
   );
 }
 
+/** Sign-out is a POST (a link would let another site sign staff out). */
+const signOutButton = '<form class="inline" method="post" action="/staff/logout"><button type="submit" class="link-button">Cerrar sesión</button></form>';
+
+export function logoutPage(options: { error?: string } = {}): string {
+  const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : '';
+  return layout(
+    'Cerrar sesión',
+    `<h1>Cerrar sesión</h1>
+${error}
+<p>¿Quieres cerrar tu sesión del personal?</p>
+<form method="post" action="/staff/logout"><button type="submit">Cerrar sesión</button></form>
+<p><a href="/">Regresar a Solicitud online</a></p>`,
+  );
+}
+
 export function homePage(user: StaffUser): string {
   return layout(
     'Inicio',
     `<h1>Hola, ${escapeHtml(user.nombre)}</h1>
 <p>Franquicia ${escapeHtml(user.franquicia)}.</p>
 <p><a class="button" href="/">Ir a Solicitud online</a></p>
-<p><a href="/staff/preferencias">Preferencias</a> · <a href="/staff/logout">Cerrar sesión</a></p>`,
+<p><a href="/staff/preferencias">Preferencias</a> · ${signOutButton}</p>`,
   );
 }
 
@@ -73,6 +90,6 @@ export function preferencesPage(user: StaffUser): string {
   <dt>Franquicia</dt><dd>${escapeHtml(user.franquicia)}</dd>
   <dt>Roles</dt><dd>${escapeHtml(roles)}</dd>
 </dl>
-<p><a href="/">Ir a Solicitud online</a> · <a href="/staff/inicio">Inicio</a> · <a href="/staff/logout">Cerrar sesión</a></p>`,
+<p><a href="/">Ir a Solicitud online</a> · <a href="/staff/inicio">Inicio</a> · ${signOutButton}</p>`,
   );
 }

@@ -1,14 +1,17 @@
-// The staff sign-in pages: a stand-in for the provider's main system. Signing in sets the
-// HttpOnly staff session cookie and a readable marker cookie the browser app looks for.
+// The staff sign-in pages: a stand-in for the provider's main system. Signing in starts a staff
+// session (server/auth/staff-sessions.ts) and sets the HttpOnly session cookie and a readable marker
+// cookie the browser app looks for; signing out (POST only) ends the session and every bearer token
+// issued from it. Both refuse a request another site sent (server/auth/same-origin.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { verifyPassword } from '../auth/passwords';
-import { staffFromCookie } from '../auth/session';
-import { homePage, loginPage, preferencesPage } from './pages';
+import { isSameOrigin } from '../auth/same-origin';
+import { staffCookieClaims, staffFromCookie } from '../auth/session';
+import { homePage, loginPage, logoutPage, preferencesPage } from './pages';
+import { safeNext } from './safe-next';
+import { formField, logFailedSignIn, readCredentials, signInUser } from './sign-in-form';
 
-/** Only same-site paths are followed after sign-in, never another host. */
-export function safeNext(next: unknown): string {
-  return typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}
+export { safeNext } from './safe-next';
+
+const CROSS_SITE = 'La solicitud no vino de esta página. Abre la página de inicio de sesión e inténtalo de nuevo.';
 
 export async function staffPortalRoutes(app: FastifyInstance) {
   const { staffCookieName, staffSessionTtlSeconds } = app.config;
@@ -24,42 +27,49 @@ export async function staffPortalRoutes(app: FastifyInstance) {
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
-  const signedInUser = async (request: FastifyRequest) => {
-    const id = await staffFromCookie(request, staffCookieName);
-    return id === undefined ? undefined : request.backend.staff.findById(id);
-  };
-
   app.get<{ Querystring: { next?: string } }>('/login', async (request, reply) =>
     html(reply, loginPage({ next: safeNext(request.query.next) })),
   );
 
-  app.post<{ Body: { username?: string; password?: string; next?: string } }>('/login', async (request, reply) => {
-    const { username = '', password = '' } = request.body ?? {};
-    const next = safeNext(request.body?.next);
-    const user = username ? await request.backend.staff.findByUsername(username.trim()) : undefined;
-    if (!user || !(await verifyPassword(password, user.password_hash))) {
-      return html(reply, loginPage({ next, username, error: 'Usuario o contraseña incorrectos.' }), 401);
-    }
-    const session = await request.backend.tokens.sign({ kind: 'staff_session', sub: String(user.id) }, staffSessionTtlSeconds);
+  app.post('/login', async (request, reply) => {
+    const next = safeNext(formField(request.body, 'next'));
+    const username = formField(request.body, 'username');
+    const refuse = (status: number, reason: Parameters<typeof logFailedSignIn>[1], error: string) => {
+      logFailedSignIn(request, reason, username);
+      return html(reply, loginPage({ next, username, error }), status);
+    };
+    if (!isSameOrigin(request)) return refuse(403, 'cross_site', CROSS_SITE);
+    const credentials = readCredentials(request.body);
+    if (!credentials) return refuse(400, 'malformed', 'Escribe tu usuario y tu contraseña.');
+    const user = await signInUser(request, credentials);
+    if (!user) return refuse(401, 'credentials', 'Usuario o contraseña incorrectos.');
+    const sid = await request.backend.staffSessions.start(user.id, staffSessionTtlSeconds);
+    const session = await request.backend.tokens.sign({ kind: 'staff_session', sub: String(user.id), sid }, staffSessionTtlSeconds);
     reply.setCookie(staffCookieName, session, { ...cookieOptions(request), httpOnly: true });
     reply.setCookie(markerCookie, '1', { ...cookieOptions(request), httpOnly: false });
     request.log.info({ staffUserId: user.id }, 'staff signed in');
     return reply.redirect(next, 303);
   });
 
-  app.get('/logout', async (_request, reply) => {
+  // A link cannot sign anyone out (another site could place it): GET shows the button that does.
+  app.get('/logout', async (_request, reply) => html(reply, logoutPage()));
+
+  app.post('/logout', async (request, reply) => {
+    if (!isSameOrigin(request)) return html(reply, logoutPage({ error: CROSS_SITE }), 403);
+    const claims = await staffCookieClaims(request, staffCookieName);
+    if (claims?.sid) await request.backend.staffSessions.end(claims.sid);
     reply.clearCookie(staffCookieName, { path: '/' });
     reply.clearCookie(markerCookie, { path: '/' });
     return reply.redirect('/staff/login', 303);
   });
 
   app.get('/inicio', async (request, reply) => {
-    const user = await signedInUser(request);
+    const user = await staffFromCookie(request, staffCookieName);
     return user ? html(reply, homePage(user)) : reply.redirect('/staff/login?next=/staff/inicio', 303);
   });
 
   app.get('/preferencias', async (request, reply) => {
-    const user = await signedInUser(request);
+    const user = await staffFromCookie(request, staffCookieName);
     return user ? html(reply, preferencesPage(user)) : reply.redirect('/staff/login?next=/staff/preferencias', 303);
   });
 }

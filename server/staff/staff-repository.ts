@@ -15,9 +15,9 @@ export interface NewStaffUser {
   roles: StaffRole[];
 }
 
-export const DEMO_STAFF: NewStaffUser = {
+/** The demo account an empty database gets (DEMO_STAFF); its password is DEMO_STAFF_PASSWORD or a random one. */
+export const DEMO_STAFF: Omit<NewStaffUser, 'password'> = {
   username: 'demo',
-  password: 'demo1234',
   nombre: 'María',
   apellido_paterno: 'González',
   apellido_materno: 'Ruiz',
@@ -52,6 +52,15 @@ export function createStaffRepository(db: Db) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+    /** Disables (or enables again) an account; answers false when there is none of that name. */
+    async setDisabled(username: string, disabled: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable('staff_user')
+        .set({ disabled_at: disabled ? new Date().toISOString() : null })
+        .where('username', '=', username)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
     async countUnreadNotifications(userId: number): Promise<number> {
       const row = await db

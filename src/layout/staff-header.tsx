@@ -1,5 +1,5 @@
 // The staff header: name, last name and franchise, notifications, the role menu,
-// preferences and sign-out (both in the main system).
+// preferences and sign-out (both in the main system; sign-out posts a form).
 import { AnchorButton, Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { Cog, LogOut, Menu as MenuIcon, Notifications } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
@@ -66,7 +66,10 @@ export function StaffHeader() {
           <Button variant="minimal" icon={<MenuIcon />} text="Menú" />
         </Popover>
         <AnchorButton role="link" variant="minimal" icon={<Cog />} href={config.links.mainSystemPreferences} text="Preferencias" />
-        <AnchorButton role="link" variant="minimal" icon={<LogOut />} href={config.links.mainSystemLogout} text="Cerrar sesión" />
+        {/* A POST form, not a link: another site could otherwise sign staff out with a GET (CSRF). */}
+        <form className="staff-logout" method="post" action={config.links.mainSystemLogout}>
+          <Button type="submit" variant="minimal" icon={<LogOut />} text="Cerrar sesión" />
+        </form>
       </div>
     </header>
   );

@@ -1,5 +1,7 @@
-// The staff menu: one section per role the signed-in user holds. What each role may do is
-// not specified (spec 01 §6); these entries are the design note's decision.
+// The staff menu: one section per role whose permission the signed-in user holds
+// (forms/staff-permissions.ts, README "Staff roles"). Analista has no section: its PLD review
+// lives in each application's 'Validaciones PLD' tab.
+import { hasPermission, type StaffPermission } from '../../forms/staff-permissions';
 import type { StaffRole } from '../../machines/session';
 import type { ClientLinks } from '../../services/client-config';
 
@@ -12,6 +14,8 @@ export interface StaffMenuEntry {
 
 export interface StaffMenuSection {
   role: StaffRole;
+  /** Shown to whoever holds it. */
+  permission: StaffPermission;
   title: string;
   entries: StaffMenuEntry[];
 }
@@ -20,22 +24,18 @@ export function staffMenu(roles: StaffRole[], links: ClientLinks): StaffMenuSect
   const sections: StaffMenuSection[] = [
     {
       role: 'usuario',
+      permission: 'solicitudes',
       title: 'Usuario',
       entries: [
         { label: 'Nueva solicitud', to: '/' },
         { label: 'Registros sin terminar', to: '/list-cache' },
-      ],
-    },
-    {
-      role: 'analista',
-      title: 'Analista',
-      entries: [
         { label: 'Solicitantes', to: '/list' },
         { label: 'Lista de clientes', to: links.clientList, external: true },
       ],
     },
     {
       role: 'administrador',
+      permission: 'personal',
       title: 'Administrador',
       entries: [
         { label: 'Inicio del sistema principal', to: links.mainSystemHome, external: true },
@@ -43,5 +43,5 @@ export function staffMenu(roles: StaffRole[], links: ClientLinks): StaffMenuSect
       ],
     },
   ];
-  return sections.filter((section) => roles.includes(section.role));
+  return sections.filter((section) => hasPermission(roles, section.permission));
 }

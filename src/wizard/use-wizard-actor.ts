@@ -17,6 +17,8 @@ export interface WizardActorOptions {
   uuid: string | null;
   franchise: string | null;
   staff: boolean;
+  /** Staff holding the Analista role: the PLD review runs only for them. */
+  pldReviewer: boolean;
   /** A guarantor wizard: it ends with its last data tab, completes the guarantor and returns to its PM. */
   guarantor: boolean;
   parentUuid: string | null;
@@ -26,7 +28,7 @@ export interface WizardActorOptions {
   pendingGuarantors: GuarantorSummary[];
 }
 
-export function useWizardActor({ wizard, uuid, franchise, staff, guarantor, parentUuid, openAt, pendingGuarantors }: WizardActorOptions) {
+export function useWizardActor({ wizard, uuid, franchise, staff, pldReviewer, guarantor, parentUuid, openAt, pendingGuarantors }: WizardActorOptions) {
   const { http, config } = useRuntime();
   return useActorRef(
     wizardMachine.provide({
@@ -59,6 +61,7 @@ export function useWizardActor({ wizard, uuid, franchise, staff, guarantor, pare
         uuid,
         franchise,
         staff,
+        pldReviewer,
         guarantor,
         parentUuid,
         openAt,

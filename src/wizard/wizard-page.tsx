@@ -14,7 +14,7 @@ import { FormLockProvider } from '../components/fields/form-lock';
 import { PldMarksProvider } from '../components/fields/pld-marks';
 import { notify } from '../global/notifications';
 import { useRuntime } from '../session/runtime-context';
-import { selectIsStaff } from '../session/selectors';
+import { selectIsPldReviewer, selectIsStaff } from '../session/selectors';
 import { EditableBanner } from './editable-banner';
 import {
   selectActiveTabs,
@@ -68,6 +68,7 @@ function WizardPage() {
   const [search] = useSearchParams();
   const { session, config } = useRuntime();
   const staff = useSelector(session, selectIsStaff);
+  const pldReviewer = useSelector(session, selectIsPldReviewer);
   const navigate = useNavigate();
   const location = useLocation();
   const guarantor = route.guarantor !== false;
@@ -78,6 +79,7 @@ function WizardPage() {
     uuid: routeUuid ?? null,
     franchise: search.get('params'),
     staff,
+    pldReviewer,
     guarantor,
     // A new guarantor of a stored PM is opened with ?pm={its uuid}; a stored one knows its parent.
     parentUuid: route.guarantor && !route.guarantor.unstoredParent ? search.get('pm') : null,
@@ -173,7 +175,7 @@ function WizardPage() {
             onSubmit={(values) => actor.send({ type: 'tab.next', values })}
             render={({ handleSubmit, values, form, submitFailed, hasValidationErrors }) => (
               <>
-                {staff && <PldIdentityWatch review={review} />}
+                {pldReviewer && <PldIdentityWatch review={review} />}
                 <WizardStepper
                   titles={titles}
                   current={current}
@@ -212,6 +214,7 @@ function WizardPage() {
                     canChangeGuarantors: guarantorsChangeable,
                     onRemoveGuarantor: (aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) }),
                     review,
+                    pldReviewer,
                   })}
                   <div className="wizard-actions">
                     {current > 0 && (
@@ -299,11 +302,13 @@ interface TabExtras {
   canChangeGuarantors: boolean;
   onRemoveGuarantor: (aval: OwnGuarantor) => void;
   review: PldReviewRef | undefined;
+  /** Staff with the Analista role, who review the PLD matches. */
+  pldReviewer: boolean;
 }
 
 function renderTab(route: WizardRouteDefinition, index: number, staff: boolean, values: Model, extras: TabExtras) {
   if (index >= route.wizard.tabs.length) {
-    return staff ? <ValidacionesPldTab review={extras.review} /> : <LeyendaVeracidadTab printHref={extras.printHref} />;
+    return staff ? <ValidacionesPldTab review={extras.review} reviewer={extras.pldReviewer} /> : <LeyendaVeracidadTab printHref={extras.printHref} />;
   }
   if (route.views === 'pm') {
     if (index === AVALES_TAB) {

@@ -17,6 +17,8 @@ beforeAll(async () => {
   // PGlite runs in the data folder (a fresh one: this covers the first start); PostgreSQL in a new database.
   env = { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'process-test-secret-process-test', ...database.env };
   if (!database.env.DATABASE_URL) delete env.DATABASE_URL;
+  // The product's default: no configured demo password, so a random one is printed once.
+  delete env.DEMO_STAFF_PASSWORD;
 });
 afterAll(async () => {
   await database.drop();
@@ -60,7 +62,18 @@ describe('npm start', () => {
     expect(html).toContain('"clientId":"2"');
 
     await until(async () => (server.output().includes('Demo staff account created') ? true : undefined), 5_000);
-    expect(server.output()).toContain('/staff/login as "demo" with password "demo1234"');
+    // No published password: a random one, printed once, opens the account and 'demo1234' does not.
+    const printed = /\/staff\/login as "demo" with password "([A-Za-z0-9_-]{16,})"/.exec(server.output());
+    expect(printed, server.output()).not.toBeNull();
+    const signIn = (password: string) =>
+      fetch(`http://127.0.0.1:${port}/staff/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: 'demo', password }).toString(),
+      });
+    expect((await signIn('demo1234')).status).toBe(401);
+    expect((await signIn(printed![1]!)).status).toBe(303);
 
     const exited = new Promise<number | null>((resolve) => server.child.on('exit', (code) => resolve(code)));
     server.child.kill('SIGTERM');
@@ -95,5 +108,27 @@ describe('npm start', () => {
       server.child.kill('SIGTERM');
       await new Promise((resolve) => server.child.on('exit', resolve));
     }
-  }, 60_000);
+
+    // Disabled from the command line, the account can no longer sign in.
+    const disabled = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/disable-staff.ts', '--usuario', 'ana'], { env, encoding: 'utf8' });
+    expect(disabled.stderr + disabled.stdout).toContain('Staff account "ana" disabled');
+    expect(disabled.status).toBe(0);
+    const again = start(port + 2);
+    try {
+      const refused = await until(
+        () =>
+          fetch(`http://127.0.0.1:${port + 2}/staff/login`, {
+            method: 'POST',
+            redirect: 'manual',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ username: 'ana', password: 'contraseña-segura' }).toString(),
+          }),
+        30_000,
+      );
+      expect(refused.status).toBe(401);
+    } finally {
+      again.child.kill('SIGTERM');
+      await new Promise((resolve) => again.child.on('exit', resolve));
+    }
+  }, 90_000);
 });

@@ -28,7 +28,9 @@ test('staff sign in and see the staff header with their name, franchise, notific
   await expect(header).toContainText('Franquicia: Guadalajara Centro');
   await expect(header.getByRole('link', { name: 'Notificaciones: 1 sin leer' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Preferencias' })).toHaveAttribute('href', '/staff/preferencias');
-  await expect(header.getByRole('link', { name: 'Cerrar sesión' })).toHaveAttribute('href', '/staff/logout');
+  // Sign-out is a button that posts a form (a link would let another site sign staff out).
+  await expect(header.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Cerrar sesión' })).toHaveCount(0);
   // Staff see no public footer, no 'Ver información requerida' and no 'Regresar al menú'.
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Ver información requerida/ })).toHaveCount(0);
@@ -38,8 +40,10 @@ test('staff sign in and see the staff header with their name, franchise, notific
 
   await header.getByRole('button', { name: 'Menú' }).click();
   const menu = page.getByRole('menu', { name: 'Menú del personal' });
-  for (const section of ['Usuario', 'Administrador', 'Analista']) await expect(menu).toContainText(section);
-  await expect(menu.getByRole('menuitem', { name: 'Registros sin terminar' })).toBeVisible();
+  for (const section of ['Usuario', 'Administrador']) await expect(menu).toContainText(section);
+  for (const entry of ['Nueva solicitud', 'Registros sin terminar', 'Solicitantes', 'Lista de clientes']) {
+    await expect(menu.getByRole('menuitem', { name: entry })).toBeVisible();
+  }
   await expectAccessible(page);
   await menu.getByRole('menuitem', { name: 'Registros sin terminar' }).click();
   await expect(page).toHaveURL(/\/list-cache$/);
@@ -59,13 +63,15 @@ test('the staff header stays usable at 360 px wide', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('banner')).toContainText('María González');
   await expectNoHorizontalScroll(page);
-  await expect(page.getByRole('link', { name: 'Cerrar sesión' })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeInViewport();
 });
 
 test('signing out in the main system ends the staff session; the app is public again', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('banner')).toContainText('María González');
-  await page.getByRole('link', { name: 'Cerrar sesión' }).click();
+  // By keyboard: the sign-out button takes focus and Enter posts it.
+  await page.getByRole('button', { name: 'Cerrar sesión' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Ver información requerida de Persona Moral' })).toBeVisible();

@@ -81,5 +81,9 @@ describe('sign-in redirect', () => {
   it('follows only same-site paths', () => {
     expect(safeNext('/pf/1?params=2')).toBe('/pf/1?params=2');
     for (const bad of ['//evil.example', 'https://evil.example', '/\\evil', undefined, 42]) expect(safeNext(bad)).toBe('/');
+    // Browsers drop tabs and newlines from URLs: '/\t/evil.example' is '//evil.example' to them (issue 12, finding 4).
+    for (const bad of ['/\t/evil.example/x', '/%09/evil.example/x', '/%2509/evil.example', '/\r\n/x', '/%5Cevil', '/%2F%2Fevil.example', '/a\u0000b'])
+      expect(safeNext(bad), JSON.stringify(bad)).toBe('/');
+    expect(safeNext('/list?params=F1#arriba')).toBe('/list?params=F1#arriba');
   });
 });

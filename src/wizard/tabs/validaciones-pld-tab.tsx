@@ -1,4 +1,5 @@
-// The staff's last tab: where the high-risk-person (PLD) review of this application stands.
+// The staff's last tab: where the high-risk-person (PLD) review of this application stands (Analista;
+// other staff are told who reviews it).
 // 'Finalizar' screens every party of the application again, guarantors included (spec 01 §4).
 import { Callout, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
@@ -26,7 +27,16 @@ const STAGES: Record<string, { intent: 'primary' | 'warning' | 'success'; title:
   },
 };
 
-export function ValidacionesPldTab({ review }: { review: PldReviewRef | undefined }) {
+export function ValidacionesPldTab({ review, reviewer }: { review: PldReviewRef | undefined; reviewer: boolean }) {
+  if (!reviewer) {
+    // Staff without the Analista role fill and finish; the review waits for an analyst (forms/staff-permissions.ts).
+    return (
+      <Callout intent="primary" title="Revisión de listas a cargo de un analista" role="status">
+        La revisión de las personas de la solicitud contra las listas de personas de alto riesgo la hace el personal con el
+        rol Analista. Puedes finalizar la solicitud.
+      </Callout>
+    );
+  }
   return (
     <>
       <ReviewStage review={review} />

@@ -56,7 +56,7 @@ export async function freshDatabase(): Promise<{ target: DatabaseTarget; env: Re
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await freshDatabase();
-  const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', DEMO_STAFF_PASSWORD: 'demo1234', ...env });
   const backend = openBackend(config, database.target);
   const app = await buildApp({ config, backend, logger: false });
   await backend;

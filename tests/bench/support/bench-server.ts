@@ -16,7 +16,7 @@ export async function startBenchServer(port: number, nodeArgs: string[] = []): P
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_STAFF_PASSWORD: 'demo1234' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
