@@ -161,6 +161,8 @@ const ROWS: Row[] = [
 ];
 
 /** Every route the app serves, as 'METHOD /path' (HEAD left out: Fastify adds it to every GET). */
+const STATIC_FILE = /^GET \/(?!api\/|staff\/)[^*:]*\.[A-Za-z0-9]+$/;
+
 function servedRoutes(): string[] {
   const routes: string[] = [];
   const stack: string[] = [];
@@ -175,7 +177,8 @@ function servedRoutes(): string[] {
     stack[depth] = full;
     for (const method of match[2]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${full}`);
   }
-  return routes;
+  // The built app's files (one route each when dist/ exists) are public by nature and not API routes.
+  return routes.filter((route) => !STATIC_FILE.test(route));
 }
 
 async function send(caller: Caller, call: Call): Promise<Response> {
