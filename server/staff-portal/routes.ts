@@ -1,7 +1,6 @@
 // The staff sign-in pages: a stand-in for the provider's main system. Signing in sets the
 // HttpOnly staff session cookie and a readable marker cookie the browser app looks for.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { verifyPassword } from '../auth/passwords';
 import { staffFromCookie } from '../auth/session';
 import { homePage, loginPage, preferencesPage } from './pages';
 
@@ -36,10 +35,9 @@ export async function staffPortalRoutes(app: FastifyInstance) {
   app.post<{ Body: { username?: string; password?: string; next?: string } }>('/login', async (request, reply) => {
     const { username = '', password = '' } = request.body ?? {};
     const next = safeNext(request.body?.next);
-    const user = username ? await request.backend.staff.findByUsername(username.trim()) : undefined;
-    if (!user || !(await verifyPassword(password, user.password_hash))) {
-      return html(reply, loginPage({ next, username, error: 'Usuario o contraseña incorrectos.' }), 401);
-    }
+    const checked = await app.signInGuard.check(request, username, password);
+    if ('status' in checked) return html(reply.headers(checked.headers), loginPage({ next, username, error: checked.message }), checked.status);
+    const { user } = checked;
     const session = await request.backend.tokens.sign({ kind: 'staff_session', sub: String(user.id) }, staffSessionTtlSeconds);
     reply.setCookie(staffCookieName, session, { ...cookieOptions(request), httpOnly: true });
     reply.setCookie(markerCookie, '1', { ...cookieOptions(request), httpOnly: false });
