@@ -26,6 +26,9 @@ export interface SignInGuardSettings {
 
 export interface LimitSettings {
   routes: Record<LimitGroup, RouteLimit>;
+  /** A refusal is answered after this long, so a script that waits for answers sends few (at most `maxHeld` at once). */
+  refusalDelayMs: number;
+  maxHeld: number;
   signIn: SignInGuardSettings;
 }
 
@@ -40,6 +43,8 @@ export const DEFAULT_LIMITS: LimitSettings = {
     pld: { max: 120, windowSeconds: 60 },
     pldReload: { max: 3, windowSeconds: 600 },
   },
+  refusalDelayMs: 1000,
+  maxHeld: 2000,
   signIn: {
     windowSeconds: 15 * 60,
     user: { delayAfter: 3, lockAfter: 10 },

@@ -134,12 +134,21 @@ export function waitInSpanish(seconds: number): string {
 
 const keyOf = (kind: string, value: string) => `${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 24)}`;
 
-export function createSignInGuard({ enabled, settings, store }: { enabled: boolean; settings: SignInGuardSettings; store: AttemptStore }): SignInGuard {
+interface GuardOptions {
+  enabled: boolean;
+  settings: SignInGuardSettings;
+  store: AttemptStore;
+  /** Waits before a refusal is answered. */
+  hold?: () => Promise<void>;
+}
+
+export function createSignInGuard({ enabled, settings, store, hold = async () => {} }: GuardOptions): SignInGuard {
   const slot = hashSlots(settings.concurrentHashes, settings.queuedHashes);
   // Unknown user names are checked against this, so they take as long as known ones.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
-  const refused = (request: FastifyRequest, username: string, reason: string, seconds: number, message: string): SignInOutcome => {
+  const refused = async (request: FastifyRequest, username: string, reason: string, seconds: number, message: string): Promise<SignInOutcome> => {
+    await hold();
     request.log.warn({ event: 'security', kind: 'staff_sign_in_refused', reason, address: request.ip, username, retryAfter: seconds }, 'staff sign-in refused');
     return { status: 429, message, headers: { 'retry-after': String(seconds) } };
   };
