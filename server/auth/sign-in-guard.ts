@@ -158,7 +158,11 @@ export function createSignInGuard({ enabled, settings, store, hold = async () =>
       const name = username.trim();
       const keys = [keyOf('user', name.toLowerCase()), keyOf('address', request.ip)];
       if (enabled) {
-        const decision = await store.begin(keys, settings);
+        // Like the rate limits, an unreachable store lets the try through (the hashing cap still holds).
+        const decision = await store.begin(keys, settings).catch((error): Decision => {
+          request.log.error({ err: error }, 'sign-in guard store unavailable');
+          return { allowed: true };
+        });
         if (!decision.allowed) {
           const seconds = Math.max(1, Math.ceil(decision.waitMs / 1000));
           const message = decision.locked
@@ -174,7 +178,7 @@ export function createSignInGuard({ enabled, settings, store, hold = async () =>
         return refused(request, name, 'busy', 1, 'Hay demasiados intentos de inicio de sesión en este momento. Espera 1 segundo e intenta de nuevo.');
       }
       if (user && matches === true) {
-        if (enabled) await store.reset(keys);
+        if (enabled) await store.reset(keys).catch((error) => request.log.error({ err: error }, 'sign-in guard store unavailable'));
         return { user };
       }
       request.log.warn({ event: 'security', kind: 'staff_sign_in_failed', address: request.ip, username: name }, 'staff sign-in failed');

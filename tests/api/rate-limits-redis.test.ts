@@ -22,7 +22,7 @@ const limited = (config: ServerConfig): ServerConfig => ({
   limits: {
     ...config.limits,
     routes: { ...config.limits.routes, token: { max: 4, windowSeconds: 30 } },
-    signIn: { ...config.limits.signIn, user: { delayAfter: 2, lockAfter: 3 }, lockSeconds: 30 },
+    signIn: { ...config.limits.signIn, user: { delayAfter: 2, lockAfter: 3 }, firstDelaySeconds: 30, lockSeconds: 30 },
   },
 });
 
@@ -84,5 +84,18 @@ describe.skipIf(!hasRedis)('limits shared through Redis', () => {
     expect(waiting.status).toBe(429);
     expect(await waiting.text()).toContain('Demasiados intentos fallidos');
     expect((await signIn(second, 'demo1234')).status).toBe(429);
+  });
+
+  it('lets requests through, rather than failing them, when Redis stops', async () => {
+    redis.kill();
+    await new Promise((resolve) => redis.once('exit', resolve));
+    expect((await token(first)).status).toBe(200);
+    const signIn = await fetch(`${second.url}/staff/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'demo', password: 'demo1234', next: '/' }).toString(),
+    });
+    expect(signIn.status).toBe(303);
   });
 });
