@@ -34,6 +34,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'browser-tests-secret-browser-tests',
       DEMO_STAFF_PASSWORD: 'demo1234',
+      // The production limits: a person clicking through never meets them, so neither do these tests.
+      RATE_LIMIT: 'on',
       SOCIAL_FACEBOOK_URL: 'https://facebook.example/prueba',
       SOCIAL_INSTAGRAM_URL: 'https://instagram.example/prueba',
       SOCIAL_LINKEDIN_URL: 'https://linkedin.example/prueba',

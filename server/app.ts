@@ -17,6 +17,7 @@ import { spaRoutes } from './routes/spa';
 import { staffPortalRoutes } from './staff-portal/routes';
 import { catalogRoutes } from './catalogs/catalog-routes';
 import { pldRoutes } from './pld/pld-routes';
+import { installRateLimits } from './rate-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +77,7 @@ export async function buildApp({ config, backend, logger = true }: BuildAppOptio
   installErrorHandlers(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  await installRateLimits(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

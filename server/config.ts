@@ -2,6 +2,7 @@
 // The README's table and .env.example list the same names; keep the three in step.
 import path from 'node:path';
 import type { ClientConfig } from '../services/client-config';
+import { DEFAULT_LIMITS, type LimitSettings } from './limit-settings';
 
 export interface ServerConfig {
   port: number;
@@ -20,6 +21,11 @@ export interface ServerConfig {
   demoStaffPassword: string | undefined;
   distDir: string;
   client: ClientConfig;
+  /** RATE_LIMIT: the rate limits and the sign-in guard's delays and lockout (off for tests and benchmarks). */
+  rateLimit: boolean;
+  /** REDIS_URL: where the limits are counted when several instances share them; unset, in memory. */
+  redisUrl: string | undefined;
+  limits: LimitSettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -65,6 +71,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     demoStaff: flag(env, 'DEMO_STAFF', true),
     demoStaffPassword: env.DEMO_STAFF_PASSWORD || undefined,
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
+    rateLimit: flag(env, 'RATE_LIMIT', true),
+    redisUrl: env.REDIS_URL || undefined,
+    limits: DEFAULT_LIMITS,
     client: {
       apiBaseUrl: text(env, 'API_BASE_URL', '/api'),
       authBaseUrl: text(env, 'AUTH_BASE_URL', '/api'),

@@ -7,7 +7,7 @@ import { isSameOrigin } from '../auth/same-origin';
 import { staffCookieClaims, staffFromCookie } from '../auth/session';
 import { homePage, loginPage, logoutPage, preferencesPage } from './pages';
 import { safeNext } from './safe-next';
-import { formField, logFailedSignIn, readCredentials, signInUser } from './sign-in-form';
+import { formField, logFailedSignIn, readCredentials } from './sign-in-form';
 
 export { safeNext } from './safe-next';
 
@@ -34,15 +34,17 @@ export async function staffPortalRoutes(app: FastifyInstance) {
   app.post('/login', async (request, reply) => {
     const next = safeNext(formField(request.body, 'next'));
     const username = formField(request.body, 'username');
-    const refuse = (status: number, reason: Parameters<typeof logFailedSignIn>[1], error: string) => {
+    const refuse = (status: number, reason: 'malformed' | 'cross_site', error: string) => {
       logFailedSignIn(request, reason, username);
       return html(reply, loginPage({ next, username, error }), status);
     };
     if (!isSameOrigin(request)) return refuse(403, 'cross_site', CROSS_SITE);
     const credentials = readCredentials(request.body);
     if (!credentials) return refuse(400, 'malformed', 'Escribe tu usuario y tu contraseña.');
-    const user = await signInUser(request, credentials);
-    if (!user) return refuse(401, 'credentials', 'Usuario o contraseña incorrectos.');
+    // The guard waits, locks out, hashes (a dummy hash for unknown names) and logs what it refuses.
+    const checked = await app.signInGuard.check(request, credentials.username, credentials.password);
+    if ('status' in checked) return html(reply.headers(checked.headers), loginPage({ next, username, error: checked.message }), checked.status);
+    const { user } = checked;
     const sid = await request.backend.staffSessions.start(user.id, staffSessionTtlSeconds);
     const session = await request.backend.tokens.sign({ kind: 'staff_session', sub: String(user.id), sid }, staffSessionTtlSeconds);
     reply.setCookie(staffCookieName, session, { ...cookieOptions(request), httpOnly: true });

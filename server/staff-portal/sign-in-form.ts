@@ -1,8 +1,6 @@
 // Reads the staff sign-in form (urlencoded or JSON): the username and password as one text each,
 // or nothing, so a number, a repeated field or a missing one is a plain refusal, never a 500.
 import type { FastifyRequest } from 'fastify';
-import { verifyPassword } from '../auth/passwords';
-import type { StaffUser } from '../db/schema';
 
 const MAX_FIELD = 200;
 
@@ -26,14 +24,7 @@ export function readCredentials(body: unknown): Credentials | undefined {
   return username && password ? { username, password } : undefined;
 }
 
-/** The enabled account the credentials open, or undefined. */
-export async function signInUser(request: FastifyRequest, { username, password }: Credentials): Promise<StaffUser | undefined> {
-  const user = await request.backend.staff.findByUsername(username);
-  if (!user || !(await verifyPassword(password, user.password_hash))) return undefined;
-  return user.disabled_at ? undefined : user;
-}
-
-/** A failed sign-in, logged as a security event: who tried from where, never the password. */
-export function logFailedSignIn(request: FastifyRequest, reason: 'credentials' | 'malformed' | 'cross_site', username: string) {
-  request.log.warn({ event: 'staff_sign_in_failed', reason, address: request.ip, username: username.slice(0, 100) }, 'staff sign-in failed');
+/** A sign-in refused before the guard (malformed, another site's), logged as the guard logs its own: who tried from where, never the password. */
+export function logFailedSignIn(request: FastifyRequest, reason: 'malformed' | 'cross_site', username: string) {
+  request.log.warn({ event: 'security', kind: 'staff_sign_in_failed', reason, address: request.ip, username: username.slice(0, 100) }, 'staff sign-in failed');
 }

@@ -155,9 +155,9 @@ describe('staff sign-in', () => {
       log.warn = warn;
     }
     expect(events).toEqual([
-      { event: 'staff_sign_in_failed', reason: 'credentials', address: '127.0.0.1', username: 'demo' },
-      { event: 'staff_sign_in_failed', reason: 'credentials', address: '127.0.0.1', username: 'nadie' },
-      { event: 'staff_sign_in_failed', reason: 'malformed', address: '127.0.0.1', username: '' },
+      { event: 'security', kind: 'staff_sign_in_failed', reason: 'credentials', address: '127.0.0.1', username: 'demo' },
+      { event: 'security', kind: 'staff_sign_in_failed', reason: 'credentials', address: '127.0.0.1', username: 'nadie' },
+      { event: 'security', kind: 'staff_sign_in_failed', reason: 'malformed', address: '127.0.0.1', username: '' },
     ]);
     expect(JSON.stringify(events)).not.toContain('secreto');
   });

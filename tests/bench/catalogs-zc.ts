@@ -19,7 +19,7 @@ const HELLO_PORT = 46_311;
 const TARGET = { rps: 2000, p99: 20 };
 
 function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, args, { env: { ...process.env, RATE_LIMIT: 'off', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function stop(child: ChildProcess) {

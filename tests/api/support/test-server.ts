@@ -54,9 +54,10 @@ export async function freshDatabase(): Promise<{ target: DatabaseTarget; env: Re
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** Rate limits are off unless a test asks for them (`RATE_LIMIT: 'on'`, with `configure` to shorten them). */
+export async function startTestServer(env: Record<string, string> = {}, configure: (config: ServerConfig) => ServerConfig = (c) => c): Promise<TestServer> {
   const database = await freshDatabase();
-  const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', DEMO_STAFF_PASSWORD: 'demo1234', ...env });
+  const config = configure(loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', DEMO_STAFF_PASSWORD: 'demo1234', RATE_LIMIT: 'off', ...env }));
   const backend = openBackend(config, database.target);
   const app = await buildApp({ config, backend, logger: false });
   await backend;
