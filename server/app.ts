@@ -16,6 +16,7 @@ import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
 import { spaRoutes } from './routes/spa';
 import { staffPortalRoutes } from './staff-portal/routes';
+import { staffPortalStylesheet } from './staff-portal/stylesheet';
 import { catalogRoutes } from './catalogs/catalog-routes';
 import { pldRoutes } from './pld/pld-routes';
 
@@ -123,6 +124,7 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
     },
     { prefix: STAFF_PORTAL_PREFIX },
   );
+  await app.register(staffPortalStylesheet);
 
   await app.register(spaRoutes, { apiPrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX] });
   return app;

@@ -59,6 +59,17 @@ describe('security headers', () => {
     expect(html).not.toMatch(/<script(?![^>]*(type="application\/json"|src=))[^>]*>/);
   });
 
+  it('styles the staff pages from a served stylesheet, with no inline style for the CSP to block', async () => {
+    const html = await (await fetch(`${server.url}/staff/login`)).text();
+    expect(html).not.toMatch(/<style|style=/);
+    const href = html.match(/<link rel="stylesheet" href="([^"]+)">/)?.[1];
+    expect(href).toBe('/staff/estilos.css');
+    const css = await fetch(`${server.url}${href}`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(await css.text()).toContain('font-family');
+  });
+
   it('lets the browser call the API and sign-in origins the configuration names', async () => {
     const policy = csp(await fetch(`${proxied.url}/`));
     expect(policy['connect-src']).toEqual(["'self'", 'https://api.example.com', 'https://auth.example.com']);
