@@ -7,7 +7,7 @@ import { beforeSubmit } from '../../forms/before-submit';
 import { buildApp } from '../../server/app';
 import type { Backend } from '../../server/backend';
 import { openBackend } from '../../server/backend';
-import { loadConfig } from '../../server/config';
+import { loadConfig, parseTrustProxy } from '../../server/config';
 import { validPfModel } from '../unit/forms/fixtures';
 import { freshDatabase, TEST_JWT_SECRET } from './support/test-server';
 
@@ -121,5 +121,17 @@ describe('TRUST_PROXY and the logged address', () => {
     expect((await remoteAddressLogged({ TRUST_PROXY: '10.0.0.0/8' })).remoteAddress).toBe('203.0.113.9');
     expect((await remoteAddressLogged({ TRUST_PROXY: '192.168.0.0/16' })).remoteAddress).toBe('10.0.0.5');
     expect((await remoteAddressLogged({ TRUST_PROXY: '1' })).remoteAddress).toBe('203.0.113.9');
+  });
+});
+
+describe('TRUST_PROXY values', () => {
+  it('reads off, on, a hop count and a list, and refuses anything else at start', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1', 'sí']) expect(() => parseTrustProxy(bad)).toThrow(/TRUST_PROXY/);
   });
 });
