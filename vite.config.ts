@@ -32,7 +32,7 @@ const precompress = (): Plugin => ({
 
 export default defineConfig({
   plugins: [react(), devClientConfig(), precompress()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/staff': 'http://localhost:3000' },
   },

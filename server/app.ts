@@ -1,13 +1,14 @@
 // Builds the Fastify application: plugins for the outside world first, then routes by resource.
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
-import type { ServerConfig } from './config';
+import { trustProxyOption, type ServerConfig } from './config';
 import type { Backend } from './backend';
 import type { TokenClaims } from './auth/tokens';
-import { ApiError, installErrorHandlers } from './http-errors';
+import { ApiError, frameworkErrorOptions, installErrorHandlers } from './http-errors';
+import { requestLogOptions } from './request-log';
+import { installSecurityHeaders } from './security-headers';
 import { applicationRoutes } from './applications/application-routes';
 import { duplicateRoutes } from './duplicates/duplicate-routes';
 import { healthRoutes } from './routes/health';
@@ -15,6 +16,7 @@ import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
 import { spaRoutes } from './routes/spa';
 import { staffPortalRoutes } from './staff-portal/routes';
+import { staffPortalStylesheet } from './staff-portal/stylesheet';
 import { catalogRoutes } from './catalogs/catalog-routes';
 import { pldRoutes } from './pld/pld-routes';
 import { installRateLimits } from './rate-limits';
@@ -40,16 +42,15 @@ export interface BuildAppOptions {
   /** The database-backed parts, usually still opening when the app is built. */
   backend: Promise<Backend>;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, backend, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, backend, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
-    trustProxy: true,
+    ...requestLogOptions(config.logLevel, logger, logStream),
+    ...frameworkErrorOptions,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
 
@@ -75,9 +76,11 @@ export async function buildApp({ config, backend, logger = true }: BuildAppOptio
   });
 
   installErrorHandlers(app);
+  await installSecurityHeaders(app, { privatePrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX] });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await installRateLimits(app);
+  app.removeContentTypeParser('text/plain'); // JSON and forms only: anything else is a 415
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -123,6 +126,7 @@ export async function buildApp({ config, backend, logger = true }: BuildAppOptio
     },
     { prefix: STAFF_PORTAL_PREFIX },
   );
+  await app.register(staffPortalStylesheet);
 
   await app.register(spaRoutes, { apiPrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX] });
   return app;

@@ -1,5 +1,6 @@
 // Server configuration: every environment variable the product reads, with its default.
 // The README's table and .env.example list the same names; keep the three in step.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { ClientConfig } from '../services/client-config';
 import { DEFAULT_LIMITS, type LimitSettings } from './limit-settings';
@@ -10,6 +11,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** Fastify's trustProxy: which hops' X-Forwarded-For/-Proto/-Host are believed (none by default). */
+  trustProxy: boolean | number | string[];
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -49,6 +52,31 @@ const flag = (env: Env, name: string, fallback: boolean) => {
   return !['0', 'false', 'no', 'off'].includes(raw.toLowerCase());
 };
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `false` (default), `true`, a hop count, or a comma-separated list of addresses, CIDRs or proxy-addr names. */
+export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || ['false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+    if (!(PROXY_NAMES.includes(entry) || (version !== 0 && validBits && rest.length === 0))) {
+      throw new Error(`TRUST_PROXY must be true, false, a hop count or a list of addresses/CIDRs, got "${raw}"`);
+    }
+  }
+  return entries;
+}
+
+/** Fastify's trustProxy option; a hop count becomes the function Fastify's types ask for. */
+export function trustProxyOption(value: ServerConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const publicClient = {
     clientId: text(env, 'PUBLIC_CLIENT_ID', '2'),
@@ -62,6 +90,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     dataDir: path.resolve(text(env, 'DATA_DIR', './.data')),
     databaseUrl: env.DATABASE_URL || undefined,
     logLevel: text(env, 'LOG_LEVEL', 'info'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600),

@@ -21,7 +21,8 @@ export async function spaRoutes(app: FastifyInstance, options: { apiPrefixes: st
       wildcard: false,
       index: false,
       preCompressed: true,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // index.html only with the configuration written in; source maps never (the whole source: `npm run dev` has them).
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

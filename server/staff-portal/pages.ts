@@ -1,5 +1,6 @@
 // HTML of the staff sign-in stand-in for the provider's main system. Every value is escaped.
 import type { StaffUser } from '../db/schema';
+import { STAFF_PORTAL_STYLESHEET } from './stylesheet';
 
 const ROLE_LABELS: Record<string, string> = { usuario: 'Usuario', administrador: 'Administrador', analista: 'Analista' };
 
@@ -14,19 +15,8 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Sistema principal</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1c2127; }
-  header { background: #1c2127; color: #fff; padding: 12px 16px; }
-  main { max-width: 420px; margin: 32px auto; background: #fff; padding: 24px; border-radius: 4px; box-shadow: 0 1px 3px rgba(0,0,0,.2); }
-  label { display: block; margin: 12px 0 4px; font-weight: 600; }
-  input { width: 100%; box-sizing: border-box; padding: 8px; font-size: 16px; border: 1px solid #738091; border-radius: 3px; }
-  button, .button { margin-top: 16px; padding: 10px 16px; font-size: 16px; background: #215db0; color: #fff; border: 0; border-radius: 3px; cursor: pointer; text-decoration: none; display: inline-block; }
-  .link-button { margin: 0; padding: 0; background: none; color: #215db0; text-decoration: underline; font: inherit; }
-  form.inline { display: inline; }
-  .error { color: #ac2f33; background: #fae7e7; padding: 8px; border-radius: 3px; }
-  a { color: #215db0; }
-  dt { font-weight: 600; } dd { margin: 0 0 8px; }
-</style>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<link rel="stylesheet" href="${STAFF_PORTAL_STYLESHEET}">
 </head>
 <body>
 <header><strong>Sistema principal</strong> · acceso del personal</header>

@@ -156,17 +156,18 @@ describe('GET /me', () => {
 });
 
 describe('every answer', () => {
-  it('carries a request id, echoing the one given', async () => {
+  it("carries the server's own request id, never the one a client sends", async () => {
     const response = await fetch(`${server.url}/api/health`, { headers: { 'x-request-id': 'abc-123' } });
-    expect(response.headers.get('x-request-id')).toBe('abc-123');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
     const other = await fetch(`${server.url}/api/health`);
-    expect(other.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(other.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
+    expect(other.headers.get('x-request-id')).not.toBe(response.headers.get('x-request-id'));
   });
 
   it('answers an unknown API path with a JSON 404 in Spanish', async () => {
     const response = await fetch(`${server.url}/api/no-existe`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ message: 'No existe la ruta GET /api/no-existe.' });
+    expect(await response.json()).toEqual({ statusCode: 404, code: 'not_found', message: 'No existe la ruta solicitada.' });
   });
 
   it('reports the database ready on /health', async () => {

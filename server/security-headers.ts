@@ -1,0 +1,81 @@
+// Security headers on every answer: a Content-Security-Policy that runs no inline script, no
+// framing, no MIME sniffing, no Referer (a record's uuid in a URL must not travel to other
+// sites), features the app does not use denied, HSTS when the request came over TLS; and
+// `Cache-Control: no-store` on every API and staff answer that does not choose its own caching
+// (profiles, tokens, applications, lists, history, PLD), so no shared or disk cache keeps them.
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config';
+
+/** Origins the browser calls besides this one: API_BASE_URL / AUTH_BASE_URL when they are absolute. */
+export function connectSources(config: ServerConfig): string[] {
+  const origins = new Set<string>(["'self'"]);
+  for (const base of [config.client.apiBaseUrl, config.client.authBaseUrl]) {
+    try {
+      const url = new URL(base);
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
+    } catch {
+      // A path such as /api: same origin.
+    }
+  }
+  return [...origins];
+}
+
+// Camera: denied for now; document capture in the browser would need `camera=(self)`.
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+export async function installSecurityHeaders(app: FastifyInstance, options: { privatePrefixes: string[] }) {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        // Blueprint and React set styles through the CSSOM, which style-src does not govern.
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': connectSources(app.config),
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Sent below only when the request came over TLS (directly or, with TRUST_PROXY, through the proxy).
+    strictTransportSecurity: false,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    const path = request.url.split('?')[0];
+    if (!reply.hasHeader('cache-control') && options.privatePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+}
