@@ -5,6 +5,7 @@ import { migrateToLatest, openDatabase, type DatabaseTarget, type Db } from './d
 import { createTokenSigner, resolveTokenSecret, type TokenSigner } from './auth/tokens';
 import { createStaffRepository, DEMO_STAFF, type StaffRepository } from './staff/staff-repository';
 import { createApplicationRepository, type ApplicationRepository } from './applications/application-repository';
+import { createApplicationLists, type ApplicationLists } from './applications/application-lists';
 import { createDuplicateRepository, type DuplicateRepository } from './duplicates/duplicate-repository';
 import { buildCatalogIndex, type CatalogIndex } from './catalogs/catalog-index';
 import { loadMissingCatalogs, type CatalogLoad } from './catalogs/catalog-loader';
@@ -17,6 +18,8 @@ export interface Backend {
   tokens: TokenSigner;
   catalogs: CatalogIndex;
   applications: ApplicationRepository;
+  /** The staff lists, a page at a time. */
+  applicationLists: ApplicationLists;
   duplicates: DuplicateRepository;
   /** The high-risk list screening (index built on first use). */
   pld: PldScreening;
@@ -43,7 +46,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = true;
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
+    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;
