@@ -249,6 +249,18 @@ describe('rows', () => {
   });
 });
 
+describe('the OpenAPI description', () => {
+  it('says the body is the spec’s array and the paging is in headers', async () => {
+    const openapi = await (await fetch(`${server.url}/api/openapi.json`)).json();
+    for (const path of ['/api/wizardpf/cache', '/api/wizardpf']) {
+      const get = openapi.paths[path].get;
+      expect(get.summary).toMatch(/X-Total-Count, X-Page and X-Page-Size headers/);
+      expect(get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(['q', 'tipo', 'order', 'page', 'page_size']));
+      expect(Object.keys(get.responses['200'].headers)).toEqual(['X-Total-Count', 'X-Page', 'X-Page-Size']);
+    }
+  });
+});
+
 describe('bad queries', () => {
   const refusals: Array<[string, string, Record<string, string> | string, RegExp]> = [
     ['page 0', CACHE, { page: '0' }, /^La página debe ser un número entero entre 1 y/],
