@@ -169,8 +169,10 @@ export const isFiltered = (query: ListQuery) => query.q !== '' || query.tipo !==
 export const lastPage = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 /**
- * Accented letters and the plain letter a search treats them as. The server applies the same
- * table in SQL (translate), so a search matches alike on PGlite and PostgreSQL whatever their locale.
+ * Accented letters and the plain letter a search treats them as. The database keeps each record's
+ * name and RFC folded with the same table (migration 0006, SQL translate), so a search matches alike
+ * on PGlite and PostgreSQL whatever their locale. Changing the table needs a migration that
+ * recomputes that column.
  */
 export const SEARCH_FOLD_FROM = 'ÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãåéèêëíìîïóòôöõúùûüñç';
 export const SEARCH_FOLD_TO = 'AAAAAAEEEEIIIIOOOOOUUUUNCAAAAAAEEEEIIIIOOOOOUUUUNC';

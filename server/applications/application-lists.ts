@@ -4,7 +4,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { APPLICATION_VALID_DAYS } from '../../forms/limits';
-import { foldForSearch, LIST_SEARCH_WORDS_MAX, PERSON_TYPE_FILTERS, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, type ListQuery } from '../../forms/list-query';
+import { foldForSearch, LIST_SEARCH_WORDS_MAX, PERSON_TYPE_FILTERS, type ListQuery } from '../../forms/list-query';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -41,15 +41,17 @@ type Where = ExpressionBuilder<Database, 'application'>;
 type Ordered = SelectQueryBuilder<Database, 'application', object>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-const folded = (column: 'nombre' | 'rfc') => sql<string>`upper(translate(coalesce(${sql.ref(column)}, ''), ${SEARCH_FOLD_FROM}, ${SEARCH_FOLD_TO}))`;
+/** The record's name and RFC, upper case, accents folded (migration 0006). */
+const searchable = sql<string>`busqueda`;
 
-/** Every word in the name, in any order; or the RFC, or the uuid, containing the search. */
+/** Every word in the name or RFC, in any order; or the RFC, or the uuid, containing the search. */
 function matchesSearch(eb: Where, search: string): Expression<SqlBool> {
-  const words = foldForSearch(search).split(' ').filter(Boolean).slice(0, LIST_SEARCH_WORDS_MAX);
-  const compact = foldForSearch(search).replace(/\s+/g, '');
+  const folded = foldForSearch(search);
+  const words = folded.split(' ').filter(Boolean).slice(0, LIST_SEARCH_WORDS_MAX);
+  const compact = folded.replace(/\s+/g, '');
   const alternatives: Expression<SqlBool>[] = [
-    eb.and(words.map((word) => eb(folded('nombre'), 'like', `%${escapeLike(word)}%`))),
-    eb(folded('rfc'), 'like', `%${escapeLike(compact)}%`),
+    eb.and(words.map((word) => eb(searchable, 'like', `%${escapeLike(word)}%`))),
+    eb(searchable, 'like', `%${escapeLike(compact)}%`),
   ];
   if (/^[0-9a-f-]+$/i.test(compact)) alternatives.push(eb('uuid', 'like', `%${escapeLike(compact.toLowerCase())}%`));
   return eb.or(alternatives);
