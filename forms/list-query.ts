@@ -30,7 +30,7 @@ export const LIST_ORDERS = ['newest', 'oldest'] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
 
 export interface ListQuery {
-  /** Name (every word, any order), RFC or uuid; '' for none. */
+  /** Every word in the name or RFC (any order), or part of the RFC or uuid; '' for none. */
   q: string;
   tipo: PersonTypeFilter | null;
   /** Unfinished registrations only. */

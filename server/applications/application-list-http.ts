@@ -68,7 +68,7 @@ export function listSchema(kind: ListKind) {
     querystring: {
       type: 'object',
       properties: {
-        q: text(`name (every word, in any order), RFC or uuid, case and accents ignored; at most ${LIST_SEARCH_MAX} characters`),
+        q: text(`every word in the name or RFC, in any order; or part of the RFC or uuid; case and accents ignored; at most ${LIST_SEARCH_MAX} characters`),
         tipo: text('person type', { enum: Object.keys(PERSON_TYPE_FILTERS) }),
         ...(kind === 'unfinished'
           ? { estado: text('vigente: first filled at most 30 days ago; expirada: earlier', { enum: [...UNFINISHED_STATES] }) }
