@@ -70,6 +70,7 @@ test('the change history lists who changed which fields, before and after', asyn
 });
 
 test('unfinished registrations: search, filter, page through and go back, by keyboard only', async ({ page, request }) => {
+  test.slow(); // 27 records made through the API first
   // 27 records share a surname no other test uses; one of them is a PFAE.
   const uuids: string[] = [];
   for (let i = 0; i < 27; i++) {
