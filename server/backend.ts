@@ -7,6 +7,7 @@ import { createTokenSigner, resolveTokenSecret, type TokenSigner } from './auth/
 import { createStaffSessions, type StaffSessions } from './auth/staff-sessions';
 import { createStaffRepository, DEMO_STAFF, type StaffRepository } from './staff/staff-repository';
 import { createApplicationRepository, type ApplicationRepository } from './applications/application-repository';
+import { createApplicationLists, type ApplicationLists } from './applications/application-lists';
 import { createDuplicateRepository, type DuplicateRepository } from './duplicates/duplicate-repository';
 import { buildCatalogIndex, type CatalogIndex } from './catalogs/catalog-index';
 import { loadMissingCatalogs, type CatalogLoad } from './catalogs/catalog-loader';
@@ -20,6 +21,8 @@ export interface Backend {
   tokens: TokenSigner;
   catalogs: CatalogIndex;
   applications: ApplicationRepository;
+  /** The staff lists, a page at a time. */
+  applicationLists: ApplicationLists;
   duplicates: DuplicateRepository;
   /** The high-risk list screening (index built on first use). */
   pld: PldScreening;
@@ -47,7 +50,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = { username: user.username, generatedPassword };
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
+    return { db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

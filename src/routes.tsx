@@ -1,7 +1,7 @@
 // The route table of spec 01 §2 and 02 §2. Every route except /logout and the error and code
 // pages runs the authentication step first; a failure there redirects to /error.
 import { createBrowserRouter, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { fetchApplicants, fetchHistory, fetchUnfinished } from '../services/lists';
+import { fetchHistory } from '../services/lists';
 import type { AppRuntime } from './session/runtime';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './pages/home-page';
@@ -27,21 +27,34 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
     return null;
   };
 
-  /** Staff pages: others are sent to the staff sign-in; a failed load is only logged (spec 01 §8). */
+  /** Staff pages: others are sent to the staff sign-in. */
+  const staffOnly = async ({ request }: LoaderFunctionArgs) => {
+    await authenticated();
+    if (runtime.session.getSnapshot().context.authType !== 'system_auth') {
+      const { pathname, search } = new URL(request.url);
+      throw redirectDocument(`/staff/login?next=${encodeURIComponent(pathname + search)}`);
+    }
+  };
+
+  /** A staff page's data; a failed load is only logged (spec 01 §8). */
   const staffData =
     <T,>(load: (args: LoaderFunctionArgs) => Promise<T[]>) =>
     async (args: LoaderFunctionArgs): Promise<T[]> => {
-      await authenticated();
-      if (runtime.session.getSnapshot().context.authType !== 'system_auth') {
-        const { pathname, search } = new URL(args.request.url);
-        throw redirectDocument(`/staff/login?next=${encodeURIComponent(pathname + search)}`);
-      }
+      await staffOnly(args);
       try {
         return await load(args);
       } catch (error) {
         console.error('list load failed', error);
         return [];
       }
+    };
+
+  /** A staff list: the page its URL asks for, read by a module that arrives with the list pages. */
+  const staffList =
+    <T,>(load: (lists: typeof import('./lists/list-data'), request: Request) => Promise<T>) =>
+    async (args: LoaderFunctionArgs): Promise<T> => {
+      await staffOnly(args);
+      return load(await import('./lists/list-data'), args.request);
     };
 
   return [
@@ -69,12 +82,12 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
         ),
         {
           path: '/list-cache',
-          loader: staffData(() => fetchUnfinished(runtime.http)),
+          loader: staffList((lists, request) => lists.loadUnfinished(runtime.http, request)),
           lazy: async () => ({ Component: (await import('./lists/unfinished-page')).UnfinishedPage }),
         },
         {
           path: '/list',
-          loader: staffData(() => fetchApplicants(runtime.http)),
+          loader: staffList((lists, request) => lists.loadApplicants(runtime.http, request)),
           lazy: async () => ({ Component: (await import('./lists/applicants-page')).ApplicantsPage }),
         },
         {

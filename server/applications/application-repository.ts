@@ -332,27 +332,6 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
       });
     },
 
-    /** Unfinished registrations of applicants (not guarantors), newest first. */
-    async listUnfinished() {
-      return db
-        .selectFrom('application')
-        .select(['id', 'uuid', 'tipo_persona', 'data'])
-        .where('complete', '=', false)
-        .where('clasificacion', '=', 'Cliente')
-        .orderBy('updated_at', 'desc')
-        .execute();
-    },
-
-    /** Finished applicants, newest first. */
-    async listApplicants() {
-      return db
-        .selectFrom('application')
-        .select(['nombre', 'email', 'tipo_persona', 'id_persona_datos_generales', 'uuid'])
-        .where('complete', '=', true)
-        .orderBy('updated_at', 'desc')
-        .execute();
-    },
-
     async history(uuid: string) {
       return db.selectFrom('application_change').selectAll().where('application_uuid', '=', uuid).orderBy('id', 'asc').execute();
     },

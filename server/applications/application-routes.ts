@@ -19,6 +19,7 @@ import { validateApplicationWrite, WriteValidationError } from '../validation/va
 import { parseModel, StaleWriteError, type LinkableCreators, type RecordFields } from './application-repository';
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
+import { listQueryOf, listSchema, paged } from './application-list-http';
 
 /** Each wizard's backing resource and the person type it holds. */
 export const WIZARD_CODES = {
@@ -329,17 +330,16 @@ export async function applicationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/wizardpf/cache', { preHandler: requireSession('system_auth'), schema: { summary: 'Unfinished registrations (staff)' } }, async (request) =>
-    (await repository(request).listUnfinished()).map((row) => ({
-      id: row.id,
-      uuid: row.uuid,
-      tipo_persona: row.tipo_persona,
-      wizard_data: typeof row.data === 'string' ? row.data : JSON.stringify(row.data),
-    })),
+  app.get(
+    '/wizardpf/cache',
+    { preHandler: requireSession('system_auth'), attachValidation: true, schema: listSchema('unfinished') },
+    async (request, reply) => paged(reply, listQueryOf(request, 'unfinished'), (query) => request.backend.applicationLists.unfinished(query)),
   );
 
-  app.get('/wizardpf', { preHandler: requireSession('system_auth'), schema: { summary: 'Finished applicants (staff)' } }, async (request) =>
-    repository(request).listApplicants(),
+  app.get(
+    '/wizardpf',
+    { preHandler: requireSession('system_auth'), attachValidation: true, schema: listSchema('applicants') },
+    async (request, reply) => paged(reply, listQueryOf(request, 'applicants'), (query) => request.backend.applicationLists.applicants(query)),
   );
 
   app.get<{ Params: { uuid: string } }>(

@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { applicationCreatedByMigration, applicationsMigration } from '../applications/application-tables';
 import { applicationRfcMigration } from '../duplicates/rfc-column-migration';
+import { applicationListsMigration } from '../applications/application-lists-migration';
 import { pldListsMigration } from '../pld/pld-tables';
 import { staffSessionsMigration } from '../auth/staff-session-tables';
 
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '0003_applications': applicationsMigration,
   '0004_application_rfc': applicationRfcMigration,
   '0005_pld_lists': pldListsMigration,
+  '0006_application_lists': applicationListsMigration,
   '0007_staff_sessions': staffSessionsMigration,
   '0008_application_created_by': applicationCreatedByMigration,
 };

@@ -1,8 +1,10 @@
 // Staff open the unfinished registrations and the applicants, edit a record from each, and read
-// a record's change history.
+// a record's change history. The lists are paged on the server: search, filters, order and page
+// live in the URL, and work by keyboard alone and 360 px wide.
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './support/axe';
+import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { createApplication } from './support/api';
+import { validPfModel } from '../unit/forms/fixtures';
 
 async function signIn(page: Page, next: string) {
   await page.goto(`/staff/login?next=${encodeURIComponent(next)}`);
@@ -66,3 +68,111 @@ test('the change history lists who changed which fields, before and after', asyn
   await expect(page.getByRole('cell', { name: 'fisica.curp', exact: true })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('unfinished registrations: search, filter, page through and go back, by keyboard only', async ({ page, request }) => {
+  test.slow(); // 27 records made through the API first
+  // 27 records share a surname no other test uses; one of them is a PFAE.
+  const uuids: string[] = [];
+  for (let i = 0; i < 27; i++) {
+    uuids.push(await createApplication(request, i === 0 ? 'pfae' : 'pf', { last_index: 1 }, { nombre: `PAGINADA ${i}`, fisica: fisicaWith('ZUÑIGA') }));
+  }
+  await signIn(page, '/list-cache');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registros sin terminar' })).toBeVisible();
+
+  // Search, typed and sent with Enter: accents and case do not matter.
+  await page.getByLabel('Buscar', { exact: true }).focus();
+  await page.keyboard.type('paginada zuniga');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/list-cache\?q=paginada\+zuniga$/);
+  await expect(page.getByText('27 registros')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(26); // the header and 25 rows
+  await expect(page.getByRole('row', { name: new RegExp(uuids[26]!) })).toBeVisible(); // newest first
+  await expectAccessible(page);
+
+  // To the next page with the keyboard: Tab reaches 'Siguiente', Enter follows it.
+  const next = page.getByRole('link', { name: 'Siguiente' });
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText('Página 2 de 2')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('row', { name: new RegExp(uuids[0]!) })).toBeVisible();
+
+  // Back shows page 1 again, and the search it was made with.
+  await page.goBack();
+  await expect(page.getByText('Página 1 de 2')).toBeVisible();
+  await expect(page.getByLabel('Buscar', { exact: true })).toHaveValue('paginada zuniga');
+  await page.goForward();
+  await expect(page.getByText('Página 2 de 2')).toBeVisible();
+
+  // A filter chosen from the keyboard starts again at page 1.
+  await tabTo(page, page.getByLabel('Tipo de persona'));
+  await page.keyboard.press('ArrowDown'); // Todos → Física
+  await expect(page).toHaveURL(/tipo=pf(&|$)/);
+  await expect(page.getByText('26 registros')).toBeVisible();
+  await page.keyboard.press('ArrowDown'); // → Física con actividad empresarial
+  await expect(page).toHaveURL(/tipo=pfae/);
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(page.getByText('1 registro', { exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(uuids[0]!) })).toContainText('Física con actividad empresarial');
+
+  // Oldest first.
+  await page.goto('/list-cache?q=paginada+zuniga&order=oldest&page_size=50');
+  await expect(page.getByLabel('Orden')).toHaveValue('oldest');
+  await expect(page.getByRole('row').nth(1)).toContainText(uuids[0]!);
+  await expect(page.getByRole('row')).toHaveCount(28);
+
+  // A link past the last page (the list shrank since) shows the last page.
+  await page.goto('/list-cache?q=paginada+zuniga&page=9');
+  await expect(page).toHaveURL(/page=2$/);
+  await expect(page.getByText('Página 2 de 2')).toBeVisible();
+
+  // Nothing found: the empty row, and a way back to the whole list.
+  await page.goto('/list-cache?q=nadie+se+llama+asi&estado=expirada');
+  await expect(page.getByText('0 registros')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'No se encontraron coincidencias' })).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: 'Quitar filtros' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/list-cache$/);
+  await expect(page.getByLabel('Buscar', { exact: true })).toHaveValue('');
+});
+
+test('applicants: search and filter, usable 360 px wide', async ({ page, request }) => {
+  const pm = await createApplication(request, 'pm', { last_index: 5, complete: true }, { nombre: 'INDUSTRIAS FILTRADAS' });
+  const pf = await createApplication(request, 'pf', { last_index: 5, complete: true }, { nombre: 'ÁNGELA', fisica: fisicaWith('FILTRADA') });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(page, '/list?q=filtradas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitantes' })).toBeVisible();
+  await expect(page.getByText('1 registro', { exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(pm) })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+
+  await page.getByLabel('Buscar', { exact: true }).fill('angela filtrada');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(pf) })).toContainText('ÁNGELA FILTRADA');
+  await page.getByLabel('Tipo de persona').selectOption('Moral');
+  await expect(page).toHaveURL(/tipo=pm/);
+  await expect(page.getByRole('cell', { name: 'No se encontraron coincidencias' })).toBeVisible();
+  await page.getByLabel('Edición').selectOption('Con solicitud aprobada');
+  await expect(page).toHaveURL(/editable=none/);
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  // The URL is the list: opened afresh, it shows the same choices.
+  await page.reload();
+  await expect(page.getByLabel('Tipo de persona')).toHaveValue('pm');
+  await expect(page.getByLabel('Edición')).toHaveValue('none');
+  await expect(page.getByLabel('Buscar', { exact: true })).toHaveValue('angela filtrada');
+});
+
+/** The fixture's natural-person data with another first surname (the RFC rules read only the birth date). */
+const fisicaWith = (apellido_paterno: string) => ({ ...validPfModel().fisica, apellido_paterno });
+
+/** Presses Tab until the element has the focus, as a keyboard user would reach it. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('not reachable with Tab');
+}

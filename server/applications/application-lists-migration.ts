@@ -1,0 +1,15 @@
+// Migration 0006: the text the staff lists search, kept folded beside each record (its name and
+// RFC, upper case, accents folded) so a search compares plain text instead of folding every row
+// on every request (on PGlite, folding 7,500 rows took 250 ms a query; the stored column, 10 ms).
+import { sql, type Kysely, type Migration } from 'kysely';
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from '../../forms/list-query';
+
+export const applicationListsMigration: Migration = {
+  async up(db: Kysely<any>) {
+    // A generated column: PostgreSQL computes it on every write, whoever writes the row.
+    await sql`
+      alter table application add column busqueda text not null
+      generated always as (upper(translate(nombre || ' ' || coalesce(rfc, ''), ${sql.lit(SEARCH_FOLD_FROM)}, ${sql.lit(SEARCH_FOLD_TO)}))) stored
+    `.execute(db);
+  },
+};

@@ -1,0 +1,51 @@
+// The staff lists' query (forms/list-query.ts): read from a URL or a parsed query string, every
+// bad value named in Spanish, written back with the defaults left out, and text folded for search.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIST_QUERY, foldForSearch, listQueryParams, readListQuery } from '../../forms/list-query';
+
+describe('readListQuery', () => {
+  it('reads every parameter of a list', () => {
+    const { query, errors } = readListQuery('unfinished', new URLSearchParams('q=%20Jos%C3%A9%20%20Mu%C3%B1oz%20&tipo=pfae&estado=expirada&order=oldest&page=3&page_size=50'));
+    expect(errors).toEqual({});
+    expect(query).toEqual({ q: 'José Muñoz', tipo: 'pfae', estado: 'expirada', editable: null, order: 'oldest', page: 3, pageSize: 50 });
+    expect(readListQuery('applicants', { editable: 'none', page: 2 }).query).toMatchObject({ editable: 'none', page: 2 });
+  });
+
+  it('takes empty values and no parameters as the defaults', () => {
+    expect(readListQuery('applicants', new URLSearchParams('q=&tipo=&editable=&page=')).query).toEqual(DEFAULT_LIST_QUERY);
+    expect(readListQuery('unfinished', {})).toEqual({ query: DEFAULT_LIST_QUERY, errors: {} });
+  });
+
+  it('names each bad value and keeps the default for it', () => {
+    const { query, errors } = readListQuery('unfinished', new URLSearchParams('page=0&page_size=500&order=asc&tipo=x&estado=activa&editable=all&q=a%00b'));
+    expect(query).toEqual(DEFAULT_LIST_QUERY);
+    expect(Object.keys(errors).sort()).toEqual(['editable', 'estado', 'order', 'page', 'page_size', 'q', 'tipo']);
+    expect(errors.page).toBe('La página debe ser un número entero entre 1 y 1000000.');
+    expect(errors.editable).toBe('La lista no reconoce uno de los parámetros; acepta: q, tipo, estado, order, page, page_size.');
+  });
+
+  it('refuses a repeated parameter and a value that is not text', () => {
+    expect(readListQuery('applicants', new URLSearchParams('page=1&page=2')).errors).toEqual({ page: 'El parámetro page debe indicarse una sola vez.' });
+    expect(readListQuery('applicants', { q: { nested: true } }).errors.q).toMatch(/^La búsqueda/);
+  });
+
+  it('refuses numbers written otherwise than as plain digits', () => {
+    for (const page of ['1.5', '-1', '1e3', '0x10', ' ', '9999999999']) expect(readListQuery('unfinished', { page }).query.page, page).toBe(1);
+  });
+});
+
+describe('listQueryParams', () => {
+  it('writes only what differs from the defaults, and reads back the same query', () => {
+    expect(listQueryParams(DEFAULT_LIST_QUERY).toString()).toBe('');
+    const query = { ...DEFAULT_LIST_QUERY, q: 'JOSÉ', tipo: 'pm' as const, order: 'oldest' as const, page: 2, pageSize: 100 };
+    const params = listQueryParams(query);
+    expect(params.toString()).toBe('q=JOS%C3%89&tipo=pm&order=oldest&page=2&page_size=100');
+    expect(readListQuery('applicants', params).query).toEqual(query);
+  });
+});
+
+describe('foldForSearch', () => {
+  it('compares in upper case without accents', () => {
+    expect(foldForSearch('José Muñoz Álvarez, Çelik')).toBe('JOSE MUNOZ ALVAREZ, CELIK');
+  });
+});
