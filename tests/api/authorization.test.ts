@@ -155,6 +155,7 @@ const ROWS: Row[] = [
   { route: 'POST /staff/login', expected: everyone(401), call: async () => ({ method: 'POST', url: '/staff/login', portal: true, form: { username: 'demo', password: 'equivocada' } }) },
   { route: 'GET /staff/logout', expected: everyone(200), call: async () => ({ method: 'GET', url: '/staff/logout', portal: true }) },
   { route: 'POST /staff/logout', expected: everyone(303), call: async () => ({ method: 'POST', url: '/staff/logout', portal: true, form: {}, freshCookie: true }) },
+  { route: 'GET /staff/estilos.css', expected: everyone(200), call: async () => ({ method: 'GET', url: '/staff/estilos.css', portal: true }) },
   { route: 'GET /staff/inicio', expected: portalPage, call: async () => ({ method: 'GET', url: '/staff/inicio', portal: true }) },
   { route: 'GET /staff/preferencias', expected: portalPage, call: async () => ({ method: 'GET', url: '/staff/preferencias', portal: true }) },
   { route: 'GET *', expected: everyone(SPA), call: async () => ({ method: 'GET', url: '/pf', portal: true }) },
