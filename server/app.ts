@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { Backend } from './backend';
 import type { TokenClaims } from './auth/tokens';
 import { ApiError, installErrorHandlers } from './http-errors';
+import { installJsonBody } from './json-body';
 import { applicationRoutes } from './applications/application-routes';
 import { duplicateRoutes } from './duplicates/duplicate-routes';
 import { healthRoutes } from './routes/health';
@@ -74,6 +75,7 @@ export async function buildApp({ config, backend, logger = true }: BuildAppOptio
   });
 
   installErrorHandlers(app);
+  installJsonBody(app, config.apiBodyLimitBytes);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifySwagger, {

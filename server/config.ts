@@ -8,6 +8,12 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A database statement's caller is answered 503 after this long. */
+  dbQueryTimeoutMs: number;
+  /** PGlite: a statement still unanswered after this long stops the process (to be restarted). */
+  dbStuckExitMs: number;
+  /** The largest JSON request body accepted (413 above). */
+  apiBodyLimitBytes: number;
   logLevel: string;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -53,6 +59,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: text(env, 'HOST', '0.0.0.0'),
     dataDir: path.resolve(text(env, 'DATA_DIR', './.data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 15_000),
+    dbStuckExitMs: integer(env, 'DB_STUCK_EXIT_MS', 60_000),
+    apiBodyLimitBytes: integer(env, 'API_BODY_LIMIT_BYTES', 256 * 1024),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600),

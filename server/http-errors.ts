@@ -1,5 +1,7 @@
 // Every error the API answers is JSON with a Spanish `message`, never a stack trace.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { databaseApiError } from './db/database-errors';
+import { bodyApiError } from './json-body';
 
 export class ApiError extends Error {
   constructor(
@@ -30,7 +32,9 @@ const GENERIC: Record<number, string> = {
 };
 
 export function installErrorHandlers(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError, request, reply) => {
+    const error = databaseApiError(thrown) ?? bodyApiError(thrown) ?? thrown;
+    if (error !== thrown && (error.statusCode ?? 500) >= 500) request.log.warn({ err: thrown }, 'database failure answered with an API error');
     if (error instanceof ApiError) {
       return reply.status(error.statusCode).send({ ...error.details, statusCode: error.statusCode, code: error.code, message: error.message });
     }

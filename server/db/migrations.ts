@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { applicationsMigration } from '../applications/application-tables';
 import { applicationRfcMigration } from '../duplicates/rfc-column-migration';
+import { catalogueListsMigration } from '../applications/catalogue-lists-migration';
 import { pldListsMigration } from '../pld/pld-tables';
 
 const migrations: Record<string, Migration> = {
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '0003_applications': applicationsMigration,
   '0004_application_rfc': applicationRfcMigration,
   '0005_pld_lists': pldListsMigration,
+  '0006_no_stored_catalogue_lists': catalogueListsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
