@@ -43,7 +43,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = true;
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
+    return { db, staff, tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

@@ -14,6 +14,8 @@ export interface ServerConfig {
   dbStuckExitMs: number;
   /** The largest JSON request body accepted (413 above). */
   apiBodyLimitBytes: number;
+  /** PGlite: the bytes the records kept in memory may take. */
+  recordCacheMaxBytes: number;
   logLevel: string;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -62,6 +64,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 15_000),
     dbStuckExitMs: integer(env, 'DB_STUCK_EXIT_MS', 60_000),
     apiBodyLimitBytes: integer(env, 'API_BODY_LIMIT_BYTES', 256 * 1024),
+    recordCacheMaxBytes: integer(env, 'RECORD_CACHE_MAX_BYTES', 32 * 1024 * 1024),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600),
