@@ -1,7 +1,7 @@
 // yup builders for every kind of field the spec uses. Each wraps a pure rule of forms/rules/, so
 // the message logic lives in one place, and marks its kind in `meta` so the field lists and the
 // before-submit transform can find phones, dates and catalogue entries.
-import { array, boolean, mixed, number, object, string, type Schema, type TestContext } from 'yup';
+import { array, boolean, mixed, number, object, setLocale, string, type Schema, type TestContext } from 'yup';
 import { CATALOGUE_TEXT_MAX, KEPT_DATA_MAX_CHARS } from '../limits';
 import { MESSAGES, tooLong, tooManyItems } from '../messages';
 import { hasControlCharacters } from '../rules/text';
@@ -10,6 +10,10 @@ import { checkExtension, checkPhone } from '../rules/phone';
 import { checkNumber, type NumberRule } from '../rules/amount';
 import { checkEmail } from '../rules/email';
 import { checkPostalCode } from '../rules/postal-code';
+
+// A value of the wrong kind anywhere (an item of a list that is not an object…) is '¡Valor inválido!',
+// never yup's English default, which would also print the value back.
+setLocale({ mixed: { notType: MESSAGES.invalidValue, default: MESSAGES.invalidValue } });
 
 /** What a leaf schema holds, read by field-list.ts and before-submit.ts. */
 export type FieldKind = 'phone' | 'date' | 'entry' | 'list' | 'data';

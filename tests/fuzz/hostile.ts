@@ -262,7 +262,7 @@ export function refusalProblem(status: number, contentType: string | null, text:
   if (!contentType?.includes('application/json')) {
     return contentType?.includes('text/html') && /[áéíóúñ¿¡]|contraseña|usuario/i.test(text) ? null : `refusal ${status} not JSON (${contentType})`;
   }
-  let body: { statusCode?: unknown; message?: unknown };
+  let body: { statusCode?: unknown; message?: unknown; errores?: Record<string, unknown> };
   try {
     body = JSON.parse(text);
   } catch {
@@ -270,5 +270,7 @@ export function refusalProblem(status: number, contentType: string | null, text:
   }
   if (typeof body.message !== 'string' || !SPANISH.test(body.message)) return `refusal ${status} without a Spanish message: ${text.slice(0, 200)}`;
   if (/\b(22021|22P02|22P05|54001|ERR_[A-Z_]+|FST_[A-Z_]+)\b/.test(text)) return `refusal ${status} carries an internal code: ${text.slice(0, 200)}`;
+  const english = Object.entries(body.errores ?? {}).find(([, message]) => typeof message !== 'string' || !(SPANISH.test(message) || /^¡.*!$/.test(message)));
+  if (english) return `refusal ${status} with a field message not in Spanish: ${english[0]}: ${String(english[1]).slice(0, 120)}`;
   return null;
 }
