@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validPfModel } from '../unit/forms/fixtures';
 import { catalogueListsMigration } from '../../server/applications/catalogue-lists-migration';
+import { databaseApiError } from '../../server/db/database-errors';
 import { startSignedInServer, startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -121,7 +122,13 @@ describe('bounded bodies and fields', () => {
     expect((await refused.json()).errores['vivienda.domicilio.codigo_postal']).toBe('¡Revisa tu código postal!');
   });
 
-  it('refuses a list longer than its bound, and representatives beyond the limit', async () => {
+  it('refuses a key that shadows what every object inherits (it answered 500)', async () => {
+    const model = pf();
+    const data = { ...model, referencia_familiar: { ...(model.referencia_familiar as object), toString: 'x' } };
+    await expectSpanishRefusal(await call('POST', '/wizardpf', { data, meta: { last_index: 1 } }), [400]);
+  });
+
+  it('refuses a list longer than its bound', async () => {
     const model = pf();
     const response = await call('POST', '/wizardpf', { data: { ...model, entidades_eliminadas: Array.from({ length: 500 }, (_, i) => i) }, meta: { last_index: 1 } });
     expect(response.status).toBe(422);
@@ -163,16 +170,16 @@ describe('finding 8: control characters never reach the database', () => {
 });
 
 describe('a database that does not answer in time', () => {
-  it('lets the caller go with a Spanish 503, health says the database is stuck, and both recover when it answers', async () => {
+  const onPostgres = process.env.TEST_DATABASE === 'postgres';
+
+  it.skipIf(onPostgres)('PGlite: lets the caller go with a 503, health says the database is stuck, and both recover when it answers', async () => {
     const slow = await startTestServer({ DB_QUERY_TIMEOUT_MS: '800' });
     try {
       const backend = await slow.app.backend;
       const started = Date.now();
-      const sleeping = sql`select pg_sleep(2.5)`.execute(backend.db).then(
-        () => 'answered',
-        (error: Error) => error.constructor.name,
-      );
-      expect(await sleeping).toBe('DatabaseTimeoutError');
+      const error = await sql`select pg_sleep(2.5)`.execute(backend.db).then(() => undefined, (failure: Error) => failure);
+      expect(error?.constructor.name).toBe('DatabaseTimeoutError');
+      expect(databaseApiError(error)?.statusCode).toBe(503);
       expect(Date.now() - started).toBeLessThan(2_000);
       const health = await fetch(`${slow.url}/api/health`, { signal: AbortSignal.timeout(5_000) });
       expect(health.status).toBe(503);
@@ -181,6 +188,23 @@ describe('a database that does not answer in time', () => {
       expect(body.message).toMatch(SPANISH);
       // The connection was freed: once the statement ends, everything answers again.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect((await fetch(`${slow.url}/api/health`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it.skipIf(!onPostgres)('PostgreSQL: the statement is cancelled at the limit and answered as a Spanish 503', async () => {
+    const slow = await startTestServer({ DB_QUERY_TIMEOUT_MS: '800' });
+    try {
+      const backend = await slow.app.backend;
+      const started = Date.now();
+      const error = await sql`select pg_sleep(2.5)`.execute(backend.db).then(() => undefined, (failure: Error) => failure);
+      expect((error as { code?: string } | undefined)?.code).toBe('57014');
+      expect(Date.now() - started).toBeLessThan(2_000);
+      const answer = databaseApiError(error);
+      expect(answer?.statusCode).toBe(503);
+      expect(answer?.message).toMatch(SPANISH);
       expect((await fetch(`${slow.url}/api/health`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
     } finally {
       await slow.close();
