@@ -11,12 +11,6 @@ import { pmReferenciasShape } from '../pm/referencias';
 import { recordShape } from '../schema/record';
 import { defineTab, defineWizard } from './define-wizard';
 
-/** A guarantor as the PM holds it: its uuid and its data (a whole applicant model). */
-export interface AvalEntry {
-  uuid?: string | null;
-  data?: Record<string, unknown> & { tipo_persona?: string; nombre?: string; persona_completa?: boolean };
-}
-
 /** A guarantor as the PM's Avales tab lists it; the server answers the list and never takes it from a body. */
 const avalEntry = () =>
   object({
