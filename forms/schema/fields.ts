@@ -11,9 +11,19 @@ import { checkNumber, type NumberRule } from '../rules/amount';
 import { checkEmail } from '../rules/email';
 import { checkPostalCode } from '../rules/postal-code';
 
-// A value of the wrong kind anywhere (an item of a list that is not an object…) is '¡Valor inválido!',
-// never yup's English default, which would also print the value back.
-setLocale({ mixed: { notType: MESSAGES.invalidValue, default: MESSAGES.invalidValue } });
+// Any rule without a message of its own (a value of the wrong kind, null where a list goes…) says
+// '¡Valor inválido!', never yup's English default, which would also print the value back.
+const INVALID = MESSAGES.invalidValue;
+setLocale({
+  mixed: { default: INVALID, required: MESSAGES.required, defined: INVALID, notNull: INVALID, oneOf: INVALID, notOneOf: INVALID, notType: INVALID },
+  string: { length: INVALID, min: INVALID, max: INVALID, matches: INVALID, email: INVALID, url: INVALID, uuid: INVALID, datetime: INVALID, trim: INVALID, lowercase: INVALID, uppercase: INVALID },
+  number: { min: INVALID, max: INVALID, lessThan: INVALID, moreThan: INVALID, positive: INVALID, negative: INVALID, integer: INVALID },
+  date: { min: INVALID, max: INVALID },
+  boolean: { isValue: INVALID },
+  object: { noUnknown: INVALID, exact: INVALID },
+  array: { min: INVALID, max: INVALID, length: INVALID },
+  tuple: { notType: INVALID },
+});
 
 /** What a leaf schema holds, read by field-list.ts and before-submit.ts. */
 export type FieldKind = 'phone' | 'date' | 'entry' | 'list' | 'data';

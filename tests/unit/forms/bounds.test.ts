@@ -33,6 +33,10 @@ describe('bounded models', () => {
     expect(errors['fisica.estado.nombre']).toBe(MESSAGES.controlCharacters);
   });
 
+  it('a rule without a message of its own answers in Spanish (null where a list goes)', () => {
+    expect(validateModelSync(PM_WIZARD.schema, { ...validPmModel(), avales: null }).errors.avales).toBe(MESSAGES.invalidValue);
+  });
+
   it('representatives are capped at 20', () => {
     const model = validPmModel();
     const { errors } = validateModelSync(PM_WIZARD.schema, { ...model, representantes: Array(21).fill(model.representantes[0]) });
