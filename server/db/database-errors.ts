@@ -16,6 +16,8 @@ export class DatabaseAnswerError extends Error {
 }
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+const CONNECTION_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated)/;
 
 /** The API's answer for a database failure, or undefined when `error` is not one. */
 export function databaseApiError(error: unknown): ApiError | undefined {
@@ -24,6 +26,10 @@ export function databaseApiError(error: unknown): ApiError | undefined {
     return new ApiError(503, 'No fue posible leer la información solicitada; intenta de nuevo más tarde.', 'database_answer_unreadable');
   }
   const code = (error as { code?: unknown } | null)?.code;
+  // PostgreSQL out of reach: no free connection in time, or the connection refused or lost.
+  if (CONNECTION_CODES.has(String(code)) || CONNECTION_MESSAGES.test((error as Error | null)?.message ?? '')) {
+    return new ApiError(503, UNAVAILABLE, 'database_unavailable');
+  }
   if (typeof code !== 'string' || !SQLSTATE.test(code)) return undefined;
   // Class 22: the value cannot be stored as given (a NUL in a text, a malformed number…).
   if (code.startsWith('22')) return new ApiError(400, 'La solicitud contiene datos que no se pueden guardar.', 'invalid_data');
