@@ -65,7 +65,11 @@ export interface Answer {
   ms: number;
 }
 
-/** Sends one hostile request; a request that gets no answer within `timeoutMs` is status 0. */
+/**
+ * Sends one hostile request. Status 0: no answer read, with `text` 'timeout' when none came within
+ * `timeoutMs`, or the network error (a server may answer 413 and close while a huge body is still
+ * being sent, which fetch reports as a failure).
+ */
 export async function send(baseUrl: string, request: HostileRequest, authorization: string | null, timeoutMs = 10_000): Promise<Answer> {
   const started = performance.now();
   try {
@@ -84,6 +88,8 @@ export async function send(baseUrl: string, request: HostileRequest, authorizati
     const text = await response.text();
     return { status: response.status, contentType: response.headers.get('content-type'), text, ms: performance.now() - started };
   } catch (error) {
-    return { status: 0, contentType: null, text: String(error), ms: performance.now() - started };
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const timedOut = (error as Error).name === 'TimeoutError';
+    return { status: 0, contentType: null, text: timedOut ? 'timeout' : `${String(error)} (${cause?.code ?? cause?.message ?? 'no cause'})`, ms: performance.now() - started };
   }
 }
