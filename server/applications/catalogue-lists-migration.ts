@@ -1,4 +1,4 @@
-// Migration 0006: stored records lose their neighbourhood lists (`*_catalogo`), which are no longer
+// Migration 0009: stored records lose their neighbourhood lists (`*_catalogo`), which are no longer
 // stored (server/validation/catalogue-lists.ts). Before, a list held any JSON a body sent: a record
 // nested thousands of levels deep there could not be read back (issue 12, finding 1). A row the
 // database cannot rewrite is left as it was and reported, so the start never fails on one record.

@@ -101,7 +101,7 @@ const migrations: Record<string, Migration> = {
   '0003_applications': applicationsMigration,
   '0004_application_rfc': applicationRfcMigration,
   '0005_pld_lists': pldListsMigration,
-  '0006_no_stored_catalogue_lists': catalogueListsMigration,
+  '0009_no_stored_catalogue_lists': catalogueListsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
