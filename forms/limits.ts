@@ -17,6 +17,15 @@ export const AMOUNT_MAX = 9999999999.99;
 export const YEARS_KNOWN_MAX = 99;
 export const PERCENTAGE_MAX = 99;
 export const SHAREHOLDERS_TOTAL = 100;
+/** Representatives, shareholders, supplier references: the spec sets no number; this bounds what a write may carry. */
+export const LIST_ITEMS_MAX = 20;
+/** Settlements of one postal code (SEPOMEX has at most 300) and the length of their names. */
+export const NEIGHBOURHOODS_MAX = 500;
+export const CATALOGUE_TEXT_MAX = 200;
+/** Guarantors of one PM as its Avales tab lists them. */
+export const GUARANTORS_MAX = 50;
+/** Kept data without rules (the PLD review, the bureau form): its size as JSON text. */
+export const KEPT_DATA_MAX_CHARS = 200_000;
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const APPLICATION_VALID_DAYS = 30;
 export const SAVED_GUARANTOR_PARENT_LAST_INDEX = 4;

@@ -27,6 +27,10 @@ export const MESSAGES = {
   tooLongTemplate: '¡El texto no debe exceder {0} caracteres!',
   /** A value of the wrong kind, or outside a fixed list of options (only reachable through the API). */
   invalidValue: '¡Valor inválido!',
+  /** A text holding a control character (NUL, a line break in a one-line field…), only reachable through the API. */
+  controlCharacters: '¡El texto contiene caracteres no permitidos!',
+  /** A list longer than its limit (only reachable through the API). `{0}` is the limit. */
+  tooManyItemsTemplate: '¡No se permiten más de {0} elementos!',
   /** A CURP of 18 characters that does not follow the CURP format. */
   curpInvalid: '¡El CURP no tiene un formato válido!',
   /** Summary of a write refused by the server (422); `{0}` is how many fields are wrong. */
@@ -39,6 +43,9 @@ export const tooBig = (max: number | string) => MESSAGES.tooBigTemplate.replace(
 
 /** The 'too long' message with its `{0}` filled in. */
 export const tooLong = (max: number) => MESSAGES.tooLongTemplate.replace('{0}', String(max));
+
+/** The 'too many items' message with its `{0}` filled in. */
+export const tooManyItems = (max: number) => MESSAGES.tooManyItemsTemplate.replace('{0}', String(max));
 
 /** The summary of a refused write. */
 export const validationFailed = (fields: number) =>

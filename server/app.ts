@@ -9,6 +9,7 @@ import type { TokenClaims } from './auth/tokens';
 import { ApiError, frameworkErrorOptions, installErrorHandlers } from './http-errors';
 import { requestLogOptions } from './request-log';
 import { installSecurityHeaders } from './security-headers';
+import { installJsonBody } from './json-body';
 import { applicationRoutes } from './applications/application-routes';
 import { duplicateRoutes } from './duplicates/duplicate-routes';
 import { healthRoutes } from './routes/health';
@@ -77,6 +78,7 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
 
   installErrorHandlers(app);
   await installSecurityHeaders(app, { privatePrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX] });
+  installJsonBody(app, config.apiBodyLimitBytes);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await installRateLimits(app);

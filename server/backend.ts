@@ -33,7 +33,7 @@ export interface Backend {
 }
 
 export async function openBackend(config: ServerConfig, target: DatabaseTarget): Promise<Backend> {
-  const db = await openDatabase(target);
+  const db = await openDatabase({ queryTimeoutMs: config.dbQueryTimeoutMs, stuckExitMs: config.dbStuckExitMs, ...target });
   try {
     await migrateToLatest(db);
     const catalogLoads = await loadMissingCatalogs(db);
@@ -50,7 +50,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = { username: user.username, generatedPassword };
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
+    return { db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

@@ -10,6 +10,14 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A database statement's caller is answered 503 after this long. */
+  dbQueryTimeoutMs: number;
+  /** PGlite: a statement still unanswered after this long stops the process (to be restarted). */
+  dbStuckExitMs: number;
+  /** The largest JSON request body accepted (413 above). */
+  apiBodyLimitBytes: number;
+  /** PGlite: the bytes the records kept in memory may take. */
+  recordCacheMaxBytes: number;
   logLevel: string;
   /** Fastify's trustProxy: which hops' X-Forwarded-For/-Proto/-Host are believed (none by default). */
   trustProxy: boolean | number | string[];
@@ -89,6 +97,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: text(env, 'HOST', '0.0.0.0'),
     dataDir: path.resolve(text(env, 'DATA_DIR', './.data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 15_000),
+    dbStuckExitMs: integer(env, 'DB_STUCK_EXIT_MS', 60_000),
+    apiBodyLimitBytes: integer(env, 'API_BODY_LIMIT_BYTES', 256 * 1024),
+    recordCacheMaxBytes: integer(env, 'RECORD_CACHE_MAX_BYTES', 32 * 1024 * 1024),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jwtSecret: env.JWT_SECRET || undefined,

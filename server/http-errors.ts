@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { databaseApiError } from './db/database-errors';
 
 export class ApiError extends Error {
   constructor(
@@ -114,7 +115,10 @@ export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors'
 };
 
 export function installErrorHandlers(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError, request, reply) => {
+    // A database failure a request can cause (a value PostgreSQL cannot store, a timeout) is the API's refusal.
+    const error = databaseApiError(thrown) ?? thrown;
+    if (error !== thrown && (error.statusCode ?? 500) >= 500) request.log.warn({ err: thrown }, 'database failure answered with an API error');
     const body = errorBody(error);
     logRefusal(request, error, body);
     return reply.status(body.statusCode).send(body);

@@ -1,14 +1,14 @@
 // PM 'Accionistas mayoritarios' (spec 02 §5): type, gender for natural persons (not on guarantor PMs),
 // name, RFC of 12 for Moral and 13 otherwise, percentage 0-99 with 2 decimals and, for staff, a
 // total of exactly 100 reported on every percentage field.
-import { array, object, string } from 'yup';
-import { NAME_MAX, SURNAME_MAX } from '../limits';
+import { object, string } from 'yup';
+import { LIST_ITEMS_MAX, NAME_MAX, SURNAME_MAX } from '../limits';
 import { MESSAGES } from '../messages';
 import { GENDERS, SHAREHOLDER_TYPES } from '../options';
 import { checkPercentage, percentagesTotal100 } from '../rules/amount';
 import { checkRfc } from '../rules/rfc';
 import { isStaff } from '../schema/context';
-import { ancestor, numberBase, option, text, withRule } from '../schema/fields';
+import { boundedList, ancestor, numberBase, option, text, withRule } from '../schema/fields';
 import { isEmpty } from '../rules/date';
 
 export const DEFAULT_SHAREHOLDER_TYPE = 'Física con actividad empresarial';
@@ -51,11 +51,11 @@ export const accionistaSchema = () =>
 export const accionistaGuarantorSchema = () => object(shareholderFields());
 
 export const pmAccionistasShape = () => ({
-  accionistas: array(accionistaSchema()).default(() => Array.from({ length: DEFAULT_SHAREHOLDERS }, () => accionistaSchema().getDefault())),
+  accionistas: boundedList(accionistaSchema(), LIST_ITEMS_MAX).default(() => Array.from({ length: DEFAULT_SHAREHOLDERS }, () => accionistaSchema().getDefault())),
 });
 
 export const pmGuarantorAccionistasShape = () => ({
-  accionistas: array(accionistaGuarantorSchema()).default(() =>
+  accionistas: boundedList(accionistaGuarantorSchema(), LIST_ITEMS_MAX).default(() =>
     Array.from({ length: DEFAULT_SHAREHOLDERS }, () => accionistaGuarantorSchema().getDefault()),
   ),
 });

@@ -1,10 +1,10 @@
 // PM 'Contactos' (spec 02 §5): the legal representatives (three blank by default) and the payment
 // contact, each with name, e-mail, RFC of 13, position and phone required, extension optional.
-import { array, number, object, string } from 'yup';
-import { NAME_MAX } from '../limits';
+import { number, object, string } from 'yup';
+import { LIST_ITEMS_MAX, NAME_MAX } from '../limits';
 import { MESSAGES } from '../messages';
 import { checkPersonRfc } from '../rules/rfc';
-import { email, extension, phone, text, withRule } from '../schema/fields';
+import { boundedList, email, extension, phone, text, withRule } from '../schema/fields';
 
 /** Representatives and shareholders carry no birth date: their RFC is checked for its form only. */
 export const contactSchema = () =>
@@ -23,7 +23,7 @@ export const representanteSchema = () => contactSchema().shape({ index: number()
 export const DEFAULT_REPRESENTATIVES = 3;
 
 export const pmContactosShape = () => ({
-  representantes: array(representanteSchema())
+  representantes: boundedList(representanteSchema(), LIST_ITEMS_MAX)
     .min(1, MESSAGES.required)
     .default(() => Array.from({ length: DEFAULT_REPRESENTATIVES }, () => representanteSchema().getDefault())),
   contacto_pago: contactSchema(),

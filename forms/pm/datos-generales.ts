@@ -33,7 +33,7 @@ export const informacionFiscalSchema = () =>
 export const pmDatosGeneralesShape = () => ({
   nombre: text({ max: NAME_MAX }),
   email: email(MESSAGES.invalidEmailMoral),
-  comentarios: text({ max: COMMENTS_MAX, required: false }),
+  comentarios: text({ max: COMMENTS_MAX, required: false, multiline: true }),
   moral: moralSchema(),
   informacion_fiscal: informacionFiscalSchema(),
   clonar_domicilo_fiscal: flag(false),

@@ -1,8 +1,8 @@
 // PM 'Referencias (Proveedores)' (spec 02 §5): name or business name and phone required, the rest optional.
-import { array, object } from 'yup';
-import { NAME_MAX } from '../limits';
+import { object } from 'yup';
+import { LIST_ITEMS_MAX, NAME_MAX } from '../limits';
 import { SUPPLIER_REFERENCE_TYPE } from '../options';
-import { extension, phone, text } from '../schema/fields';
+import { boundedList, extension, phone, text } from '../schema/fields';
 
 /**
  * The spec gives two readings (three or two). Three: like the three representatives and three
@@ -21,5 +21,5 @@ export const proveedorSchema = () =>
   });
 
 export const pmReferenciasShape = () => ({
-  referencias: array(proveedorSchema()).default(() => Array.from({ length: DEFAULT_SUPPLIER_REFERENCES }, () => proveedorSchema().getDefault())),
+  referencias: boundedList(proveedorSchema(), LIST_ITEMS_MAX).default(() => Array.from({ length: DEFAULT_SUPPLIER_REFERENCES }, () => proveedorSchema().getDefault())),
 });

@@ -1,8 +1,8 @@
 // The pieces of a Mexican address (spec 01 §5 'Vivienda', 02 §5): street and postal code, the
 // neighbourhood chosen from the postal-code lookup, and the free-text one when it is 'Otra'.
 import { object } from 'yup';
-import { OTHER_COLONIA, OTHER_COLONIA_MAX, STREET_MAX } from '../limits';
-import { conditionalText, list, neighbourhoodEntry, postalCode, requiredEntry, text } from './fields';
+import { NEIGHBOURHOODS_MAX, OTHER_COLONIA, OTHER_COLONIA_MAX, STREET_MAX } from '../limits';
+import { conditionalText, entryText, list, neighbourhoodEntry, postalCode, requiredEntry, text } from './fields';
 
 export interface Neighbourhood {
   colonia: string;
@@ -20,7 +20,8 @@ const isOther = (value: unknown) => (value as { colonia?: unknown } | null | und
 /** `otra_colonia…`, required when the sibling `coloniaKey` is 'Otra'. */
 export const otherNeighbourhood = (coloniaKey: string) => conditionalText(OTHER_COLONIA_MAX, (parent) => isOther(parent[coloniaKey]));
 
-export const neighbourhoodList = () => list<Neighbourhood>();
+/** The settlements the postal-code lookup answered, as it answered them. */
+export const neighbourhoodList = () => list(object({ colonia: entryText(), municipio: entryText(), estado: entryText() }), NEIGHBOURHOODS_MAX);
 
 /** The address groups of the forms, by the key of their neighbourhood field. */
 export const ADDRESS_GROUPS = {

@@ -1,13 +1,29 @@
 // yup builders for every kind of field the spec uses. Each wraps a pure rule of forms/rules/, so
 // the message logic lives in one place, and marks its kind in `meta` so the field lists and the
 // before-submit transform can find phones, dates and catalogue entries.
-import { boolean, mixed, number, object, string, type Schema, type TestContext } from 'yup';
-import { MESSAGES, tooLong } from '../messages';
+import { array, boolean, mixed, number, object, setLocale, string, type Schema, type TestContext } from 'yup';
+import { CATALOGUE_TEXT_MAX, KEPT_DATA_MAX_CHARS } from '../limits';
+import { MESSAGES, tooLong, tooManyItems } from '../messages';
+import { hasControlCharacters } from '../rules/text';
 import { checkDate, isEmpty, type DateValue } from '../rules/date';
 import { checkExtension, checkPhone } from '../rules/phone';
 import { checkNumber, type NumberRule } from '../rules/amount';
 import { checkEmail } from '../rules/email';
 import { checkPostalCode } from '../rules/postal-code';
+
+// Any rule without a message of its own (a value of the wrong kind, null where a list goes…) says
+// '¡Valor inválido!', never yup's English default, which would also print the value back.
+const INVALID = MESSAGES.invalidValue;
+setLocale({
+  mixed: { default: INVALID, required: MESSAGES.required, defined: INVALID, notNull: INVALID, oneOf: INVALID, notOneOf: INVALID, notType: INVALID },
+  string: { length: INVALID, min: INVALID, max: INVALID, matches: INVALID, email: INVALID, url: INVALID, uuid: INVALID, datetime: INVALID, trim: INVALID, lowercase: INVALID, uppercase: INVALID },
+  number: { min: INVALID, max: INVALID, lessThan: INVALID, moreThan: INVALID, positive: INVALID, negative: INVALID, integer: INVALID },
+  date: { min: INVALID, max: INVALID },
+  boolean: { isValue: INVALID },
+  object: { noUnknown: INVALID, exact: INVALID },
+  array: { min: INVALID, max: INVALID, length: INVALID },
+  tuple: { notType: INVALID },
+});
 
 /** What a leaf schema holds, read by field-list.ts and before-submit.ts. */
 export type FieldKind = 'phone' | 'date' | 'entry' | 'list' | 'data';
@@ -35,20 +51,29 @@ export const ancestor = (context: TestContext, levels = 1): Record<string, unkno
 export interface TextOptions {
   max: number;
   required?: boolean;
+  /** Line breaks and tabs allowed (comments). */
+  multiline?: boolean;
 }
 
+/** The length and character rules of a filled text. */
+const checkFilledText = (value: unknown, max: number, multiline = false) => {
+  const text = String(value);
+  if (text.length > max) return tooLong(max);
+  return hasControlCharacters(text, multiline) ? MESSAGES.controlCharacters : null;
+};
+
 /** Free text; empty is '' (or null), required unless said otherwise. */
-export const text = ({ max, required = true }: TextOptions) =>
+export const text = ({ max, required = true, multiline = false }: TextOptions) =>
   withRule(string().typeError(MESSAGES.invalidValue).nullable().default(''), 'text', (value) => {
     if (isEmpty(value)) return required ? MESSAGES.required : null;
-    return String(value).length > max ? tooLong(max) : null;
+    return checkFilledText(value, max, multiline);
   });
 
 /** Required only when `when(parent, context)` holds. */
 export const conditionalText = (max: number, when: (parent: Record<string, unknown>, context: TestContext) => boolean) =>
   withRule(string().typeError(MESSAGES.invalidValue).nullable().default(''), 'text', (value, context) => {
     if (isEmpty(value)) return when(context.parent ?? {}, context) ? MESSAGES.required : null;
-    return String(value).length > max ? tooLong(max) : null;
+    return checkFilledText(value, max);
   });
 
 /** One of a fixed list of options. */
@@ -97,27 +122,56 @@ export const conditionalDecimal = (rule: Omit<NumberRule, 'required'>, when: (pa
 
 /** A date (Date from the picker or 'YYYY-MM-DD'). */
 export const date = ({ required = true }: { required?: boolean } = {}) =>
-  withRule(mixed<DateValue>().nullable().default(null), 'date', (value) => checkDate(value, { required })).meta({ kind: 'date' });
+  withRule(mixed<DateValue>().nullable().default(null), 'date', (value) =>
+    // An ISO date may carry a time part, never more than that.
+    typeof value === 'string' && value.length > DATE_TEXT_MAX ? MESSAGES.invalidDate : checkDate(value, { required }),
+  ).meta({ kind: 'date' });
+
+const DATE_TEXT_MAX = 30;
 
 export const email = (invalidMessage: string = MESSAGES.invalidEmail) =>
   withRule(string().typeError(MESSAGES.invalidValue).nullable().default(''), 'email', (value) => checkEmail(value, invalidMessage));
 
 export const flag = (initial = false) => boolean().typeError(MESSAGES.invalidValue).default(initial);
 
-/** Data the model carries without rules (catalogue lists, PLD state…): kept as sent, never a field. */
-export const data = <T extends object>(initial: T | null = null) => mixed<T>().nullable().default(initial as T).meta({ kind: 'data' });
+const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The catalogue list a select was filled from (e.g. `colonia_catalogo`): kept, not a field. */
-export const list = <T>() => mixed<T[]>().nullable().default(null).meta({ kind: 'list' });
+/**
+ * Data the model carries without rules of its own (the PLD review, the bureau form): set by the
+ * server, never taken from a body; held to an object of bounded size.
+ */
+export const data = <T extends object>(initial: T | null = null) =>
+  withRule(mixed<T>().nullable().default(initial as T), 'kept data', (value) => {
+    if (value === null || value === undefined) return null;
+    if (!isPlainObject(value)) return MESSAGES.invalidValue;
+    try {
+      return JSON.stringify(value).length > KEPT_DATA_MAX_CHARS ? MESSAGES.invalidValue : null;
+    } catch {
+      return MESSAGES.invalidValue;
+    }
+  }).meta({ kind: 'data' });
+
+/** A text of a catalogue entry or of data the model carries: bounded, no control characters. */
+export const entryText = (max = CATALOGUE_TEXT_MAX) =>
+  withRule(string().typeError(MESSAGES.invalidValue).nullable(), 'entry text', (value) => (isEmpty(value) ? null : checkFilledText(value, max)));
+
+/** A list of `item` of at most `max` (an item of the wrong kind is '¡Valor inválido!'). */
+export const boundedList = <S extends Schema<any, any, any, any>>(item: S, max: number) =>
+  array(item).typeError(MESSAGES.invalidValue).max(max, tooManyItems(max));
+
+/** The catalogue list a select was filled from (e.g. `colonia_catalogo`): not a field; its entries as the catalogue answers them. */
+export const list = <S extends Schema<any, any, any, any>>(item: S, max: number) => boundedList(item, max).nullable().default(null).meta({ kind: 'list' });
 
 // Catalogue entries (spec 01 §3): one select holds the whole entry.
-const entry = <S extends Record<string, Schema<any, any, any, any>>>(shape: S) => object(shape).nullable().default(null).meta({ kind: 'entry' });
+const entry = <S extends Record<string, Schema<any, any, any, any>>>(shape: S) =>
+  object(shape).typeError(MESSAGES.invalidValue).nullable().default(null).meta({ kind: 'entry' });
+const entryId = () => number().typeError(MESSAGES.invalidValue).nullable();
 
-export const countryEntry = () => entry({ id_pais: number().nullable(), clave: string().nullable(), nombre: string().nullable() });
-export const stateEntry = () => entry({ id_estado: number().nullable(), codigo: string().nullable(), nombre: string().nullable() });
-export const municipalityEntry = () => entry({ id_municipio: number().nullable(), nombre: string().nullable() });
-export const neighbourhoodEntry = () => entry({ colonia: string().nullable(), municipio: string().nullable(), estado: string().nullable() });
-export const activityEntry = () => entry({ id_empresa_actividad: number().nullable(), nombre: string().nullable() });
+export const countryEntry = () => entry({ id_pais: entryId(), clave: entryText(), nombre: entryText() });
+export const stateEntry = () => entry({ id_estado: entryId(), codigo: entryText(), nombre: entryText() });
+export const municipalityEntry = () => entry({ id_municipio: entryId(), nombre: entryText() });
+export const neighbourhoodEntry = () => entry({ colonia: entryText(), municipio: entryText(), estado: entryText() });
+export const activityEntry = () => entry({ id_empresa_actividad: entryId(), nombre: entryText() });
 
 type EntryValue = Record<string, unknown> | null | undefined;
 

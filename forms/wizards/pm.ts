@@ -1,6 +1,8 @@
 // The legal-entity wizards: PM and its guarantor (avalpm), with the tabs of spec 02 §2. The Avales
 // tab validates nothing (spec 02 §4); a guarantor PM has no Avales tab and no shareholder gender.
-import { array, mixed, object, type InferType } from 'yup';
+import { boolean, object, type InferType } from 'yup';
+import { GUARANTORS_MAX, NAME_MAX, SURNAME_MAX } from '../limits';
+import { boundedList, entryText } from '../schema/fields';
 import { TAB_TITLES } from '../messages';
 import { pmAccionistasShape, pmGuarantorAccionistasShape } from '../pm/accionistas';
 import { pmContactosShape } from '../pm/contactos';
@@ -9,11 +11,17 @@ import { pmReferenciasShape } from '../pm/referencias';
 import { recordShape } from '../schema/record';
 import { defineTab, defineWizard } from './define-wizard';
 
-/** A guarantor as the PM holds it: its uuid and its data (a whole applicant model). */
-export interface AvalEntry {
-  uuid?: string | null;
-  data?: Record<string, unknown> & { tipo_persona?: string; nombre?: string; persona_completa?: boolean };
-}
+/** A guarantor as the PM's Avales tab lists it; the server answers the list and never takes it from a body. */
+const avalEntry = () =>
+  object({
+    uuid: entryText(36),
+    data: object({
+      tipo_persona: entryText(),
+      nombre: entryText(NAME_MAX),
+      fisica: object({ apellido_paterno: entryText(SURNAME_MAX), apellido_materno: entryText(SURNAME_MAX) }).nullable(),
+      persona_completa: boolean().nullable(),
+    }).nullable(),
+  });
 
 export const pmSchema = object({
   ...recordShape('Moral', 'Cliente'),
@@ -21,7 +29,7 @@ export const pmSchema = object({
   ...pmContactosShape(),
   ...pmAccionistasShape(),
   ...pmReferenciasShape(),
-  avales: array(mixed<AvalEntry>()).default(() => []),
+  avales: boundedList(avalEntry(), GUARANTORS_MAX).default(() => []),
 });
 export type PmModel = InferType<typeof pmSchema>;
 

@@ -6,6 +6,7 @@ import type { Application } from './application-tables';
 import { fullName } from '../../forms/person-name';
 import { diffModels } from './model-diff';
 import { modelRfc } from '../../forms/rules/rfc-duplicates';
+import { ByteBoundedCache } from './byte-bounded-cache';
 
 type Model = Record<string, unknown>;
 
@@ -64,46 +65,46 @@ const STATE_COLUMNS = [
   'created_by',
 ] as const;
 
-const CACHE_LIMIT = 2_000;
+/** Entries kept, and the bytes they may take (RECORD_CACHE_MAX_BYTES), unless the options say otherwise. */
+const CACHE_ENTRIES = 2_000;
+export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/** What a kept row costs: its model's JSON text (two bytes a character) and about 1 KB for its columns. */
+const rowBytes = (row: Application) => 2 * (row.data as string).length + 1024;
+const guarantorBytes = (list: GuarantorSummary[]) => 256 + list.reduce((sum, aval) => sum + 2 * JSON.stringify(aval).length + 128, 0);
 
 /**
  * The records this process last read or wrote, newest last, each with its model as JSON text so
- * every reader parses a copy of its own. Only for a database this process alone writes (PGlite):
- * a save then costs the embedded database one statement instead of two. Every write goes through
- * this repository; anything that writes `application` otherwise must call `forget`, or a later save
- * validated against the kept copy would write over its change.
+ * every reader parses a copy of its own; bounded in entries and in bytes. Only for a database this
+ * process alone writes (PGlite): a save then costs the embedded database one statement instead of
+ * two. Every write goes through this repository; anything that writes `application` otherwise must
+ * call `forget`, or a later save validated against the kept copy would write over its change.
  */
-function recordCache(enabled: boolean) {
-  const rows = new Map<string, Application>();
+function recordCache(enabled: boolean, maxBytes: number) {
+  const rows = new ByteBoundedCache<Application>({ maxEntries: CACHE_ENTRIES, maxBytes }, rowBytes);
   /** Each PM's guarantors as its Avales tab lists them. */
-  const guarantors = new Map<string, GuarantorSummary[]>();
+  const guarantors = new ByteBoundedCache<GuarantorSummary[]>({ maxEntries: CACHE_ENTRIES, maxBytes: Math.ceil(maxBytes / 8) }, guarantorBytes);
   return {
+    /** The bytes the kept records are counted as. */
+    get bytes() {
+      return rows.bytes + guarantors.bytes;
+    },
     guarantorsOf(parentUuid: string) {
       return guarantors.get(parentUuid)?.map((aval) => ({ ...aval, data: { ...aval.data, fisica: { ...aval.data.fisica } } }));
     },
     keepGuarantors(parentUuid: string, list: GuarantorSummary[]) {
-      if (!enabled) return;
-      guarantors.delete(parentUuid);
-      guarantors.set(parentUuid, list);
-      if (guarantors.size > CACHE_LIMIT) guarantors.delete(guarantors.keys().next().value!);
+      if (enabled) guarantors.set(parentUuid, list);
     },
     /** A guarantor of this PM was written, linked or removed. */
     forgetGuarantors(parentUuid: string | null) {
       if (parentUuid) guarantors.delete(parentUuid);
     },
     get(uuid: string) {
-      const row = enabled ? rows.get(uuid) : undefined;
-      if (row) {
-        rows.delete(uuid);
-        rows.set(uuid, row);
-      }
-      return row;
+      return enabled ? rows.get(uuid) : undefined;
     },
     keep(row: Application) {
       if (!enabled) return;
-      rows.delete(row.uuid);
       rows.set(row.uuid, typeof row.data === 'string' ? row : { ...row, data: JSON.stringify(row.data) });
-      if (rows.size > CACHE_LIMIT) rows.delete(rows.keys().next().value!);
     },
     forget(uuids: string[]) {
       for (const uuid of uuids) rows.delete(uuid);
@@ -123,6 +124,8 @@ export interface GuarantorSummary {
 export interface RepositoryOptions {
   /** Keep the records last read or written in memory: only when this process alone writes the database. */
   cacheRecords?: boolean;
+  /** The bytes the kept records may take. */
+  cacheMaxBytes?: number;
 }
 
 /** Whose unlinked guarantors a new PM may take: one creator ('public:<sid>'), or every staff account. */
@@ -153,9 +156,9 @@ async function linkUnder(trx: Kysely<Database>, parentUuid: string, uuids: strin
   return linked.map(({ uuid }) => uuid);
 }
 
-export function createApplicationRepository(db: Kysely<Database>, { cacheRecords = false }: RepositoryOptions = {}) {
+export function createApplicationRepository(db: Kysely<Database>, { cacheRecords = false, cacheMaxBytes = DEFAULT_CACHE_MAX_BYTES }: RepositoryOptions = {}) {
   const nextPersonId = sql<number>`nextval('persona_datos_generales_seq')::integer`;
-  const cache = recordCache(cacheRecords);
+  const cache = recordCache(cacheRecords, cacheMaxBytes);
   /** A written record: its answered columns and the model as the JSON that was written. */
   const written = (state: Omit<Application, 'data'>, data: string): Application => {
     const row = { ...state, data } as Application;
@@ -168,6 +171,11 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
     /** Drops what is kept of these records: whoever writes them without this repository must call it. */
     forget(...uuids: string[]) {
       cache.forget(uuids);
+    },
+
+    /** The bytes the records kept in memory are counted as (0 when none are kept). */
+    get cachedBytes() {
+      return cache.bytes;
     },
 
     async find(uuid: string): Promise<Application | undefined> {

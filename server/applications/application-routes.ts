@@ -57,7 +57,8 @@ const saveSchema = {
         properties: {
           last_index: { type: 'integer', minimum: 0, maximum: 20 },
           complete: { type: 'boolean' },
-          franchise: { type: 'string', maxLength: 100, nullable: true },
+          // No control characters: PostgreSQL refuses a NUL in a text.
+          franchise: { type: 'string', maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$', nullable: true },
           parent_uuid: { type: 'string', maxLength: 36, nullable: true },
           version: { type: 'integer', minimum: 1, nullable: true },
           guarantors: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 36 } },
@@ -135,6 +136,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       // A draft is checked up to the furthest tab reached; a finished application everywhere.
       reachedTabs: finishing ? undefined : Math.max(stored?.last_index ?? 0, body.meta?.last_index ?? 0),
       ...(storedModel ? { locks: { level, stored: storedModel } } : {}),
+      neighbourhoodsOf: (postalCode) => JSON.parse(request.backend.catalogs.neighbourhoodsOf(postalCode)),
     });
     return {
       ...clean,

@@ -6,7 +6,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
-import { PGliteThread } from './pglite-thread';
+import { DEFAULT_THREAD_LIMITS, PGliteThread } from './pglite-thread';
 
 export type Db = Kysely<Database>;
 
@@ -17,12 +17,23 @@ export interface DatabaseTarget {
   dataDir?: string;
   /** A PGlite data-folder dump to start from (tests use one to skip initdb). */
   loadDataDir?: Blob;
+  /** A statement's caller is let go (503) after this long; PostgreSQL cancels it (statement_timeout). */
+  queryTimeoutMs?: number;
+  /** PGlite: a statement its thread has not answered after this long stops the thread, and the process. */
+  stuckExitMs?: number;
 }
+
+/** How long each open database's oldest unanswered statement has been running (PGlite only). */
+const watches = new WeakMap<Db, () => number>();
+
+/** Milliseconds the oldest statement still unanswered has been running on `db` (0 when none, or unknown). */
+export const oldestPendingQueryMs = (db: Db): number => watches.get(db)?.() ?? 0;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.databaseUrl) {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 20 });
+    const timeout = target.queryTimeoutMs ?? DEFAULT_THREAD_LIMITS.queryTimeoutMs;
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 20, statement_timeout: timeout, connectionTimeoutMillis: timeout });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let dataDir = target.dataDir;
@@ -32,11 +43,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   }
   const loadDataDir = target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined;
   // Without its database thread the process can only fail every call: it stops, to be restarted.
-  const pglite = await PGliteThread.start({ dataDir, loadDataDir }, (error) => {
-    console.error(`${error.message}: stopping`);
-    process.exit(1);
-  });
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const pglite = await PGliteThread.start(
+    { dataDir, loadDataDir },
+    (error) => {
+      console.error(`${error.message}: stopping`);
+      process.exit(1);
+    },
+    {
+      queryTimeoutMs: target.queryTimeoutMs ?? DEFAULT_THREAD_LIMITS.queryTimeoutMs,
+      stuckExitMs: target.stuckExitMs ?? DEFAULT_THREAD_LIMITS.stuckExitMs,
+    },
+  );
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  watches.set(db, () => pglite.oldestPendingMs());
+  return db;
 }
 
 export async function migrateToLatest(db: Db) {

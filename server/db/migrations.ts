@@ -3,6 +3,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { applicationCreatedByMigration, applicationsMigration } from '../applications/application-tables';
 import { applicationRfcMigration } from '../duplicates/rfc-column-migration';
 import { applicationListsMigration } from '../applications/application-lists-migration';
+import { catalogueListsMigration } from '../applications/catalogue-lists-migration';
 import { pldListsMigration } from '../pld/pld-tables';
 import { staffSessionsMigration } from '../auth/staff-session-tables';
 
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '0006_application_lists': applicationListsMigration,
   '0007_staff_sessions': staffSessionsMigration,
   '0008_application_created_by': applicationCreatedByMigration,
+  '0009_no_stored_catalogue_lists': catalogueListsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

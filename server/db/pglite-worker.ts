@@ -3,23 +3,19 @@
 // thread sends one statement at a time ({ id, sql, params }) and gets the rows back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { deeperThan } from './nesting-depth';
+import { ANSWER_MAX_DEPTH, ANSWER_TOO_DEEP, type WorkerAnswer, type WorkerInit, type WorkerRequest } from './pglite-protocol';
 
-export interface WorkerInit {
-  dataDir?: string;
-  /** A data-folder dump to start from, as bytes. */
-  loadDataDir?: ArrayBuffer;
-}
-
-export type WorkerRequest = { id: number; sql: string; params: unknown[] } | { id: number; close: true };
-
-export type WorkerAnswer =
-  | { id: number; rows: unknown[]; affectedRows?: number }
-  | { id: number; error: { message: string; [detail: string]: unknown } }
-  | { id: 0; ready: true }
-  | { id: 0; failed: { message: string } };
+export type { WorkerAnswer, WorkerInit, WorkerRequest };
 
 const port = parentPort!;
 const init = workerData as WorkerInit;
+
+const failure = (error: unknown) => {
+  // PostgreSQL's error fields (code, detail, constraint…) travel as plain data.
+  const { message, ...details } = Object.assign({}, error as object, { message: (error as Error)?.message ?? String(error) });
+  return { message, ...details };
+};
 
 try {
   const pglite = await PGlite.create(init.dataDir, init.loadDataDir ? { loadDataDir: new Blob([init.loadDataDir]) } : {});
@@ -29,13 +25,20 @@ try {
       port.postMessage({ id: request.id, rows: [] } satisfies WorkerAnswer);
       return;
     }
+    let answer: WorkerAnswer;
     try {
       const result = await pglite.query(request.sql, request.params);
-      port.postMessage({ id: request.id, rows: result.rows, affectedRows: result.affectedRows } satisfies WorkerAnswer);
+      answer = deeperThan(result.rows, ANSWER_MAX_DEPTH)
+        ? { id: request.id, error: { message: `rows nested deeper than ${ANSWER_MAX_DEPTH} levels`, code: ANSWER_TOO_DEEP } }
+        : { id: request.id, rows: result.rows, affectedRows: result.affectedRows };
     } catch (error) {
-      // PostgreSQL's error fields (code, detail, constraint…) travel as plain data.
-      const { message, ...details } = Object.assign({}, error as object, { message: (error as Error).message });
-      port.postMessage({ id: request.id, error: { message, ...details } } satisfies WorkerAnswer);
+      answer = { id: request.id, error: failure(error) };
+    }
+    try {
+      port.postMessage(answer);
+    } catch (error) {
+      // A value that cannot be copied still answers its caller.
+      port.postMessage({ id: request.id, error: failure(error) } satisfies WorkerAnswer);
     }
   });
   port.postMessage({ id: 0, ready: true } satisfies WorkerAnswer);

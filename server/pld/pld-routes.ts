@@ -8,6 +8,8 @@ import { UUID } from '../uuid';
 import { screenApplicant, searchQuery, type SearchType } from './pld-blacklist';
 import { normaliseRfc } from './pld-normalise';
 import { PLD_DATA_DIR } from './pld-sources';
+import { hasControlCharacters } from '../../forms/rules/text';
+import { MESSAGES } from '../../forms/messages';
 
 const SEARCH_TYPES: SearchType[] = ['SplitText', 'Company', 'FullText'];
 const PERSON_TYPES = ['Física', 'Física con actividad empresarial', 'Moral'];
@@ -22,6 +24,7 @@ function optionalText(data: Record<string, unknown>, field: string, label: strin
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') throw badRequest(`${label} debe ser texto.`, 'invalid_pld_search');
   if (value.length > MAX_NAME) throw badRequest(`${label} no debe exceder ${MAX_NAME} caracteres.`, 'invalid_pld_search');
+  if (hasControlCharacters(value)) throw badRequest(`${label}: ${MESSAGES.controlCharacters}`, 'invalid_pld_search');
   return value;
 }
 

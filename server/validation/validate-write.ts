@@ -7,7 +7,9 @@ import { MESSAGES, validationFailed } from '../../forms/messages';
 import type { ValidationContext } from '../../forms/schema/context';
 import { validateModel, type FieldErrors } from '../../forms/validate';
 import { wizardFor, type AnyWizard } from '../../forms/wizards/wizard-for';
+import type { Neighbourhood } from '../../forms/schema/address';
 import { ApiError } from '../http-errors';
+import { withCatalogueLists, withoutCatalogueLists } from './catalogue-lists';
 
 /** Answered as 422 `{ statusCode, code, message, errores }`. */
 export class WriteValidationError extends ApiError {
@@ -27,6 +29,8 @@ export interface WriteOptions extends ValidationContext {
    * their rules all apply, while later tabs may still be empty but never wrong. Absent: every tab.
    */
   reachedTabs?: number;
+  /** The catalogue's settlements of a postal code: the model's neighbourhood lists are taken from it. */
+  neighbourhoodsOf?: (postalCode: string) => Neighbourhood[];
 }
 
 /**
@@ -39,7 +43,7 @@ export async function validateWrite<S extends ObjectSchema<AnyObject>>(
   options: WriteOptions = {},
   excused: (path: string, message: string) => boolean = () => false,
 ): Promise<InferType<S>> {
-  const { locks, reachedTabs: _reached, ...context } = options;
+  const { locks, reachedTabs: _reached, neighbourhoodsOf: _lists, ...context } = options;
   const incoming = locks && isRecord(data) ? keepLockedValues(locks.level, locks.stored, data) : data;
   const result = await validateModel(schema, incoming, context);
   if (result.valid) return result.value;
@@ -58,7 +62,8 @@ function tabOf(wizard: AnyWizard, path: string): number {
  * Validates a whole applicant model with the schema of its wizard, chosen by `tipo_persona` and
  * `clasificacion` (Cliente when absent). An unknown person type is itself a field error.
  */
-export async function validateApplicationWrite(data: unknown, options: WriteOptions = {}): Promise<Record<string, unknown>> {
+export async function validateApplicationWrite(body: unknown, options: WriteOptions = {}): Promise<Record<string, unknown>> {
+  const data = isRecord(body) && options.neighbourhoodsOf ? withCatalogueLists(body, options.neighbourhoodsOf) : body;
   const model = isRecord(data) ? data : {};
   const wizard = wizardFor(model.tipo_persona, model.clasificacion);
   if (!wizard) {
@@ -67,7 +72,7 @@ export async function validateApplicationWrite(data: unknown, options: WriteOpti
   }
   const reached = options.reachedTabs ?? Infinity;
   const excused = (path: string, message: string) => message === MESSAGES.required && tabOf(wizard, path) >= reached;
-  return validateWrite(wizard.schema, data, options, excused);
+  return withoutCatalogueLists(await validateWrite(wizard.schema, data, options, excused));
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

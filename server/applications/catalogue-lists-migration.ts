@@ -1,0 +1,32 @@
+// Migration 0009: stored records lose their neighbourhood lists (`*_catalogo`), which are no longer
+// stored (server/validation/catalogue-lists.ts). Before, a list held any JSON a body sent: a record
+// nested thousands of levels deep there could not be read back (issue 12, finding 1). A row the
+// database cannot rewrite is left as it was and reported, so the start never fails on one record.
+import { sql, type Kysely, type Migration } from 'kysely';
+import { ADDRESS_GROUPS } from '../../forms/schema/address';
+
+const HOLDERS = ['vivienda', 'empleo', 'informacion_fiscal'];
+const PATHS = HOLDERS.flatMap((holder) => Object.values(ADDRESS_GROUPS).map((group) => `{${holder},${group.catalogo}}`));
+
+export const catalogueListsMigration: Migration = {
+  async up(db: Kysely<any>) {
+    const removal = PATHS.map((path) => `#- '${path}'`).join(' ');
+    await sql
+      .raw(
+        `do $$
+declare
+  row_id integer;
+begin
+  for row_id in select id from application where strpos(data::text, '_catalogo"') > 0 loop
+    begin
+      update application set data = (data::jsonb ${removal})::json where id = row_id;
+    exception when others then
+      raise warning 'application %: neighbourhood lists not removed (%)', row_id, sqlerrm;
+    end;
+  end loop;
+end
+$$`,
+      )
+      .execute(db);
+  },
+};
