@@ -117,10 +117,9 @@ export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors'
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((thrown: FastifyError | ApiError, request, reply) => {
     // A database failure a request can cause (a value PostgreSQL cannot store, a timeout) is the API's refusal.
-    const error = databaseApiError(thrown) ?? thrown;
-    if (error !== thrown && (error.statusCode ?? 500) >= 500) request.log.warn({ err: thrown }, 'database failure answered with an API error');
-    const body = errorBody(error);
-    logRefusal(request, error, body);
+    const body = errorBody(databaseApiError(thrown) ?? thrown);
+    // The log keeps what was thrown (the driver's own error), the answer only the mapped body.
+    logRefusal(request, thrown, body);
     return reply.status(body.statusCode).send(body);
   });
 

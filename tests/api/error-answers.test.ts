@@ -126,6 +126,7 @@ describe('server errors', () => {
     const thrown: Record<string, () => Error> = {
       postgres: () => Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', severity: 'ERROR' }),
       cast: () => Object.assign(new Error('invalid input syntax for type uuid: "x"'), { code: '22P02' }),
+      internal: () => Object.assign(new Error('could not open relation with OID 1234'), { code: 'XX000', severity: 'ERROR' }),
       node: () => Object.assign(new TypeError('The "string" argument must be of type string. Received type number (5)'), { code: 'ERR_INVALID_ARG_TYPE' }),
       plugin: () => Object.assign(new Error('Some plugin refused'), { statusCode: 400, code: 'FST_ERR_SOMETHING_ELSE' }),
       project: () => new ApiError(409, 'La solicitud cambió mientras la editabas.', 'version_conflict'),
@@ -142,13 +143,20 @@ describe('server errors', () => {
     return { status: response.statusCode, body: response.json(), text: response.body };
   };
 
-  it('answers a PostgreSQL error with 500, code "error" and a Spanish message, no SQLSTATE', async () => {
+  it('answers a value PostgreSQL cannot store with 400 in Spanish, no SQLSTATE', async () => {
     for (const kind of ['postgres', 'cast']) {
       const { status, body, text } = await inject(kind);
-      expect(status).toBe(500);
-      expect(body).toEqual({ statusCode: 500, code: 'error', message: 'Ocurrió un error en el servidor.' });
+      expect(status).toBe(400);
+      expect(body).toEqual({ statusCode: 400, code: 'invalid_data', message: 'La solicitud contiene datos que no se pueden guardar.' });
       expect(text).not.toMatch(/22021|22P02|UTF8|uuid/);
     }
+  });
+
+  it('answers any other PostgreSQL error with 500 and a Spanish message, no SQLSTATE', async () => {
+    const { status, body, text } = await inject('internal');
+    expect(status).toBe(500);
+    expect(body).toEqual({ statusCode: 500, code: 'database_error', message: 'Ocurrió un error en el servidor.' });
+    expect(text).not.toMatch(/XX000|OID|relation/);
   });
 
   it("answers a Node error with 500 and none of Node's code or text", async () => {
