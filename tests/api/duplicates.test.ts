@@ -1,17 +1,14 @@
 // The duplicate-RFC calls: POST /persons/fbrfc (staff, other clients with the RFC) and
 // POST /wizardpm/avalfbrfc (the RFC elsewhere in one application), the duplicates flag the
 // server keeps on staff writes, and migration 0004's backfill of the rfc column.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { MESSAGES } from '../../forms/messages';
-import { openDatabase, type Db } from '../../server/db/database';
 import { migrationProvider } from '../../server/db/migrations';
-import type { Database } from '../../server/db/schema';
 import { validAvalPfModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
-import { callApi, startSignedInServer, type TestServer } from './support/test-server';
+import { callApi, emptyDatabase, startSignedInServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
 let publicAuth: string;
@@ -226,30 +223,6 @@ describe('the duplicates flag (cantidad_duplicados)', () => {
 });
 
 describe('migration 0004_application_rfc', () => {
-  /** A database of its own, empty, on the engine of this run. */
-  async function emptyDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
-    const base = process.env.TEST_DATABASE === 'postgres' ? process.env.DATABASE_URL : undefined;
-    if (!base) return { db: await openDatabase({}), drop: async () => {} };
-    const name = `test_backfill_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 1 }) }) });
-    return {
-      db,
-      async drop() {
-        await db.destroy();
-        const client = new pg.Client({ connectionString: base });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
-    };
-  }
-
   it('fills the rfc column of the records written before it from their models', async () => {
     const { db, drop } = await emptyDatabase();
     try {

@@ -192,6 +192,8 @@ describe('staff sign-in and sign-out against another site (CSRF)', () => {
 
   it('accepts the sign-in its own page posts, and one without Origin (a script)', async () => {
     expect((await post('/staff/login', { origin: own(), 'sec-fetch-site': 'same-origin' }, good)).status).toBe(303);
+    // What Chromium sends from a page served with Referrer-Policy: no-referrer.
+    expect((await post('/staff/login', { origin: 'null', 'sec-fetch-site': 'same-origin' }, good)).status).toBe(303);
     expect((await post('/staff/login', { referer: `${own()}/staff/login` }, good)).status).toBe(303);
     expect((await post('/staff/login', {}, good)).status).toBe(303);
   });

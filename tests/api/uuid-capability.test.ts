@@ -3,16 +3,13 @@
 // of its own that survives token refreshes; a new PM links only the guarantors its own session
 // saved; the public cannot change what staff created; a PM shows the public the uuids of its own
 // guarantors only.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
-import { openDatabase, type Db } from '../../server/db/database';
 import { migrationProvider } from '../../server/db/migrations';
-import type { Database } from '../../server/db/schema';
 import { validAvalPfModel, validPmModel } from '../unit/forms/fixtures';
-import { callApi, startSignedInServer, type TestServer } from './support/test-server';
+import { callApi, emptyDatabase, tokenRequest as tokenRequestOf, startSignedInServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
 let staffAuth: string;
@@ -25,23 +22,7 @@ interface Tokens {
   refresh_token: string;
 }
 
-/** POST /oauth/token as the browser sends it: the password grant, with its stored refresh token when it has one. */
-async function tokenRequest(extra: Record<string, unknown> = {}): Promise<Response> {
-  const { publicClient } = server.config;
-  return fetch(`${server.url}/api/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: 2,
-      client_secret: publicClient.clientSecret,
-      username: publicClient.username,
-      password: publicClient.password,
-      scope: '',
-      ...extra,
-    }),
-  });
-}
+const tokenRequest = (extra: Record<string, unknown> = {}) => tokenRequestOf(server, extra);
 
 async function tokens(extra: Record<string, unknown> = {}): Promise<Tokens> {
   const response = await tokenRequest(extra);
@@ -252,30 +233,6 @@ describe('guarantors saved before public sessions had ids (owner "public")', () 
 });
 
 describe('migration 0008_application_created_by', () => {
-  /** A database of its own, empty, on the engine of this run. */
-  async function emptyDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
-    const base = process.env.TEST_DATABASE === 'postgres' ? process.env.DATABASE_URL : undefined;
-    if (!base) return { db: await openDatabase({}), drop: async () => {} };
-    const name = `test_created_by_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 1 }) }) });
-    return {
-      db,
-      async drop() {
-        await db.destroy();
-        const client = new pg.Client({ connectionString: base });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
-    };
-  }
-
   it('fills who created each record from its first history row', async () => {
     const { db, drop } = await emptyDatabase();
     try {

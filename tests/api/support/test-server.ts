@@ -6,10 +6,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { Kysely, PostgresDialect } from 'kysely';
 import { buildApp } from '../../../server/app';
 import { openBackend } from '../../../server/backend';
 import { loadConfig, type ServerConfig } from '../../../server/config';
-import type { DatabaseTarget } from '../../../server/db/database';
+import { openDatabase, type DatabaseTarget, type Db } from '../../../server/db/database';
+import type { Database } from '../../../server/db/schema';
 import { TEMPLATE_FILE } from './global-setup';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
@@ -76,10 +78,10 @@ export async function startTestServer(env: Record<string, string> = {}, configur
   };
 }
 
-/** The public token, as the browser gets it. */
-export async function publicToken(server: TestServer): Promise<{ access_token: string; refresh_token: string; token_type: string; expires_in: number }> {
+/** POST /oauth/token as the browser sends it: the password grant, plus `extra` (its stored refresh token, when it has one). */
+export function tokenRequest(server: TestServer, extra: Record<string, unknown> = {}): Promise<Response> {
   const { publicClient } = server.config;
-  const response = await fetch(`${server.url}/api/oauth/token`, {
+  return fetch(`${server.url}/api/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -89,8 +91,14 @@ export async function publicToken(server: TestServer): Promise<{ access_token: s
       username: publicClient.username,
       password: publicClient.password,
       scope: '',
+      ...extra,
     }),
   });
+}
+
+/** The public token, as the browser gets it. */
+export async function publicToken(server: TestServer): Promise<{ access_token: string; refresh_token: string; token_type: string; expires_in: number }> {
+  const response = await tokenRequest(server);
   if (response.status !== 200) throw new Error(`public token: ${response.status}`);
   return response.json();
 }
@@ -129,4 +137,28 @@ export const callApi = (server: TestServer, method: string, path: string, body: 
 export async function startSignedInServer(): Promise<{ server: TestServer; publicAuth: string; staffAuth: string }> {
   const server = await startTestServer();
   return { server, publicAuth: `Bearer ${(await publicToken(server)).access_token}`, staffAuth: `Bearer ${await staffToken(server)}` };
+}
+
+/** An empty database of its own on the engine of this run (migrations not run), for migration tests. */
+export async function emptyDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE === 'postgres' ? process.env.DATABASE_URL : undefined;
+  if (!base) return { db: await openDatabase({}), drop: async () => {} };
+  const name = `test_empty_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 1 }) }) });
+  return {
+    db,
+    async drop() {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }
