@@ -28,6 +28,8 @@ export const GUARANTORS_MAX = 50;
 export const KEPT_DATA_MAX_CHARS = 200_000;
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const APPLICATION_VALID_DAYS = 30;
+/** The same, in milliseconds. */
+export const APPLICATION_VALID_MS = APPLICATION_VALID_DAYS * 24 * 3600 * 1000;
 export const SAVED_GUARANTOR_PARENT_LAST_INDEX = 4;
 
 /** Timings of the specification, in milliseconds. */

@@ -80,7 +80,8 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
   await installSecurityHeaders(app, { privatePrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX] });
   installJsonBody(app, config.apiBodyLimitBytes);
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
+  // Form bodies are the sign-in's and the token request's: a few fields, never the 1 MiB of the default.
+  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   await installRateLimits(app);
   app.removeContentTypeParser('text/plain'); // JSON and forms only: anything else is a 415
   await app.register(fastifySwagger, {

@@ -3,10 +3,9 @@
 // from the stored model, so a page costs the same however large the records behind it are.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
-import { APPLICATION_VALID_DAYS } from '../../forms/limits';
+import { APPLICATION_VALID_MS } from '../../forms/limits';
 import { foldForSearch, LIST_SEARCH_WORDS_MAX, PERSON_TYPE_FILTERS, type ListQuery } from '../../forms/list-query';
 
-const DAY_MS = 24 * 3600 * 1000;
 
 // Upper bounds of a row's texts, above what the model's rules let through: a row stays small
 // even for a record written some other way.
@@ -81,7 +80,7 @@ export function createApplicationLists(db: Kysely<Database>) {
     /** Applicants' registrations not finished yet (guarantors are listed with their PM, not here). */
     async unfinished(query: ListQuery, now = Date.now()): Promise<ListPage<UnfinishedRow>> {
       // The same cut as the records' own `expired` (application-routes.ts): more than 30 days since first filled.
-      const validSince = new Date(now - APPLICATION_VALID_DAYS * DAY_MS).toISOString();
+      const validSince = new Date(now - APPLICATION_VALID_MS).toISOString();
       const { rows, total } = await page(
         (eb) =>
           eb.and([

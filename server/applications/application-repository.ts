@@ -7,6 +7,10 @@ import { fullName } from '../../forms/person-name';
 import { diffModels } from './model-diff';
 import { modelRfc } from '../../forms/rules/rfc-duplicates';
 import { ByteBoundedCache } from './byte-bounded-cache';
+import { GUARANTORS_MAX } from '../../forms/limits';
+
+/** The most changes the history answers (the latest). */
+export const HISTORY_MAX = 500;
 
 type Model = Record<string, unknown>;
 
@@ -85,10 +89,6 @@ function recordCache(enabled: boolean, maxBytes: number) {
   /** Each PM's guarantors as its Avales tab lists them. */
   const guarantors = new ByteBoundedCache<GuarantorSummary[]>({ maxEntries: CACHE_ENTRIES, maxBytes: Math.ceil(maxBytes / 8) }, guarantorBytes);
   return {
-    /** The bytes the kept records are counted as. */
-    get bytes() {
-      return rows.bytes + guarantors.bytes;
-    },
     guarantorsOf(parentUuid: string) {
       return guarantors.get(parentUuid)?.map((aval) => ({ ...aval, data: { ...aval.data, fisica: { ...aval.data.fisica } } }));
     },
@@ -171,11 +171,6 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
     /** Drops what is kept of these records: whoever writes them without this repository must call it. */
     forget(...uuids: string[]) {
       cache.forget(uuids);
-    },
-
-    /** The bytes the records kept in memory are counted as (0 when none are kept). */
-    get cachedBytes() {
-      return cache.bytes;
     },
 
     async find(uuid: string): Promise<Application | undefined> {
@@ -299,6 +294,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
         ])
         .where('parent_uuid', '=', parentUuid)
         .orderBy('id', 'asc')
+        .limit(GUARANTORS_MAX)
         .execute();
       const list = rows.map((row) => ({
         uuid: row.uuid,
@@ -340,8 +336,10 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
       });
     },
 
+    /** The record's latest HISTORY_MAX changes, oldest first: every public save adds one, so the answer is bounded. */
     async history(uuid: string) {
-      return db.selectFrom('application_change').selectAll().where('application_uuid', '=', uuid).orderBy('id', 'asc').execute();
+      const latest = await db.selectFrom('application_change').selectAll().where('application_uuid', '=', uuid).orderBy('id', 'desc').limit(HISTORY_MAX).execute();
+      return latest.reverse();
     },
   };
 }

@@ -5,7 +5,7 @@
 // `avales` is always read from those links, never taken from a body.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { APPLICATION_VALID_DAYS } from '../../forms/limits';
+import { APPLICATION_VALID_MS, GUARANTORS_MAX } from '../../forms/limits';
 import { canAddOrRemoveItems, type EditableLevel } from '../../forms/locking';
 import { NOTICES } from '../../forms/messages';
 import { fullName } from '../../forms/person-name';
@@ -29,7 +29,6 @@ export const WIZARD_CODES = {
 } as const;
 type Code = keyof typeof WIZARD_CODES;
 
-const DAY_MS = 24 * 3600 * 1000;
 
 interface SaveBody {
   data: Record<string, unknown>;
@@ -83,7 +82,7 @@ const STAFF_CREATED = 'Esta solicitud fue registrada por el personal de la empre
 const STAFF_CREATED_PM = 'La solicitud de Persona Moral fue registrada por el personal de la empresa: sus avales no pueden modificarse desde aquí.';
 
 export const isExpired = (application: Application, now = Date.now()) =>
-  !application.complete && now - new Date(application.filled_at).getTime() > APPLICATION_VALID_DAYS * DAY_MS;
+  !application.complete && now - new Date(application.filled_at).getTime() > APPLICATION_VALID_MS;
 
 function metaOf(application: Application) {
   return {
@@ -175,6 +174,9 @@ export async function applicationRoutes(app: FastifyInstance) {
     const parent = await repository(request).find(parentUuid);
     if (!parent || parent.code !== 'wizardpm' || parent.clasificacion !== 'Cliente') throw refused('No existe la solicitud de Persona Moral de este aval.');
     requireGuarantorsChangeable(request, parent);
+    if ((await repository(request).guarantorsOf(parentUuid)).length >= GUARANTORS_MAX) {
+      throw new ApiError(409, `La solicitud de Persona Moral ya tiene ${GUARANTORS_MAX} avales, el máximo permitido.`, 'too_many_guarantors');
+    }
     return parent;
   };
 

@@ -142,6 +142,11 @@ interface GuardOptions {
   hold?: () => Promise<void>;
 }
 
+/** A failed sign-in, as a security event: who tried from where, never the password. */
+export function logFailedSignIn(request: FastifyRequest, reason: 'credentials' | 'malformed' | 'cross_site', username: string) {
+  request.log.warn({ event: 'security', kind: 'staff_sign_in_failed', reason, address: request.ip, username: username.slice(0, 100) }, 'staff sign-in failed');
+}
+
 export function createSignInGuard({ enabled, settings, store, hold = async () => {} }: GuardOptions): SignInGuard {
   const slot = hashSlots(settings.concurrentHashes, settings.queuedHashes);
   // Unknown user names are checked against this, so they take as long as known ones.
@@ -149,7 +154,7 @@ export function createSignInGuard({ enabled, settings, store, hold = async () =>
 
   const refused = async (request: FastifyRequest, username: string, reason: string, seconds: number, message: string): Promise<SignInOutcome> => {
     await hold();
-    request.log.warn({ event: 'security', kind: 'staff_sign_in_refused', reason, address: request.ip, username, retryAfter: seconds }, 'staff sign-in refused');
+    request.log.warn({ event: 'security', kind: 'staff_sign_in_refused', reason, address: request.ip, username: username.slice(0, 100), retryAfter: seconds }, 'staff sign-in refused');
     return { status: 429, message, headers: { 'retry-after': String(seconds) } };
   };
 
@@ -181,7 +186,7 @@ export function createSignInGuard({ enabled, settings, store, hold = async () =>
         if (enabled) await store.reset(keys).catch((error) => request.log.error({ err: error }, 'sign-in guard store unavailable'));
         return { user };
       }
-      request.log.warn({ event: 'security', kind: 'staff_sign_in_failed', reason: 'credentials', address: request.ip, username: name.slice(0, 100) }, 'staff sign-in failed');
+      logFailedSignIn(request, 'credentials', name);
       return { status: 401, message: WRONG, headers: {} };
     },
   };

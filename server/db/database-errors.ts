@@ -15,7 +15,8 @@ export class DatabaseAnswerError extends Error {
   readonly code = 'database_answer_unreadable';
 }
 
-const SQLSTATE = /^[0-9A-Z]{5}$/;
+// Five characters with a digit: PostgreSQL's codes (22021, 22P02, XX000), never Node's (EPERM, EBADF).
+const SQLSTATE = /^(?=.*\d)[0-9A-Z]{5}$/;
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
 const CONNECTION_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated)/;
 

@@ -96,10 +96,6 @@ export class PGliteThread implements PGliteRunner {
     return first.done ? 0 : now - first.value.started;
   }
 
-  get queryTimeoutMs() {
-    return this.#limits.queryTimeoutMs;
-  }
-
   async query<R>(sql: string, params: unknown[] = []): Promise<{ rows: R[]; affectedRows?: number }> {
     const answer = await this.#send({ id: this.#next++, sql, params }, this.#limits.queryTimeoutMs);
     if ('error' in answer) {

@@ -7,7 +7,8 @@ import { isSameOrigin } from '../auth/same-origin';
 import { staffCookieClaims, staffFromCookie } from '../auth/session';
 import { homePage, loginPage, logoutPage, preferencesPage } from './pages';
 import { safeNext } from './safe-next';
-import { formField, logFailedSignIn, readCredentials } from './sign-in-form';
+import { formField, readCredentials } from './sign-in-form';
+import { logFailedSignIn } from '../auth/sign-in-guard';
 
 export { safeNext } from './safe-next';
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { defaultPfModel } from '../../forms/wizards/pf';
+import { HISTORY_MAX } from '../../server/applications/application-repository';
 import { validPfModel, validPfaeModel } from '../unit/forms/fixtures';
 import { publicToken, staffCookies, startTestServer, type TestServer } from './support/test-server';
 
@@ -279,5 +280,16 @@ describe('staff lists and history', () => {
       { path: 'cantidad_duplicados', before: null, after: expect.any(Number) },
     ]);
     expect((await call('GET', `/historial/${uuid}`)).status).toBe(403);
+  });
+
+  it(`answer at most the latest ${HISTORY_MAX} changes of a record, oldest first`, async () => {
+    const { uuid } = await createPf();
+    const { db } = await server.app.backend;
+    const extra = Array.from({ length: HISTORY_MAX + 20 }, (_, i) => ({ application_uuid: uuid, actor: 'public', action: 'update' as const, changes: JSON.stringify([{ path: 'n', before: i, after: i + 1 }]) }));
+    await db.insertInto('application_change').values(extra).execute();
+    const history = await (await call('GET', `/historial/${uuid}`, undefined, staffAuth)).json();
+    expect(history).toHaveLength(HISTORY_MAX);
+    const last = (row: { changes: unknown }) => (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes)[0].after;
+    expect([last(history[0]), last(history.at(-1))]).toEqual([21, HISTORY_MAX + 20]);
   });
 });

@@ -3,6 +3,7 @@
 // linked later when they were saved before their PM existed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
+import { GUARANTORS_MAX } from '../../forms/limits';
 import { validAvalPfModel, validAvalPmModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
 import { callApi, startSignedInServer, type TestServer } from './support/test-server';
 
@@ -96,6 +97,17 @@ describe('linking guarantors to their PM', () => {
     expect(malformed.status).toBe(422);
     expect(await avalesOf(parent.uuid)).toEqual([]);
   });
+});
+
+describe('how many guarantors a PM takes', () => {
+  it(`refuses a guarantor past ${GUARANTORS_MAX} with a Spanish 409, linking nothing`, async () => {
+    const parent = await createPm();
+    for (let i = 0; i < GUARANTORS_MAX; i++) await addGuarantor('wizardpf', avalPf(`AVAL${String.fromCharCode(65 + (i % 26))}`), parent.uuid);
+    const refused = await call('POST', '/wizardpf', { data: avalPf('UNO MAS'), meta: { last_index: 1, parent_uuid: parent.uuid } });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: 'too_many_guarantors', message: `La solicitud de Persona Moral ya tiene ${GUARANTORS_MAX} avales, el máximo permitido.` });
+    expect(await avalesOf(parent.uuid)).toHaveLength(GUARANTORS_MAX);
+  }, 60_000);
 });
 
 describe('finishing a PM with guarantors', () => {

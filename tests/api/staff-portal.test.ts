@@ -190,6 +190,19 @@ describe('staff sign-in and sign-out against another site (CSRF)', () => {
     }
   });
 
+  it('refuses a username with a control character as a malformed sign-in (400, logged), never a database error', async () => {
+    const response = await post('/staff/login', {}, { username: 'de\u0000mo', password: 'demo1234', next: '/' });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Escribe tu usuario y tu contraseña.');
+  });
+
+  it('follows a long same-site next (a list with its search) after sign-in', async () => {
+    const next = `/list-cache?q=${'a'.repeat(400)}&page=2`;
+    const response = await post('/staff/login', {}, { ...good, next });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(next);
+  });
+
   it('accepts the sign-in its own page posts, and one without Origin (a script)', async () => {
     expect((await post('/staff/login', { origin: own(), 'sec-fetch-site': 'same-origin' }, good)).status).toBe(303);
     // What Chromium sends from a page served with Referrer-Policy: no-referrer.
