@@ -34,6 +34,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     const { default: pg } = await import('pg');
     const timeout = target.queryTimeoutMs ?? DEFAULT_THREAD_LIMITS.queryTimeoutMs;
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 20, statement_timeout: timeout, connectionTimeoutMillis: timeout });
+    // An idle connection the server ends (a restart, a dropped database) is emitted here; unhandled, it
+    // would stop the process. The pool replaces it, and the next query reports any lasting outage.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let dataDir = target.dataDir;
