@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { loadConfig } from './server/config.ts';
-import { injectClientConfig } from './services/client-config.ts';
+import { injectClientConfig } from './forms/contracts/client-config.ts';
 
 /** In development the Vite server writes the same client configuration the product server does. */
 const devClientConfig = (): Plugin => ({

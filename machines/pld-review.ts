@@ -11,14 +11,10 @@ import { DELAYS } from '../forms/limits';
 import { matchKey, PLD_GROUPS, type PldCoincidences, type PldGroup, type PldMatch } from '../forms/pld';
 import { pldParties } from '../forms/pld-identity';
 import { notProvided } from './not-provided';
+import type { BlacklistAnswer } from '../forms/contracts/pld';
 
 export type Model = Record<string, unknown>;
 
-export interface BlacklistAnswer {
-  /** false: no match anywhere. */
-  validatePLD: boolean;
-  groups: Record<PldGroup, PldMatch[]>;
-}
 
 export interface PldReviewInput {
   /** Only staff review matches; for the public the machine never searches nor blocks. */

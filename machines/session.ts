@@ -5,26 +5,7 @@
 // actors provided from services/, and the browser storage follows `context.publicToken`.
 import { assign, setup } from 'xstate';
 import { notProvided } from './not-provided';
-
-export type AuthType = 'public' | 'system_auth';
-
-export interface StoredToken {
-  accessToken: string;
-  refreshToken: string | null;
-  tokenType: string;
-}
-
-export type StaffRole = 'usuario' | 'administrador' | 'analista';
-
-export interface StaffProfile {
-  token: string;
-  tokenType: string;
-  nombre: string;
-  apellido_paterno: string;
-  franquicia: string;
-  roles: StaffRole[];
-  notificaciones: number;
-}
+import type { AuthType, StaffProfile, StoredToken } from '../forms/contracts/session';
 
 export interface SessionContext {
   /** The public applicant token, mirrored in local storage. */

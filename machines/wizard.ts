@@ -10,10 +10,9 @@ import { canAddOrRemoveItems, type EditableLevel } from '../forms/locking';
 import { fullName } from '../forms/person-name';
 import { notProvided } from './not-provided';
 import type { PldCoincidences } from '../forms/pld';
+import type { GuarantorSummary, Model, WizardCode } from '../forms/contracts/application';
 import { coincidencesOf, pldReviewMachine, type ReviewOutcome } from './pld-review';
 
-export type WizardCode = 'wizardpf' | 'wizardpfae' | 'wizardpm';
-export type Model = Record<string, unknown>;
 
 export interface WizardMeta {
   store: boolean;
@@ -33,14 +32,6 @@ export interface WizardMeta {
   staff_created?: boolean;
 }
 
-/**
- * A guarantor as its PM's Avales tab lists it. The server gives a public session the uuid of the
- * guarantors that session created only; the others come with uuid null and cannot be opened.
- */
-export interface GuarantorSummary {
-  uuid: string | null;
-  data: { tipo_persona?: string; nombre?: string; fisica?: { apellido_paterno?: string; apellido_materno?: string }; persona_completa?: boolean };
-}
 
 export type WizardModal =
   | { kind: 'firstUse' }

@@ -2,7 +2,7 @@
 // The README's table and .env.example list the same names; keep the three in step.
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { ClientConfig } from '../services/client-config';
+import type { ClientConfig } from '../forms/contracts/client-config';
 import { DEFAULT_LIMITS, type LimitSettings } from './limit-settings';
 
 export interface ServerConfig {

@@ -1,7 +1,8 @@
 // The application calls of spec §7: open by uuid, create, update. Failures reject with a
 // CallFailure (status, Spanish message, per-field messages) for the wizard statechart.
 import type { AxiosInstance } from 'axios';
-import type { CreatedApplication, LoadedApplication, Model, RemovedGuarantor, UpdatedApplication, WizardCode, WizardMeta } from '../machines/wizard';
+import type { CreatedApplication, LoadedApplication, RemovedGuarantor, UpdatedApplication, WizardMeta } from '../machines/wizard';
+import type { Model, WizardCode } from '../forms/contracts/application';
 import type { PldCoincidences } from '../forms/pld';
 import { callFailure } from './http';
 

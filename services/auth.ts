@@ -1,14 +1,7 @@
 // The authentication calls: POST /oauth/token (public account) and GET /me (staff profile).
 import type { AxiosInstance } from 'axios';
-import type { StaffProfile, StoredToken } from '../machines/session';
-import type { PublicClientCredentials } from './client-config';
-
-interface TokenAnswer {
-  access_token: string;
-  refresh_token?: string;
-  token_type: string;
-  expires_in: number;
-}
+import type { StaffProfile, StaffProfileAnswer, StoredToken, TokenAnswer } from '../forms/contracts/session';
+import type { PublicClientCredentials } from '../forms/contracts/client-config';
 
 /** Password grant with client id and the configured public credentials; the stored refresh token goes along when there is one. */
 export async function requestPublicToken(
@@ -31,20 +24,9 @@ export async function requestPublicToken(
   return { accessToken: data.access_token, refreshToken: data.refresh_token ?? null, tokenType: data.token_type };
 }
 
-interface ProfileAnswer {
-  data: {
-    token: string;
-    token_type?: string;
-    nombre: string;
-    apellido_paterno: string;
-    franquicia: string;
-    roles: StaffProfile['roles'];
-    notificaciones: number;
-  };
-}
 
 export async function loadStaffProfile(http: AxiosInstance): Promise<StaffProfile> {
-  const { data } = await http.get<ProfileAnswer>('/me');
+  const { data } = await http.get<StaffProfileAnswer>('/me');
   const profile = data.data;
   return {
     token: profile.token,

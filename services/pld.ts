@@ -4,7 +4,7 @@
 // field that names it (where the rule's message shows).
 import type { AxiosInstance } from 'axios';
 import type { BlacklistResult, PartyResult, PldGroup, PldMatch } from '../forms/pld';
-import type { BlacklistAnswer } from '../machines/pld-review';
+import type { BlacklistAnswer } from '../forms/contracts/pld';
 
 const matchesOf = (party: PartyResult, path?: string): PldMatch[] =>
   party.coincidencias.map(({ nombre, rfc, lista, id }) => ({ nombre, rfc, lista, id, persona: party.nombre, ...(path ? { path } : {}) }));

@@ -1,5 +1,5 @@
 // The public token in local storage, under the names of the OAuth answer.
-import type { StoredToken } from '../machines/session';
+import type { StoredToken } from '../forms/contracts/session';
 
 const KEYS = { accessToken: 'access_token', refreshToken: 'refresh_token', tokenType: 'token_type' } as const;
 

@@ -1,4 +1,4 @@
-import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '../services/client-config';
+import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '../forms/contracts/client-config';
 
 /** The configuration the server wrote into index.html. */
 export function readClientConfig(doc: Document = document): ClientConfig {

@@ -3,8 +3,8 @@
 import { object, type AnyObject, type InferType, type ObjectSchema, type ObjectShape } from 'yup';
 import type { Classification, PersonType } from '../options';
 import { fieldList } from '../schema/field-list';
+import type { WizardCode } from '../contracts/application';
 
-export type WizardCode = 'wizardpf' | 'wizardpfae' | 'wizardpm';
 
 export interface TabDefinition {
   /** Stable key of the tab (the spec's pm* names for PM). */

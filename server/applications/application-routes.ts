@@ -273,7 +273,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         });
         const saved = parseModel(row);
         reply.status(201);
-        return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version, ...(pending.length > 0 ? { guarantors: linked } : {}) }];
+        return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version, meta: metaOf(row), ...(pending.length > 0 ? { guarantors: linked } : {}) }];
       },
     );
 

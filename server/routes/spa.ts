@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { injectClientConfig } from '../../services/client-config';
+import { injectClientConfig } from '../../forms/contracts/client-config';
 
 const NOT_BUILT = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Solicitud online</title></head>
 <body><main><h1>La aplicación no está compilada</h1><p>Ejecuta <code>npm run build</code> y vuelve a iniciar el servidor.</p></main></body></html>`;

@@ -1,5 +1,5 @@
 // Which top-navigation entries a page shows; a pure function so it is tested without a browser.
-import type { ClientLinks } from '../../services/client-config';
+import type { ClientLinks } from '../../forms/contracts/client-config';
 
 const MESSAGE_PAGES = ['/error', '/incorrectCode', '/expiredCode'];
 const GUARANTOR_ROUTE = /^\/(avalpf|avalpfae|avalpm|aval\/(pf|pfae|pm))(\/|$)/;

@@ -2,8 +2,8 @@
 // (forms/staff-permissions.ts, README "Staff roles"). Analista has no section: its PLD review
 // lives in each application's 'Validaciones PLD' tab.
 import { hasPermission, type StaffPermission } from '../../forms/staff-permissions';
-import type { StaffRole } from '../../machines/session';
-import type { ClientLinks } from '../../services/client-config';
+import type { StaffRole } from '../../forms/contracts/session';
+import type { ClientLinks } from '../../forms/contracts/client-config';
 
 export interface StaffMenuEntry {
   label: string;

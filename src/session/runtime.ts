@@ -1,9 +1,10 @@
 // Starts the session actor with the real services and keeps the public token in local storage.
 import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AxiosInstance } from 'axios';
-import { authorizationOf, sessionMachine, type StaffProfile, type StoredToken } from '../../machines/session';
+import type { StaffProfile, StoredToken } from '../../forms/contracts/session';
+import { authorizationOf, sessionMachine } from '../../machines/session';
 import { loadStaffProfile, requestPublicToken } from '../../services/auth';
-import type { ClientConfig } from '../../services/client-config';
+import type { ClientConfig } from '../../forms/contracts/client-config';
 import { createHttpClient } from '../../services/http';
 import { readStoredToken, writeStoredToken } from '../../services/token-storage';
 import { hasStaffCookie } from './staff-cookie';

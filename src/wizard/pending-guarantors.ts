@@ -1,7 +1,7 @@
 // Guarantors saved before their PM is stored (/aval/pf, /aval/pfae, /aval/pm). Each is a record of
 // its own on the server, linked to nobody; this browser keeps their uuids and names until the next
 // PM it stores, whose first save sends them (meta.guarantors) so the server links them to it.
-import type { GuarantorSummary } from '../../machines/wizard';
+import type { GuarantorSummary } from '../../forms/contracts/application';
 
 const KEY = 'solicitud.avalesPendientes';
 

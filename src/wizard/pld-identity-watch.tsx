@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useFormState } from 'react-final-form';
 import { pldIdentityKey } from '../../forms/pld-identity';
-import type { Model } from '../../machines/wizard';
+import type { Model } from '../../forms/contracts/application';
 import type { PldReviewRef } from './pld-review-selectors';
 
 export function PldIdentityWatch({ review }: { review: PldReviewRef | undefined }) {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { DELAYS } from '../../forms/limits';
 import { matchKey } from '../../forms/pld';
-import { coincidencesOf, pendingPaths, PLD_SEARCH_TIMEOUT_MS, pldReviewMachine, type BlacklistAnswer, type PldReviewInput } from '../../machines/pld-review';
+import { coincidencesOf, pendingPaths, PLD_SEARCH_TIMEOUT_MS, pldReviewMachine, type PldReviewInput } from '../../machines/pld-review';
+import type { BlacklistAnswer } from '../../forms/contracts/pld';
 import { enumerateEdges, testEveryTransition, transitionRecorder } from './support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof pldReviewMachine>;

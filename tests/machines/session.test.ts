@@ -2,7 +2,8 @@
 // real actor with fake services, and each state is checked for what it means.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { authorizationOf, sessionMachine, type StaffProfile, type StoredToken } from '../../machines/session';
+import type { StaffProfile, StoredToken } from '../../forms/contracts/session';
+import { authorizationOf, sessionMachine } from '../../machines/session';
 import { enumerateEdges, testEveryTransition, transitionRecorder } from './support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;

@@ -2,7 +2,8 @@
 // staff the wizard never starts a check, never holds a tab for one, and sends no review.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { pldReviewMachine, type BlacklistAnswer } from '../../machines/pld-review';
+import { pldReviewMachine } from '../../machines/pld-review';
+import type { BlacklistAnswer } from '../../forms/contracts/pld';
 import { reviewToSave, wizardMachine } from '../../machines/wizard';
 import { validPfModel } from '../unit/forms/fixtures';
 import { loaded } from './support/wizard-harness';

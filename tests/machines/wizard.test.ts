@@ -3,7 +3,8 @@
 // guarantors, a new PM with guarantors saved before it), replayed on a real actor with fake calls.
 // The guarantor configuration has its own walk in guarantor.test.ts.
 import { describe, expect, it } from 'vitest';
-import { isTabActive, type GuarantorSummary, type Model, type WizardInput } from '../../machines/wizard';
+import type { GuarantorSummary, Model } from '../../forms/contracts/application';
+import { isTabActive, type WizardInput } from '../../machines/wizard';
 import { transitionRecorder } from './support/model-paths';
 import {
   loaded,

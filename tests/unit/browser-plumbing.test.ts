@@ -1,7 +1,7 @@
 // The small pieces between the browser and the session: configuration, cookies, storage, HTTP headers.
 import { describe, expect, it } from 'vitest';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { injectClientConfig, type ClientConfig } from '../../services/client-config';
+import { injectClientConfig, type ClientConfig } from '../../forms/contracts/client-config';
 import { createHttpClient } from '../../services/http';
 import { readStoredToken, writeStoredToken } from '../../services/token-storage';
 import { hasStaffCookie } from '../../src/session/staff-cookie';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { navigationFor } from '../../src/layout/navigation-rules';
-import type { ClientLinks } from '../../services/client-config';
+import type { ClientLinks } from '../../forms/contracts/client-config';
 
 const links = { clientList: '/list', clientHistory: '/historial/{uuid}' } as ClientLinks;
 

@@ -1,0 +1,99 @@
+// The application calls of spec §7 on the wire: GET /{code}/{uuid}/{flag}, POST /{code},
+// PUT /{code}/{uuid} and DELETE /wizardpm/{uuid}/avales/{guarantor}. One yup schema per shape,
+// each with its inferred type: the server validates bodies with them, the browser's services and
+// the wizard statechart take their types from them.
+import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
+import { EDITABLE_LEVELS, type EditableLevel } from '../locking';
+import { GUARANTORS_MAX } from '../limits';
+
+export const WIZARD_CODES = ['wizardpf', 'wizardpfae', 'wizardpm'] as const;
+/** The backing resource of a wizard (spec §7). */
+export type WizardCode = (typeof WIZARD_CODES)[number];
+
+/** An applicant model as the wire carries it; its own schema is the wizard's (forms/wizards/). */
+export type Model = Record<string, unknown>;
+const model = () => mixed<Model>((value): value is Model => typeof value === 'object' && value !== null && !Array.isArray(value));
+
+/** No control characters: PostgreSQL refuses a NUL in a text. */
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
+/** What a record is, as the server answers it with the model (`meta`). */
+export const storedMetaSchema = object({
+  store: boolean().required(),
+  cache: boolean().required(),
+  complete: boolean().required(),
+  expired: boolean().required(),
+  /** The furthest tab reached: kept by the server, the larger of the stored one and the one a save reached. */
+  last_index: number().integer().min(0).required(),
+  editable: mixed<EditableLevel>().oneOf(EDITABLE_LEVELS).required(),
+  franchise: string().nullable().defined(),
+  parent_uuid: string().nullable().defined(),
+  version: number().integer().min(1).required(),
+  /** Staff created the record: a public session reads it but cannot change it (editable 'none'). */
+  staff_created: boolean().optional(),
+});
+export type StoredMeta = InferType<typeof storedMetaSchema>;
+
+/** A save's meta: where the person is and what the save means (spec §7). Other keys are ignored. */
+export const saveMetaSchema = object({
+  /** The tab the save is made from, passed (forward) or finished on. */
+  last_index: number().integer().min(0).max(20).optional(),
+  /** Finishing (an applicant) or completing (a guarantor): every tab is checked. */
+  complete: boolean().optional(),
+  franchise: string().max(100).matches(NO_CONTROL_CHARACTERS).nullable().optional(),
+  parent_uuid: string().max(36).nullable().optional(),
+  /** The stored record's version; an update without it, or with a stale one, is refused. */
+  version: number().integer().min(1).nullable().optional(),
+  /** Guarantors saved before this PM was first stored, to link to it (spec 02 §2, /aval/...). */
+  guarantors: array(string().max(36).required()).max(GUARANTORS_MAX).optional(),
+});
+export type SaveMeta = InferType<typeof saveMetaSchema>;
+
+/** POST /{code} and PUT /{code}/{uuid}: the model, its meta, and for staff the validated PLD review. */
+export const saveRequestSchema = object({
+  data: model().required(),
+  meta: saveMetaSchema.optional(),
+  /** The PLD review an Analista made (forms/pld.ts); ignored for anyone else. */
+  pld: model().optional(),
+});
+export type SaveRequest = InferType<typeof saveRequestSchema>;
+
+/** GET /{code}/{uuid}/{flag}: the model (empty for the public once finished or expired) and its meta. */
+export const loadedAnswerSchema = object({ data: model().required(), meta: storedMetaSchema.required() });
+export type LoadedAnswer = InferType<typeof loadedAnswerSchema>;
+
+/** PUT /{code}/{uuid}: the model as stored and its meta. */
+export const updatedAnswerSchema = loadedAnswerSchema;
+export type UpdatedAnswer = InferType<typeof updatedAnswerSchema>;
+
+/** POST /{code}'s second element; the first is the new record's uuid. */
+export const createdExtraSchema = object({
+  formatobce: object({ html: string().nullable().defined() }).required(),
+  version: number().integer().min(1).required(),
+  meta: storedMetaSchema.required(),
+  /** The pending guarantors the save linked (only when it sent some). */
+  guarantors: array(string().required()).optional(),
+});
+export type CreatedAnswer = [string, InferType<typeof createdExtraSchema>];
+
+/**
+ * A guarantor as its PM's Avales tab lists it. The server gives a public session the uuid of the
+ * guarantors that session created only; the others come with uuid null and cannot be opened.
+ */
+export const guarantorSummarySchema = object({
+  uuid: string().nullable().defined(),
+  data: object({
+    tipo_persona: string().optional(),
+    nombre: string().optional(),
+    fisica: object({ apellido_paterno: string().optional(), apellido_materno: string().optional() }).optional(),
+    persona_completa: boolean().optional(),
+  }).required(),
+});
+export type GuarantorSummary = InferType<typeof guarantorSummarySchema>;
+
+/** DELETE /wizardpm/{uuid}/avales/{guarantor}: the PM's guarantors left. */
+export const removedGuarantorAnswerSchema = object({
+  message: string().required(),
+  avales: array(guarantorSummarySchema.required()).required(),
+});
+export type RemovedGuarantorAnswer = InferType<typeof removedGuarantorAnswerSchema>;
