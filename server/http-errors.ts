@@ -5,19 +5,8 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { ApiError } from './api-error';
 import { databaseApiError } from './db/database-errors';
-
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code?: string,
-    /** More of the answer's body, beside statusCode, code and message (a 422's `errores`). */
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
 
 export const unauthorized = (message: string, code = 'unauthorized') => new ApiError(401, message, code);
 export const forbidden = (message = 'No tienes permiso para realizar esta acción.') => new ApiError(403, message, 'forbidden');

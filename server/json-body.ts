@@ -4,7 +4,7 @@
 // thread, a reply) sees it. Fastify's own body refusals are answered by server/http-errors.ts.
 import type { FastifyInstance } from 'fastify';
 import { jsonTextDepth } from './db/nesting-depth';
-import { ApiError } from './http-errors';
+import { ApiError } from './api-error';
 
 /** Far deeper than any model (about 8 levels with a PLD review), far below what breaks a stack. */
 export const JSON_MAX_DEPTH = 32;

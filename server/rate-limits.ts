@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { ApiError } from './http-errors';
+import { ApiError } from './api-error';
 import type { LimitGroup } from './limit-settings';
 import { createSignInGuard, memoryAttemptStore, redisAttemptStore, waitInSpanish, type SignInGuard } from './auth/sign-in-guard';
 

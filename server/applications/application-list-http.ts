@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIST_PAGE_MAX, LIST_PAGE_SIZE, LIST_PAGE_SIZE_MAX, LIST_SEARCH_MAX, PERSON_TYPE_FILTERS, readListQuery, UNFINISHED_STATES, type ListKind, type ListQuery } from '../../forms/list-query';
 import { EDITABLE_LEVELS } from '../../forms/locking';
-import { ApiError } from '../http-errors';
+import { ApiError } from '../api-error';
 import type { ListPage } from './application-lists';
 
 export const PAGING_HEADERS = { total: 'x-total-count', page: 'x-page', pageSize: 'x-page-size' } as const;

@@ -1,7 +1,7 @@
 // Failures of the database that the API answers itself: a database that does not answer in time
 // (503), an answer that cannot be read (503), and PostgreSQL's own errors, whose SQLSTATE codes
 // (22021, 22P02…) never reach an answer's body.
-import { ApiError } from '../http-errors';
+import { ApiError } from '../api-error';
 
 const UNAVAILABLE = 'El servicio no está disponible por el momento, intenta de nuevo en unos segundos.';
 

@@ -3,7 +3,8 @@
 // POST /pld/lists/reload (Administrador, one at a time).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireStaff } from '../auth/session';
-import { ApiError, badRequest } from '../http-errors';
+import { ApiError } from '../api-error';
+import { badRequest } from '../http-errors';
 import { UUID } from '../uuid';
 import { screenApplicant, searchQuery, type SearchType } from './pld-blacklist';
 import { normaliseRfc } from './pld-normalise';

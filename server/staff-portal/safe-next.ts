@@ -18,7 +18,6 @@ function decodedForms(value: string): string[] {
   return forms;
 }
 
-// eslint-disable-next-line no-control-regex
 const leavesSite = (form: string) => /[\u0000-\u001f\u007f\\]/.test(form) || form.startsWith('//');
 
 export function safeNext(next: unknown): string {

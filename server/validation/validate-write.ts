@@ -8,7 +8,7 @@ import type { ValidationContext } from '../../forms/schema/context';
 import { validateModel, type FieldErrors } from '../../forms/validate';
 import { wizardFor, type AnyWizard } from '../../forms/wizards/wizard-for';
 import type { Neighbourhood } from '../../forms/schema/address';
-import { ApiError } from '../http-errors';
+import { ApiError } from '../api-error';
 import { withCatalogueLists, withoutCatalogueLists } from './catalogue-lists';
 
 /** Answered as 422 `{ statusCode, code, message, errores }`. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Backend } from '../../server/backend';
 import { loadConfig } from '../../server/config';
-import { ApiError } from '../../server/http-errors';
+import { ApiError } from '../../server/api-error';
 import { publicToken, startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;

@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../forms/messages';
 import { PM_WIZARD } from '../../forms/wizards/pm';
-import { ApiError, installErrorHandlers } from '../../server/http-errors';
+import { ApiError } from '../../server/api-error';
+import { installErrorHandlers } from '../../server/http-errors';
 import { validateApplicationWrite, validateWrite } from '../../server/validation/validate-write';
 import { validPfModel, validPmModel } from '../unit/forms/fixtures';
 
