@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { createCatalogLookupMachine } from '../../machines/catalog-lookup';
-import { enumerateEdges, testEveryTransition, transitionRecorder } from './support/model-paths';
+import { fileCoverage, type Inspect } from './support/coverage-report';
+import { enumerateEdges, testEveryTransition } from './support/model-paths';
 
 const machine = createCatalogLookupMachine<{ colonia: string }>('lookup');
 type Snapshot = SnapshotFrom<typeof machine>;
@@ -20,7 +21,9 @@ const EVENTS = [
 
 const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.key, Object.keys(s.context.cache).sort()]);
 
-function start(inspect: ReturnType<typeof transitionRecorder>['inspect']) {
+const coverage = fileCoverage('catalog-lookup');
+
+function start(inspect: Inspect = coverage.inspect) {
   const calls: Array<{ key: string; resolve: (v: unknown) => void; reject: (e: unknown) => void }> = [];
   const actor = createActor(
     machine.provide({
@@ -64,16 +67,16 @@ const edges = enumerateEdges(machine, { input: undefined, events: EVENTS, serial
 
 describe('catalogue lookup machine, every transition', () => {
   testEveryTransition({
-    name: 'catalog-lookup',
     edges,
     serializeState: serializeState as never,
     start: (_edge, inspect) => start(inspect),
     play,
     assertMeaning: assertMeaning as never,
+    inspect: coverage.inspect,
   });
 
   it('answers a key it has seen from memory, without a request', async () => {
-    const h = start(transitionRecorder().inspect);
+    const h = start();
     await play(h, { type: 'lookup.requested', key: '44160' });
     await play(h, { type: 'xstate.done.actor.fetch', output: FOUND });
     await play(h, { type: 'lookup.requested', key: '99999' });
@@ -82,3 +85,5 @@ describe('catalogue lookup machine, every transition', () => {
     expect(h.actor.getSnapshot().matches({ settled: 'found' })).toBe(true);
   });
 });
+
+coverage.expectEveryTransition(machine);

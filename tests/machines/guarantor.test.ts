@@ -3,13 +3,14 @@
 // a guarantor of a PM not stored yet, every transition replayed on a real actor with fake calls.
 import { describe, expect, it } from 'vitest';
 import { isTabActive, type WizardInput } from '../../machines/wizard';
-import { transitionRecorder } from './support/model-paths';
+import { fileCoverage } from './support/coverage-report';
 import {
   loaded,
   pendingCall,
   playWizard as play,
   reviewSnapshot,
   startWizard as start,
+  statePath,
   testEveryWizardTransition,
   type WizardHarness,
   type WizardSnapshot as Snapshot,
@@ -60,6 +61,9 @@ const EVENTS = [
     { type: `xstate.done.actor.${id}`, output: INVALID },
   ]),
   { type: 'xstate.error.actor.validateGuarantor', error: new Error('schema') },
+  // A tab check that fails to run counts as an invalid tab.
+  { type: 'xstate.error.actor.validateForward', error: new Error('schema') },
+  { type: 'xstate.error.actor.validateBackward', error: new Error('schema') },
   { type: 'xstate.done.actor.create', output: { uuid: 'g-new', formatobceHtml: null, version: 1 } },
   { type: 'xstate.error.actor.create', error: { status: 500 } },
   { type: 'xstate.done.actor.update', output: { model: { ...STORED_GUARANTOR, ...VALUES }, version: 3 } },
@@ -77,7 +81,16 @@ const EVENTS = [
 
 const EVENTS_BY_INPUT: Record<string, any[]> = {
   newOfStoredPm: [],
-  storedByUuid: [{ type: 'xstate.done.actor.load', output: loaded(STORED_GUARANTOR, { parent_uuid: PARENT }) }],
+  storedByUuid: [
+    { type: 'xstate.done.actor.load', output: loaded(STORED_GUARANTOR, { parent_uuid: PARENT }) },
+    // A guarantor opened by uuid meets the same openings as an applicant: complete, expired, read-only, a wrong code, a failed load.
+    { type: 'xstate.done.actor.load', output: loaded(STORED_GUARANTOR, { parent_uuid: PARENT, complete: true }) },
+    { type: 'xstate.done.actor.load', output: loaded(STORED_GUARANTOR, { parent_uuid: PARENT, expired: true }) },
+    { type: 'xstate.done.actor.load', output: loaded(STORED_GUARANTOR, { parent_uuid: PARENT, editable: 'none' }) },
+    { type: 'xstate.error.actor.load', error: { status: 404 } },
+    { type: 'xstate.error.actor.load', error: { status: 503 } },
+    { type: 'wizard.retried' },
+  ],
   ofUnstoredPm: [],
   staffByUuid: [
     { type: 'xstate.done.actor.load', output: loaded(STORED_GUARANTOR, { parent_uuid: PARENT }) },
@@ -95,6 +108,7 @@ const serializeState = (s: Snapshot) =>
     s.matches({ ready: 'idle' }) ? null : s.context.target,
     s.context.meta.store,
     s.context.meta.last_index,
+    s.context.meta.editable,
     s.context.meta.uuid !== null,
     s.context.modal?.kind ?? null,
     s.context.tabErrors.includes(s.context.current),
@@ -124,6 +138,13 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     if (!h.before?.matches({ ready: 'completingGuarantor' })) expect(context.pld.blocking || context.pld.busy).toBe(false);
   }
   if (s.matches({ ready: 'pldReview' })) expect(context.modal).toEqual({ kind: 'pldReview' });
+  if (context.modal?.kind === 'complete' || context.modal?.kind === 'expired' || context.modal?.kind === 'incorrect') {
+    // A blocked opening leaves a blank guarantor of the same PM, and no record.
+    expect(context.model).toEqual(BLANK);
+    expect(context.meta.uuid).toBeNull();
+  }
+  // A record that cannot be modified is only read: finishing says so, completing nothing.
+  if (context.modal?.kind === 'notEditable') expect(context.meta.editable).toBe('none');
   if (s.matches({ ready: { completingGuarantor: 'validating' } })) {
     // The tab shown is checked, with what was typed on it.
     expect(pendingCall(h, 'validate tab').input).toEqual({ code: context.code, index: context.current, values: context.model, staff: context.staff });
@@ -171,21 +192,62 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     expect(context.meta.uuid).not.toBeNull();
     expect(h.emitted.filter((e) => e.type === 'returnToParent')).toEqual([{ type: 'returnToParent', parentUuid: parent, uuid: context.meta.uuid }]);
   } else expect(h.emitted.filter((e) => e.type === 'returnToParent')).toEqual([]);
+  // Every state a guarantor can be in is known here: a state this check never heard of fails.
+  switch (statePath(s.value)) {
+    case 'ready.idle':
+      expect(s.hasTag('busy')).toBe(false);
+      break;
+    case 'loading':
+      expect(pendingCall(h, 'load application').input).toEqual({ code: context.code, uuid: context.meta.uuid, flag: context.staff ? 0 : 1 });
+      break;
+    case 'loadFailed':
+      // A failed load that is not a wrong code keeps the record, to retry.
+      expect(s.hasTag('blocking')).toBe(true);
+      expect(context.modal).toEqual({ kind: 'loadFailed' });
+      expect(context.meta.uuid).not.toBeNull();
+      break;
+    case 'ready.validatingForward':
+    case 'ready.validatingBackward':
+      expect(s.hasTag('busy')).toBe(true);
+      expect(pendingCall(h, 'validate tab').input).toEqual({ code: context.code, index: context.current, values: context.model, staff: context.staff });
+      break;
+    case 'ready.saving.creating':
+    case 'ready.saving.updating':
+      // A step forward saves the guarantor as it stands, with its parent, not yet complete.
+      expect(pendingCall(h, context.meta.store ? 'update application' : 'create application').input.meta).toMatchObject({ parent_uuid: parent, complete: false });
+      break;
+    case 'ready.awaitingPld':
+    case 'ready.screening':
+      expect(s.hasTag('busy')).toBe(true);
+      expect(context.pld.busy).toBe(true);
+      break;
+    case 'ready.pldReview':
+    case 'ready.completingGuarantor.validating':
+    case 'ready.completingGuarantor.creating':
+    case 'ready.completingGuarantor.updating':
+    case 'returned':
+      // Checked above.
+      break;
+    default:
+      throw new Error(`Unknown guarantor wizard state ${JSON.stringify(s.value)}`);
+  }
 }
+
+const coverage = fileCoverage('wizard (guarantor)');
 
 describe('wizard (guarantor), every transition', () => {
   testEveryWizardTransition({
-    name: 'wizard (guarantor)',
     inputs: INPUTS,
     eventsOf: (name) => [...EVENTS, ...EVENTS_BY_INPUT[name]],
     serializeState,
     assertMeaning,
+    inspect: coverage.inspect,
   });
 });
 
 describe('guarantor scenarios', () => {
   it('completing a new guarantor of a stored PM saves it complete and returns to the PM', async () => {
-    const h = start(INPUTS.newOfStoredPm, transitionRecorder().inspect);
+    const h = start(INPUTS.newOfStoredPm, coverage.inspect);
     expect(h.actor.getSnapshot().context.modal).toBeNull();
     await play(h, { type: 'wizard.finish', values: VALUES });
     await play(h, { type: 'xstate.done.actor.validateGuarantor', output: VALID });
@@ -200,7 +262,7 @@ describe('guarantor scenarios', () => {
   });
 
   it('a refused completion sets persona_completa back to false, keeps the field errors and says so', async () => {
-    const h = start(INPUTS.storedByUuid, transitionRecorder().inspect);
+    const h = start(INPUTS.storedByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded({ ...STORED_GUARANTOR, persona_completa: false }, { parent_uuid: PARENT }) });
     await play(h, { type: 'wizard.finish', values: VALUES });
     await play(h, { type: 'xstate.done.actor.validateGuarantor', output: VALID });
@@ -215,7 +277,7 @@ describe('guarantor scenarios', () => {
   });
 
   it('an invalid tab at completion is flagged and nothing is saved', async () => {
-    const h = start(INPUTS.ofUnstoredPm, transitionRecorder().inspect);
+    const h = start(INPUTS.ofUnstoredPm, coverage.inspect);
     await play(h, { type: 'wizard.finish', values: { nombre: '' } });
     await play(h, { type: 'xstate.done.actor.validateGuarantor', output: INVALID });
     const s = h.actor.getSnapshot();

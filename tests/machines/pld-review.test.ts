@@ -7,7 +7,8 @@ import { DELAYS } from '../../forms/limits';
 import { matchKey } from '../../forms/pld';
 import { coincidencesOf, pendingPaths, PLD_SEARCH_TIMEOUT_MS, pldReviewMachine, type PldReviewInput } from '../../machines/pld-review';
 import type { BlacklistAnswer } from '../../forms/contracts/pld';
-import { enumerateEdges, testEveryTransition, transitionRecorder } from './support/model-paths';
+import { fileCoverage, type Inspect } from './support/coverage-report';
+import { enumerateEdges, testEveryTransition } from './support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof pldReviewMachine>;
 
@@ -53,7 +54,9 @@ const EVENTS = [
 
 const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.selected, s.context.groups.pf.length, s.context.reviewed.length]);
 
-function start(input: PldReviewInput, inspect: ReturnType<typeof transitionRecorder>['inspect']) {
+const coverage = fileCoverage('pld-review');
+
+function start(input: PldReviewInput, inspect: Inspect = coverage.inspect) {
   const calls: Array<{ model: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }> = [];
   const clock = new SimulatedClock();
   const actor = createActor(
@@ -116,6 +119,22 @@ function assertMeaning(s: Snapshot, h: Harness) {
       for (const match of context.groups[group]) expect(review.revisadas).toContain(matchKey(group, match));
     }
   }
+  switch (s.value) {
+    case 'unavailable':
+      // A failed or unanswered search holds nobody and leaves nothing answered.
+      expect(context.answered).toBe(false);
+      break;
+    case 'unchecked':
+    case 'scheduled':
+    case 'checking':
+    case 'pending':
+    case 'reviewing':
+    case 'validated':
+      // Checked above.
+      break;
+    default:
+      throw new Error(`Unknown PLD review state ${JSON.stringify(s.value)}`);
+  }
 }
 
 const allEdges = Object.entries(INPUTS).flatMap(([, input]) =>
@@ -125,18 +144,18 @@ const unique = [...new Map(allEdges.map((e) => [`${JSON.stringify(e.input)}|${e.
 
 describe('PLD review machine, every transition', () => {
   testEveryTransition({
-    name: 'pld-review',
     edges: unique,
     serializeState: serializeState as never,
     start: (edge, inspect) => start(edge.input as PldReviewInput, inspect),
     play,
     assertMeaning: assertMeaning as never,
+    inspect: coverage.inspect,
   });
 });
 
 describe('PLD review scenarios', () => {
   it('holds on matches until staff select them and save, and keeps only the selected ones', async () => {
-    const h = start(INPUTS.staffNew, transitionRecorder().inspect);
+    const h = start(INPUTS.staffNew);
     await play(h, { type: 'identity.changed', model: MODEL });
     expect(h.calls).toEqual([]);
     await play(h, { type: DEBOUNCE });
@@ -160,7 +179,7 @@ describe('PLD review scenarios', () => {
   });
 
   it('typing restarts the debounce: one search for the name as it ends up', async () => {
-    const h = start(INPUTS.staffNew, transitionRecorder().inspect);
+    const h = start(INPUTS.staffNew);
     await play(h, { type: 'identity.changed', model: MODEL });
     h.clock.increment(DELAYS.validationDebounce - 1);
     const renamed = { ...MODEL, nombre: 'JOAQUIN ARCHIVALDO' };
@@ -173,7 +192,7 @@ describe('PLD review scenarios', () => {
   });
 
   it('a check without matches validates at once; renaming the person makes it stale, clearing a name leaves nobody to screen', async () => {
-    const h = start(INPUTS.staffNew, transitionRecorder().inspect);
+    const h = start(INPUTS.staffNew);
     await play(h, { type: 'pld.check', model: MODEL });
     await play(h, { type: 'xstate.done.actor.search', output: NO_MATCHES });
     expect(h.actor.getSnapshot().matches('validated')).toBe(true);
@@ -184,7 +203,7 @@ describe('PLD review scenarios', () => {
   });
 
   it('matches already reviewed for the record do not hold the person again, and the ones chosen stay chosen', async () => {
-    const h = start(INPUTS.staffValidated, transitionRecorder().inspect);
+    const h = start(INPUTS.staffValidated);
     expect(h.actor.getSnapshot().matches('validated')).toBe(true);
     // Before any check, what a save sends is the stored review.
     expect(coincidencesOf(h.actor.getSnapshot().context, true)).toMatchObject({ users: { pf: [MATCH] }, revisadas: REVIEWED.revisadas });
@@ -197,7 +216,7 @@ describe('PLD review scenarios', () => {
   });
 
   it('a check that finds nothing any more drops what was chosen; one that never answers lets the person go on', async () => {
-    const h = start(INPUTS.staffValidated, transitionRecorder().inspect);
+    const h = start(INPUTS.staffValidated);
     await play(h, { type: 'pld.check', model: MODEL });
     await play(h, { type: 'xstate.done.actor.search', output: NO_MATCHES });
     expect(coincidencesOf(h.actor.getSnapshot().context, true)).toMatchObject({ users: {}, revisadas: [], validar_coincidencias_tipo: null });
@@ -208,14 +227,14 @@ describe('PLD review scenarios', () => {
   });
 
   it('a record never reviewed is checked as staff open it', async () => {
-    const h = start(INPUTS.staffUnreviewed, transitionRecorder().inspect);
+    const h = start(INPUTS.staffUnreviewed);
     expect(h.calls.map((call) => call.model)).toEqual([MODEL]);
     await play(h, { type: 'xstate.done.actor.search', output: WITH_MATCHES });
     expect(h.actor.getSnapshot().hasTag('blocking')).toBe(true);
   });
 
   it('a review left pending checks again on opening; a failed search lets the person go on', async () => {
-    const h = start(INPUTS.staffLeftPending, transitionRecorder().inspect);
+    const h = start(INPUTS.staffLeftPending);
     expect(h.calls.map((call) => call.model)).toEqual([MODEL]);
     await play(h, { type: 'xstate.error.actor.search', error: { status: 503 } });
     expect(h.actor.getSnapshot().hasTag('blocking')).toBe(false);
@@ -223,9 +242,11 @@ describe('PLD review scenarios', () => {
   });
 
   it('the public is never searched', async () => {
-    const visitor = start(INPUTS.public, transitionRecorder().inspect);
+    const visitor = start(INPUTS.public);
     await play(visitor, { type: 'identity.changed', model: MODEL });
     await play(visitor, { type: 'pld.check', model: MODEL });
     expect(visitor.calls).toEqual([]);
   });
 });
+
+coverage.expectEveryTransition(pldReviewMachine);

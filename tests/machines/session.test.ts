@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { StaffProfile, StoredToken } from '../../forms/contracts/session';
 import { authorizationOf, sessionMachine } from '../../machines/session';
-import { enumerateEdges, testEveryTransition, transitionRecorder } from './support/model-paths';
+import { fileCoverage, type Inspect } from './support/coverage-report';
+import { enumerateEdges, testEveryTransition } from './support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
 
@@ -43,7 +44,9 @@ function controllable<T>() {
   return { logic, calls };
 }
 
-function startActor(inspect: ReturnType<typeof transitionRecorder>['inspect']) {
+const coverage = fileCoverage('session');
+
+function startActor(inspect: Inspect = coverage.inspect) {
   const publicToken = controllable<StoredToken>();
   const staffProfile = controllable<StaffProfile>();
   const actor = createActor(
@@ -118,19 +121,21 @@ const edges = enumerateEdges(sessionMachine, { input: { storedToken: STORED }, e
 
 describe('session machine, every transition', () => {
   testEveryTransition({
-    name: 'session',
     edges,
     serializeState: serializeState as never,
     start: (_edge, inspect) => startActor(inspect),
     play,
     assertMeaning: assertMeaning as never,
+    inspect: coverage.inspect,
   });
 
   it('keeps the parent uuid across logout and reauthentication', async () => {
-    const harness = startActor(transitionRecorder().inspect);
+    const harness = startActor();
     await play(harness, { type: 'session.parentUuidSet', parentUuid: 'pm-9' });
     await play(harness, { type: 'session.logout' });
     expect(harness.actor.getSnapshot().context.parentUuid).toBe('pm-9');
     expect(harness.actor.getSnapshot().context.publicToken).toBeNull();
   });
 });
+
+coverage.expectEveryTransition(sessionMachine);

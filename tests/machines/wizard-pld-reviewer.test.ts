@@ -6,7 +6,10 @@ import { pldReviewMachine } from '../../machines/pld-review';
 import type { BlacklistAnswer } from '../../forms/contracts/pld';
 import { reviewToSave, wizardMachine } from '../../machines/wizard';
 import { validPfModel } from '../unit/forms/fixtures';
+import { fileCoverage } from './support/coverage-report';
 import { loaded } from './support/wizard-harness';
+
+const coverage = fileCoverage('wizard (PLD reviewer)');
 
 async function openAsStaff(pldReviewer: boolean) {
   let searches = 0;
@@ -24,7 +27,7 @@ async function openAsStaff(pldReviewer: boolean) {
         }),
       },
     }),
-    { input: { code: 'wizardpf', tabCount: 3, uuid: 'u-1', franchise: null, staff: true, pldReviewer, parentUuid: null, blankModel: {} } },
+    { input: { code: 'wizardpf', tabCount: 3, uuid: 'u-1', franchise: null, staff: true, pldReviewer, parentUuid: null, blankModel: {} }, inspect: coverage.inspect },
   );
   actor.start();
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));

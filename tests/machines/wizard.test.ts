@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GuarantorSummary, Model } from '../../forms/contracts/application';
 import { isTabActive, type WizardInput } from '../../machines/wizard';
-import { transitionRecorder } from './support/model-paths';
+import { fileCoverage } from './support/coverage-report';
 import {
   loaded,
   pendingCall,
@@ -13,6 +13,7 @@ import {
   playWizard as play,
   reviewSnapshot,
   startWizard as start,
+  statePath,
   testEveryWizardTransition,
   type WizardHarness,
   type WizardSnapshot as Snapshot,
@@ -257,21 +258,56 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
   // An applicant never takes the guarantor's way out.
   expect(s.matches({ ready: 'completingGuarantor' }) || s.matches('returned')).toBe(false);
   expect(h.emitted.filter((e) => e.type === 'returnToParent')).toEqual([]);
+  // Every state an applicant can be in is known here: a state this check never heard of fails.
+  switch (statePath(s.value)) {
+    case 'ready.idle':
+      expect(s.hasTag('busy')).toBe(false);
+      break;
+    case 'ready.validatingForward':
+    case 'ready.validatingBackward':
+      // The tab being left is checked, with what was typed on it.
+      expect(s.hasTag('busy')).toBe(true);
+      expect(pendingCall(h, 'validate tab').input).toEqual({ code: context.code, index: context.current, values: context.model, staff: context.staff });
+      break;
+    case 'ready.finishing.validatingGeneralData':
+      // Finishing checks 'Datos generales', wherever the person stands.
+      expect(pendingCall(h, 'validate tab').input).toEqual({ code: context.code, index: 0, values: context.model, staff: context.staff });
+      break;
+    case 'loading':
+    case 'loadFailed':
+    case 'ready.confirmingGuarantorRemoval':
+    case 'ready.removingGuarantor':
+    case 'ready.awaitingPld':
+    case 'ready.screening':
+    case 'ready.pldReview':
+    case 'ready.saving.creating':
+    case 'ready.saving.updating':
+    case 'ready.finishing.creating':
+    case 'ready.finishing.updating':
+    case 'finished':
+    case 'done':
+      // Checked above.
+      break;
+    default:
+      throw new Error(`Unknown wizard state ${JSON.stringify(s.value)}`);
+  }
 }
+
+const coverage = fileCoverage('wizard');
 
 describe('wizard machine, every transition', () => {
   testEveryWizardTransition({
-    name: 'wizard',
     inputs: INPUTS,
     eventsOf: (name) => [...COMMON_EVENTS, ...EVENTS_BY_INPUT[name]],
     serializeState,
     assertMeaning,
+    inspect: coverage.inspect,
   });
 });
 
 describe('wizard scenarios', () => {
   it('creates on the first forward step, follows the uuid, then updates and notifies each save', async () => {
-    const h = start(INPUTS.publicNew, transitionRecorder().inspect);
+    const h = start(INPUTS.publicNew, coverage.inspect);
     expect(h.actor.getSnapshot().context.modal).toEqual({ kind: 'firstUse' });
     await play(h, { type: 'modal.closed' });
     await play(h, { type: 'tab.next', values: VALUES });
@@ -297,13 +333,13 @@ describe('wizard scenarios', () => {
   });
 
   it('a jump ahead saves with the tabs actually passed, and a record that cannot be modified moves on without saving', async () => {
-    const h = start(INPUTS.publicByUuid, transitionRecorder().inspect);
+    const h = start(INPUTS.publicByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 0 }) });
     await play(h, { type: 'tab.selected', index: 2, values: VALUES });
     await play(h, { type: 'xstate.done.actor.validateForward', output: { valid: true, errors: {} } });
     expect(h.pending['update application'].at(-1)!.input.meta.last_index).toBe(1);
 
-    const readOnly = start(INPUTS.publicByUuid, transitionRecorder().inspect);
+    const readOnly = start(INPUTS.publicByUuid, coverage.inspect);
     await play(readOnly, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 0, editable: 'none' }) });
     await play(readOnly, { type: 'tab.next', values: VALUES });
     await play(readOnly, { type: 'xstate.done.actor.validateForward', output: { valid: true, errors: {} } });
@@ -312,7 +348,7 @@ describe('wizard scenarios', () => {
   });
 
   it('going back only validates, and flags the tab left when it is invalid', async () => {
-    const h = start(INPUTS.publicByUuid, transitionRecorder().inspect);
+    const h = start(INPUTS.publicByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
     expect(h.actor.getSnapshot().context.current).toBe(2);
     await play(h, { type: 'tab.previous', values: { nombre: '' } });
@@ -324,7 +360,7 @@ describe('wizard scenarios', () => {
   });
 
   it('finishing a stored record for the first time updates it and thanks the person', async () => {
-    const h = start(INPUTS.publicByUuid, transitionRecorder().inspect);
+    const h = start(INPUTS.publicByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
     await play(h, { type: 'wizard.finish', values: VALUES });
     await play(h, { type: 'xstate.done.actor.validateGeneralData', output: { valid: true, errors: {} } });
@@ -336,7 +372,7 @@ describe('wizard scenarios', () => {
   });
 
   it('a failed create at finish returns to unstored cache with the spec message', async () => {
-    const h = start(INPUTS.publicNew, transitionRecorder().inspect);
+    const h = start(INPUTS.publicNew, coverage.inspect);
     // The first-use notice comes first; nothing else is taken while it is open.
     await play(h, { type: 'wizard.finish', values: VALUES });
     expect(h.pending['validate tab']).toBeUndefined();
@@ -353,7 +389,7 @@ describe('wizard scenarios', () => {
 
 describe('PM scenarios', () => {
   it('a PM with incomplete guarantors names them and calls nothing, then finishes once every guarantor is complete', async () => {
-    const h = start(INPUTS.pmByUuid, transitionRecorder().inspect);
+    const h = start(INPUTS.pmByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_PM, { last_index: 5 }) });
     expect(h.actor.getSnapshot().context.current).toBe(AVALES_TAB);
     await play(h, { type: 'wizard.finish', values: VALUES });
@@ -378,7 +414,7 @@ describe('PM scenarios', () => {
   });
 
   it('removing a guarantor asks first; cancelling calls nothing, confirming removes it and lists those left', async () => {
-    const h = start(INPUTS.pmByUuid, transitionRecorder().inspect);
+    const h = start(INPUTS.pmByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_PM) });
     await play(h, REMOVAL);
     let s = h.actor.getSnapshot();
@@ -404,7 +440,7 @@ describe('PM scenarios', () => {
   });
 
   it("a new PM's first save links the guarantors saved before it, once", async () => {
-    const h = start(INPUTS.pmNew, transitionRecorder().inspect);
+    const h = start(INPUTS.pmNew, coverage.inspect);
     expect(h.actor.getSnapshot().context.model.avales).toEqual([PENDING_AVAL, INCOMPLETE_AVAL]);
     await play(h, { type: 'modal.closed' });
     await play(h, { type: 'tab.next', values: VALUES });
@@ -423,7 +459,7 @@ describe('PLD scenarios (staff)', () => {
 
   /** Staff on 'Datos generales' of a stored record whose review found matches, leaving the tab. */
   async function leaveTabWithMatches() {
-    const h = start(INPUTS.staffByUuid, transitionRecorder().inspect);
+    const h = start(INPUTS.staffByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 0 }) });
     await play(h, reviewSnapshot('pending'));
     await play(h, { type: 'tab.next', values: VALUES });
@@ -460,7 +496,7 @@ describe('PLD scenarios (staff)', () => {
   });
 
   it('a check under way is awaited before moving on; finishing screens the whole application first', async () => {
-    const h = start(INPUTS.staffByUuid, transitionRecorder().inspect);
+    const h = start(INPUTS.staffByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
     await play(h, reviewSnapshot('checking'));
     await play(h, { type: 'tab.previous', values: VALUES });

@@ -1,10 +1,11 @@
 // The wizard statechart on a real actor for its tests (wizard.test.ts, guarantor.test.ts): every
 // call it makes stays pending until a path settles it by the invoke id named in the event.
 import { expect } from 'vitest';
-import { createActor, fromPromise, type AnyActorRef, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, initialTransition, transition, type AnyActorRef, type EventObject, type SnapshotFrom } from 'xstate';
 import { pldReviewMachine } from '../../../machines/pld-review';
 import { wizardMachine, type WizardInput } from '../../../machines/wizard';
-import { enumerateEdges, testEveryTransition, type Edge, type transitionRecorder } from './model-paths';
+import type { Inspect } from './coverage-report';
+import { enumerateEdges, testEveryTransition, type Edge } from './model-paths';
 
 export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
 
@@ -37,7 +38,7 @@ export const loaded = (data: object, meta: object = {}) => ({
   meta: { complete: false, expired: false, last_index: 1, store: true, editable: 'all', ...meta },
 });
 
-export function startWizard(input: WizardInput, inspect: ReturnType<typeof transitionRecorder>['inspect']) {
+export function startWizard(input: WizardInput, inspect: Inspect) {
   const pending: Record<string, PendingCall[]> = {};
   const fake = (src: string) =>
     fromPromise<any, any>(({ input: given }) => new Promise((resolve, reject) => (pending[src] ??= []).push({ input: given, resolve, reject })));
@@ -69,27 +70,30 @@ export function startWizard(input: WizardInput, inspect: ReturnType<typeof trans
 
 export type WizardHarness = ReturnType<typeof startWizard>;
 
+/** The state a snapshot is in, as the dotted path of its leaf ('ready.idle'), for the meaning checks. */
+export function statePath(value: WizardSnapshot['value'] | Record<string, unknown>): string {
+  return typeof value === 'string' ? value : Object.entries(value).map(([key, inner]) => `${key}.${statePath(inner as never)}`).join(',');
+}
+
 const MATCH = { nombre: 'JOAQUIN GUZMAN LOERA', rfc: null, lista: 'OFAC SDN', id: 'SDN-1', persona: 'JOAQUIN GUZMAN LOERA', path: 'nombre' };
 const NO_GROUPS = { pf: [], pm: [], legalRepresentative: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] };
 const SCREENED = { tipo_persona: 'Física', nombre: 'JOAQUIN', fisica: { apellido_paterno: 'GUZMAN', apellido_materno: 'LOERA', rfc: 'GULJ570404AB1' } };
 type ReviewState = 'checking' | 'pending' | 'validated';
 
 /**
- * The PLD review child reporting where it stands: a check running, matches holding the person,
- * or validated. The walk takes it as the snapshot the wizard receives; playWizard brings the real
- * review there (a check, then its answer).
+ * The PLD review child reporting where it stands (a check running, matches holding the person, or
+ * validated), as the snapshot event the wizard receives from it. The snapshot is the real review's:
+ * the machine itself taken there by pure transitions (a check, then its answer), so the walk sees
+ * exactly what the running child reports; playWizard then takes the running child there too.
  */
 export function reviewSnapshot(state: ReviewState) {
+  const [opened] = initialTransition(pldReviewMachine, { staff: true, stored: null, model: {} });
+  const [checking] = transition(pldReviewMachine, opened, { type: 'pld.check', model: SCREENED });
   const groups = state === 'pending' ? { ...NO_GROUPS, pf: [MATCH] } : NO_GROUPS;
-  return {
-    type: 'xstate.snapshot.pld',
-    state,
-    snapshot: {
-      context: { groups, selected: [], reviewed: [], users: {}, answered: state !== 'checking' },
-      hasTag: (tag: string) => (tag === 'busy' && state === 'checking') || (tag === 'blocking' && state === 'pending'),
-      matches: (value: string) => value === state,
-    },
-  };
+  const answer = { type: 'xstate.done.actor.search', output: { validatePLD: state === 'pending', groups }, actorId: 'search' } as const;
+  const snapshot = state === 'checking' ? checking : transition(pldReviewMachine, checking, answer as never)[0];
+  if (!snapshot.matches(state)) throw new Error(`The review reached ${JSON.stringify(snapshot.value)}, not ${state}`);
+  return { type: 'xstate.snapshot.pld', state, snapshot };
 }
 
 export const PLD_MATCH = MATCH;
@@ -112,8 +116,18 @@ export async function playWizard(h: WizardHarness, event: EventObject & Record<s
   h.before = h.actor.getSnapshot();
   h.last = event;
   const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-  if (event.type === 'xstate.snapshot.pld') driveReview(h, event.state);
-  else if (match) {
+  if (event.type === 'xstate.snapshot.pld') {
+    // The running review passes where the path says it does (the wizard may take it on at once: matches open the review).
+    const review = h.actor.getSnapshot().children.pld as AnyActorRef;
+    const states: unknown[] = [];
+    const watching = review.subscribe((snapshot) => states.push(snapshot.value));
+    driveReview(h, event.state);
+    await flush();
+    watching.unsubscribe();
+    expect(states).toContain(event.state);
+    return;
+  }
+  if (match) {
     const call = h.pending[SRC_OF[match[2]]]?.pop();
     if (!call) throw new Error(`No pending call for ${event.type}`);
     if (match[1] === 'done') call.resolve(event.output);
@@ -148,20 +162,20 @@ function wizardEdges(
 }
 
 export interface EveryWizardTransitionOptions {
-  /** The configuration's name in the coverage report. */
-  name: string;
   inputs: Record<string, WizardInput>;
   /** The events offered to the walk from each named input. */
   eventsOf: (name: string) => EventObject[];
   serializeState: (snapshot: WizardSnapshot) => string;
   /** What the state reached, and the step that reached it, means. */
   assertMeaning: (snapshot: WizardSnapshot, harness: WizardHarness) => void;
+  /** The test file's coverage hook (coverage-report.ts). */
+  inspect: Inspect;
 }
 
 /** One test per transition of the wizard from each input, replayed with fake calls (see testEveryTransition). */
-export function testEveryWizardTransition({ name, inputs, eventsOf, serializeState, assertMeaning }: EveryWizardTransitionOptions) {
+export function testEveryWizardTransition({ inputs, eventsOf, serializeState, assertMeaning, inspect }: EveryWizardTransitionOptions) {
   testEveryTransition({
-    name,
+    inspect,
     edges: wizardEdges(inputs, eventsOf, serializeState),
     serializeState: serializeState as never,
     start: (edge, inspect) => startWizard((edge as WizardEdge).input, inspect),

@@ -1,0 +1,69 @@
+// A tab check that fails to run (the 'validate tab' actor rejects, rather than answering that the
+// tab is invalid) is taken as an invalid tab: going forward stays and flags the tab, going back still
+// goes back with the tab left flagged, finishing returns to 'Datos generales' with its message.
+// Kept apart from the wizard's walk (wizard.test.ts), at the level of events and actor outcomes.
+import { describe, expect, it } from 'vitest';
+import type { WizardInput } from '../../machines/wizard';
+import { fileCoverage } from './support/coverage-report';
+import { loaded, pendingCall, playWizard as play, startWizard } from './support/wizard-harness';
+
+const coverage = fileCoverage('wizard (validation failures)');
+
+const BLANK = { clasificacion: 'Cliente', nombre: '', entidades_eliminadas: [] };
+const STORED_MODEL = { clasificacion: 'Cliente', nombre: 'ANA', entidades_eliminadas: [] };
+const VALUES = { nombre: 'ANA LÓPEZ' };
+const BY_UUID: WizardInput = { code: 'wizardpf', tabCount: 3, uuid: 'u-1', franchise: null, staff: false, parentUuid: null, blankModel: BLANK };
+const FAILURE = new Error('the schema could not be loaded');
+
+/** A stored record opened at 'Vivienda' (tab 1). */
+async function openAtSecondTab() {
+  const h = startWizard(BY_UUID, coverage.inspect);
+  await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 1 }) });
+  expect(h.actor.getSnapshot().context.current).toBe(1);
+  return h;
+}
+
+const saves = (h: Awaited<ReturnType<typeof openAtSecondTab>>) => [...(h.pending['create application'] ?? []), ...(h.pending['update application'] ?? [])];
+
+describe('the wizard when a tab check fails to run', () => {
+  it('going forward stays on the tab, flags it and saves nothing', async () => {
+    const h = await openAtSecondTab();
+    await play(h, { type: 'tab.next', values: VALUES });
+    expect(pendingCall(h, 'validate tab').input).toMatchObject({ index: 1, values: VALUES });
+    await play(h, { type: 'xstate.error.actor.validateForward', error: FAILURE });
+    const s = h.actor.getSnapshot();
+    expect(s.hasTag('busy')).toBe(false);
+    expect(s.context.current).toBe(1);
+    expect(s.context.tabErrors).toEqual([1]);
+    // What was typed is kept.
+    expect(s.context.model).toMatchObject(VALUES);
+    expect(saves(h)).toEqual([]);
+    h.actor.stop();
+  });
+
+  it('going back still goes back, with the tab left flagged', async () => {
+    const h = await openAtSecondTab();
+    await play(h, { type: 'tab.previous', values: VALUES });
+    await play(h, { type: 'xstate.error.actor.validateBackward', error: FAILURE });
+    const s = h.actor.getSnapshot();
+    expect(s.hasTag('busy')).toBe(false);
+    expect(s.context.current).toBe(0);
+    expect(s.context.tabErrors).toEqual([1]);
+    expect(saves(h)).toEqual([]);
+    h.actor.stop();
+  });
+
+  it("finishing returns to 'Datos generales' and says it is invalid, saving nothing", async () => {
+    const h = await openAtSecondTab();
+    await play(h, { type: 'wizard.finish', values: VALUES });
+    expect(pendingCall(h, 'validate tab').input).toMatchObject({ index: 0 });
+    await play(h, { type: 'xstate.error.actor.validateGeneralData', error: FAILURE });
+    const s = h.actor.getSnapshot();
+    expect(s.hasTag('busy')).toBe(false);
+    expect(s.context.current).toBe(0);
+    expect(s.context.modal).toEqual({ kind: 'finishGeneralDataInvalid' });
+    expect(s.context.meta.complete).toBe(false);
+    expect(saves(h)).toEqual([]);
+    h.actor.stop();
+  });
+});
