@@ -1,20 +1,21 @@
-// When a field shows its error: once the person has paused typing for the validation
-// debounce (1500 ms, spec 01 §5), or at once after a submit attempt.
-import { useEffect, useState } from 'react';
+// Binds machines/shown-error to a field: the error it shows, once the person has paused typing for
+// the validation debounce (1500 ms, spec 01 §5) or at once after a submit attempt.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { FieldMetaState } from 'react-final-form';
-import { DELAYS } from '../../../forms/limits';
+import { selectShownError, shownErrorMachine } from '../../../machines/shown-error';
 
 export function useShownError(meta: FieldMetaState<unknown>, value: unknown): string | undefined {
   const error = firstMessage(meta.error) ?? firstMessage(meta.submitError);
-  // The error as of the last pause; a display detail, not a lifecycle, so it stays in the view.
-  const [settled, setSettled] = useState<string | undefined>(undefined);
+  const submitFailed = Boolean(meta.submitFailed);
+  const actor = useActorRef(shownErrorMachine);
+  const shown = useSelector(actor, selectShownError);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(error), DELAYS.validationDebounce);
-    return () => clearTimeout(timer);
-  }, [error, value]);
-  if (meta.submitFailed) return error;
-  if (!meta.touched && !meta.modified) return undefined;
-  return settled === error ? error : undefined;
+    actor.send({ type: 'field.changed', error, submitFailed });
+  }, [actor, error, value, submitFailed]);
+  if (!submitFailed && !meta.touched && !meta.modified) return undefined;
+  // Until this render's change reaches the machine, an error it showed before is not the current one.
+  return shown === error ? error : undefined;
 }
 
 /** The first message of a field error; an object field (a colonia, a country) may carry nested ones. */
