@@ -17,7 +17,7 @@ export interface FieldWiringOptions {
 
 export function useFieldWiring<T>(name: string, { config, disabled, note }: FieldWiringOptions = {}) {
   const { input, meta } = useField<T>(name, config);
-  const error = useShownError(meta, input.value) ?? note;
+  const error = useShownError(name, meta, input.value) ?? note;
   const id = fieldId(name);
   /** Spread on the control: its id and name, focus, lock and the aria state of its error. */
   const control = {
