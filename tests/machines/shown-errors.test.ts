@@ -12,7 +12,7 @@ type Snapshot = SnapshotFrom<typeof shownErrorsMachine>;
 const REQUIRED = '¡Este campo es requerido!';
 const INVALID = '¡RFC inválido!';
 
-const changed = (name: string, error: string | undefined, submitFailed = false) => ({ type: 'field.changed', name, error, submitFailed });
+const changed = (name: string, error: string | undefined, submitFailed = false) => ({ type: 'field.changed' as const, name, error, submitFailed });
 
 const EVENTS = [
   changed('rfc', REQUIRED),
