@@ -63,6 +63,40 @@ export function duplicateChecksFor(kind: RfcKind, model: Model, { staff, parentU
   return { rfc: rfcKey(value), clients: staff, guarantors };
 }
 
+/** The body of POST /wizardpm/avalfbrfc: other records of the same application with the RFC. */
+export interface GuarantorRfcQuery {
+  /** The parent application's uuid for a guarantor; empty for a client. */
+  parentuuid: string;
+  uuid: string;
+  rfc: string;
+  clasificacion: 'Aval' | 'Cliente';
+}
+
+/** The calls one duplicate check makes, and the key that identifies it (the same key is asked once). */
+export interface DuplicateRequest {
+  key: string;
+  /** The body of POST /persons/fbrfc (the applicant model with its RFC only), or null when the staff check does not apply. */
+  clients: Model | null;
+  guarantors: GuarantorRfcQuery | null;
+}
+
+/** The request for the RFC at `kind`'s path, or null when the rule asks nothing (see duplicateChecksFor). */
+export function duplicateRequestFor(kind: RfcKind, model: Model, context: DuplicateCheckContext): DuplicateRequest | null {
+  const checks = duplicateChecksFor(kind, model, context);
+  if (!checks) return null;
+  const parentUuid = context.parentUuid ?? null;
+  const uuid = typeof model.uuid === 'string' ? model.uuid : '';
+  const guarantor = model.clasificacion === 'Obligado';
+  const [section] = RFC_PATH[kind].rfc.split('.');
+  return {
+    key: JSON.stringify([checks, model.uuid ?? null, model.clasificacion ?? null, parentUuid]),
+    clients: checks.clients ? { uuid: uuid || null, tipo_persona: model.tipo_persona, clasificacion: model.clasificacion, [section]: { rfc: checks.rfc } } : null,
+    guarantors: checks.guarantors
+      ? { parentuuid: guarantor ? (parentUuid ?? '') : '', uuid, rfc: checks.rfc, clasificacion: guarantor ? 'Aval' : 'Cliente' }
+      : null,
+  };
+}
+
 /** The message for the counts the checks answered (undefined for a call that failed, which passes). */
 export function duplicateMessage(counts: { clients?: number; guarantors?: number }): string | undefined {
   if ((counts.clients ?? 0) > 0) return MESSAGES.rfcDuplicate;

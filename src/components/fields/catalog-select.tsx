@@ -28,7 +28,7 @@ export function CatalogSelect<T>({
   onPick,
 }: CatalogSelectProps<T>) {
   const { input, meta } = useField<T | null>(name);
-  const error = useShownError(meta, input.value);
+  const error = useShownError(name, meta, input.value);
   const id = fieldId(name);
   const current = input.value ? idOf(input.value) : '';
   return (

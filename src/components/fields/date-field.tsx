@@ -3,10 +3,8 @@ import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Intent } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
 import { es } from 'date-fns/locale';
-import { useField } from 'react-final-form';
-import { errorId, FieldFrame, fieldId } from './field-frame';
-import { useFieldDisabled } from './form-lock';
-import { useShownError } from './use-shown-error';
+import { FieldFrame } from './field-frame';
+import { useFieldWiring } from './use-field-wiring';
 
 export interface DateFieldProps {
   name: string;
@@ -23,9 +21,8 @@ const toLocalDate = (ymd: string) => new Date(`${ymd}T00:00:00`);
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function DateField({ name, label, optional, disabled, minDate = '1900-01-01', maxDate = today() }: DateFieldProps) {
-  const { input, meta } = useField<string>(name);
-  const error = useShownError(meta, input.value);
-  const id = fieldId(name);
+  const { input, error, id, control } = useFieldWiring<string>(name, { disabled });
+  const { disabled: locked, ...inputProps } = control;
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} hint="dd/mm/aaaa">
       <DateInput
@@ -39,19 +36,12 @@ export function DateField({ name, label, optional, disabled, minDate = '1900-01-
         }}
         minDate={toLocalDate(minDate)}
         maxDate={toLocalDate(maxDate)}
-        disabled={useFieldDisabled(name, disabled)}
+        disabled={locked}
         invalidDateMessage="¡Fecha inválida!"
         outOfRangeMessage="¡Fecha inválida!"
         highlightCurrentDay
         fill
-        inputProps={{
-          id,
-          name,
-          onFocus: input.onFocus,
-          intent: error ? Intent.DANGER : Intent.NONE,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': errorId(id),
-        }}
+        inputProps={{ ...inputProps, intent: error ? Intent.DANGER : Intent.NONE }}
       />
     </FieldFrame>
   );

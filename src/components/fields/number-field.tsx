@@ -1,10 +1,8 @@
 // Money and percentage inputs. The value is kept as the typed text with thousands separators
 // removed, so '12.' can become '12.5'; the schema casts it and reports '¡Número inválido!'.
 import { InputGroup, Intent, Tag } from '@blueprintjs/core';
-import { useField } from 'react-final-form';
-import { errorId, FieldFrame, fieldId } from './field-frame';
-import { useFieldDisabled } from './form-lock';
-import { useShownError } from './use-shown-error';
+import { FieldFrame } from './field-frame';
+import { useFieldWiring } from './use-field-wiring';
 
 export interface NumberFieldProps {
   name: string;
@@ -17,25 +15,21 @@ export interface NumberFieldProps {
 const normalise = (value: string | undefined) => (value ?? '').replace(/[,\s$%]/g, '');
 
 function NumberField({ name, label, optional, disabled, hint, left, right }: NumberFieldProps & { left?: string; right?: string }) {
-  const { input, meta } = useField<string>(name, { parse: normalise, format: (value) => (value === undefined || value === null ? '' : String(value)) });
-  const error = useShownError(meta, input.value);
-  const id = fieldId(name);
+  const { input, error, id, control } = useFieldWiring<string>(name, {
+    config: { parse: normalise, format: (value) => (value === undefined || value === null ? '' : String(value)) },
+    disabled,
+  });
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} hint={hint}>
       <InputGroup
-        id={id}
-        name={name}
+        {...control}
         inputMode="decimal"
         value={input.value ?? ''}
         onChange={input.onChange}
         onBlur={input.onBlur}
-        onFocus={input.onFocus}
         leftElement={left ? <Tag minimal aria-hidden="true">{left}</Tag> : undefined}
         rightElement={right ? <Tag minimal aria-hidden="true">{right}</Tag> : undefined}
-        disabled={useFieldDisabled(name, disabled)}
         intent={error ? Intent.DANGER : Intent.NONE}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId(id)}
       />
     </FieldFrame>
   );

@@ -1,9 +1,7 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
-import { useField } from 'react-final-form';
 import { formatPhone } from '../../../forms/masks';
-import { errorId, FieldFrame, fieldId } from './field-frame';
-import { useFieldDisabled } from './form-lock';
-import { useShownError } from './use-shown-error';
+import { FieldFrame } from './field-frame';
+import { useFieldWiring } from './use-field-wiring';
 
 export interface PhoneFieldProps {
   /** The model path of the number, e.g. `celular.numero`. */
@@ -15,14 +13,14 @@ export interface PhoneFieldProps {
 
 /** A 10-digit phone shown and kept as 3-3-4 while typed; the before-submit transform removes the dashes. */
 export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps) {
-  const { input, meta } = useField<string>(name, { parse: (value) => formatPhone(value), format: (value) => formatPhone(value) });
-  const error = useShownError(meta, input.value);
-  const id = fieldId(name);
+  const { input, error, id, control } = useFieldWiring<string>(name, {
+    config: { parse: (value) => formatPhone(value), format: (value) => formatPhone(value) },
+    disabled,
+  });
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} hint="10 dígitos">
       <InputGroup
-        id={id}
-        name={name}
+        {...control}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
@@ -30,12 +28,8 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
         value={input.value ?? ''}
         onChange={input.onChange}
         onBlur={input.onBlur}
-        onFocus={input.onFocus}
         maxLength={12}
-        disabled={useFieldDisabled(name, disabled)}
         intent={error ? Intent.DANGER : Intent.NONE}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId(id)}
       />
     </FieldFrame>
   );

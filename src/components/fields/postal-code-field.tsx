@@ -55,8 +55,8 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
     if (found) form.change(catalogName, found);
   }, [found, form, catalogName]);
 
-  const codeError = useShownError(code.meta, postalCode);
-  const coloniaError = useShownError(colonia.meta, colonia.input.value);
+  const codeError = useShownError(name, code.meta, postalCode);
+  const coloniaError = useShownError(coloniaName, colonia.meta, colonia.input.value);
   const codeId = fieldId(name);
   const coloniaId = fieldId(coloniaName);
   const options = found ?? [];

@@ -1,8 +1,6 @@
 import { HTMLSelect, Intent } from '@blueprintjs/core';
-import { useField } from 'react-final-form';
-import { errorId, FieldFrame, fieldId } from './field-frame';
-import { useFieldDisabled } from './form-lock';
-import { useShownError } from './use-shown-error';
+import { FieldFrame } from './field-frame';
+import { useFieldWiring } from './use-field-wiring';
 
 export interface SelectOption {
   value: string;
@@ -24,14 +22,11 @@ export interface SelectFieldProps {
 export const PLACEHOLDER_OPTION = 'Selecciona una opción';
 
 export function SelectField({ name, label, options, optional, disabled, hint, onValueChange }: SelectFieldProps) {
-  const { input, meta } = useField<string>(name);
-  const error = useShownError(meta, input.value);
-  const id = fieldId(name);
+  const { input, error, id, control } = useFieldWiring<string>(name, { disabled });
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional}>
       <HTMLSelect
-        id={id}
-        name={name}
+        {...control}
         fill
         value={input.value ?? ''}
         onChange={(event) => {
@@ -39,10 +34,6 @@ export function SelectField({ name, label, options, optional, disabled, hint, on
           input.onBlur();
           onValueChange?.(event.target.value);
         }}
-        onFocus={input.onFocus}
-        disabled={useFieldDisabled(name, disabled)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId(id)}
         className={error ? `bp6-intent-${Intent.DANGER}` : undefined}
       >
         <option value="">{PLACEHOLDER_OPTION}</option>

@@ -1,11 +1,9 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
 import type { FieldValidator } from 'final-form';
-import { useField } from 'react-final-form';
 import { toUpper } from '../../../forms/masks';
-import { errorId, FieldFrame, fieldId } from './field-frame';
-import { useFieldDisabled } from './form-lock';
+import { FieldFrame } from './field-frame';
 import { usePldMark } from './pld-marks';
-import { useShownError } from './use-shown-error';
+import { useFieldWiring } from './use-field-wiring';
 
 export interface TextFieldProps {
   /** The model path, e.g. `fisica.curp`; also the input's `name`. */
@@ -26,15 +24,16 @@ export interface TextFieldProps {
 }
 
 export function TextField({ name, label, uppercase = false, maxLength, type = 'text', autoComplete, optional, disabled, hint, onValueChange, validate }: TextFieldProps) {
-  const { input, meta } = useField<string>(name, { parse: (value) => (uppercase ? toUpper(value) : value) ?? '', validate });
-  const pldMark = usePldMark(name);
-  const error = useShownError(meta, input.value) ?? pldMark;
-  const id = fieldId(name);
+  const note = usePldMark(name);
+  const { input, error, id, control } = useFieldWiring<string>(name, {
+    config: { parse: (value) => (uppercase ? toUpper(value) : value) ?? '', validate },
+    disabled,
+    note,
+  });
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional}>
       <InputGroup
-        id={id}
-        name={name}
+        {...control}
         type={type}
         value={input.value ?? ''}
         onChange={(event) => {
@@ -42,13 +41,9 @@ export function TextField({ name, label, uppercase = false, maxLength, type = 't
           onValueChange?.(uppercase ? toUpper(event.target.value) : event.target.value);
         }}
         onBlur={input.onBlur}
-        onFocus={input.onFocus}
         maxLength={maxLength}
         autoComplete={autoComplete}
-        disabled={useFieldDisabled(name, disabled)}
         intent={error ? Intent.DANGER : Intent.NONE}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId(id)}
         className={uppercase ? 'input-uppercase' : undefined}
       />
     </FieldFrame>

@@ -1,20 +1,37 @@
-// When a field shows its error: once the person has paused typing for the validation
-// debounce (1500 ms, spec 01 §5), or at once after a submit attempt.
-import { useEffect, useState } from 'react';
-import type { FieldMetaState } from 'react-final-form';
-import { DELAYS } from '../../../forms/limits';
+// Binds machines/shown-errors to a form's fields: the error a field shows, once the person has
+// paused on it for the validation debounce (1500 ms, spec 01 §5) or at once after a submit attempt.
+// One actor per form, started with the form's first field and kept as long as the form.
+import { useSelector } from '@xstate/react';
+import type { FormApi } from 'final-form';
+import { useEffect } from 'react';
+import { useForm, type FieldMetaState } from 'react-final-form';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { selectShownError, shownErrorsMachine } from '../../../machines/shown-errors';
 
-export function useShownError(meta: FieldMetaState<unknown>, value: unknown): string | undefined {
+const actors = new WeakMap<FormApi, ActorRefFrom<typeof shownErrorsMachine>>();
+
+function useShownErrorsActor() {
+  const form = useForm();
+  let actor = actors.get(form);
+  if (!actor) {
+    actor = createActor(shownErrorsMachine).start();
+    actors.set(form, actor);
+  }
+  return actor;
+}
+
+export function useShownError(name: string, meta: FieldMetaState<unknown>, value: unknown): string | undefined {
   const error = firstMessage(meta.error) ?? firstMessage(meta.submitError);
-  // The error as of the last pause; a display detail, not a lifecycle, so it stays in the view.
-  const [settled, setSettled] = useState<string | undefined>(undefined);
+  const submitFailed = Boolean(meta.submitFailed);
+  const actor = useShownErrorsActor();
+  const shown = useSelector(actor, (snapshot) => selectShownError(snapshot, name));
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(error), DELAYS.validationDebounce);
-    return () => clearTimeout(timer);
-  }, [error, value]);
-  if (meta.submitFailed) return error;
-  if (!meta.touched && !meta.modified) return undefined;
-  return settled === error ? error : undefined;
+    actor.send({ type: 'field.changed', name, error, submitFailed });
+  }, [actor, name, error, value, submitFailed]);
+  useEffect(() => () => actor.send({ type: 'field.left', name }), [actor, name]);
+  if (!submitFailed && !meta.touched && !meta.modified) return undefined;
+  // Until this render's change reaches the machine, an error it showed before is not the current one.
+  return shown === error ? error : undefined;
 }
 
 /** The first message of a field error; an object field (a colonia, a country) may carry nested ones. */
