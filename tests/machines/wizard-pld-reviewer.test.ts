@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { pldReviewMachine } from '../../machines/pld-review';
 import type { BlacklistAnswer } from '../../forms/contracts/pld';
-import { reviewToSave, wizardMachine } from '../../machines/wizard';
+import { wizardMachine } from '../../machines/wizard';
+import { reviewToSave } from '../../forms/wizard-state';
 import { validPfModel } from '../unit/forms/fixtures';
 import { loaded } from './support/wizard-harness';
 
