@@ -9,6 +9,7 @@
 import { assign, setup } from 'xstate';
 import { DELAYS } from '../forms/limits';
 import { matchKey, PLD_GROUPS, type PldCoincidences, type PldGroup, type PldMatch } from '../forms/pld';
+import { coincidencesOf, keysOf, selectedUsers, type ReviewOutcome } from '../forms/pld-outcome';
 import { pldParties } from '../forms/pld-identity';
 import { notProvided } from './not-provided';
 import type { BlacklistAnswer } from '../forms/contracts/pld';
@@ -54,7 +55,6 @@ const noMatches = (): Record<PldGroup, PldMatch[]> => ({ pf: [], pm: [], legalRe
 /** How long a blacklist search may take before the person is let go on (a failed search does the same). */
 export const PLD_SEARCH_TIMEOUT_MS = 20_000;
 
-const keysOf = (groups: Record<PldGroup, PldMatch[]>) => PLD_GROUPS.flatMap((group) => groups[group].map((match) => matchKey(group, match)));
 
 type SearchDone = { output: BlacklistAnswer };
 const answerOf = (event: unknown) => (event as SearchDone).output;
@@ -179,36 +179,7 @@ export const pldReviewMachine = reviewSetup.createMachine({
   },
 });
 
-/** What a review's snapshot says of its outcome (what the wizard keeps of it). */
-export type ReviewOutcome = Pick<PldReviewContext, 'groups' | 'selected' | 'reviewed' | 'users' | 'answered'>;
-
-/** The matches selected now, per group. */
-function selectedUsers(context: Pick<PldReviewContext, 'groups' | 'selected'>): PldCoincidences['users'] {
-  const users: PldCoincidences['users'] = {};
-  for (const key of context.selected) {
-    const [group, index] = key.split(':') as [PldGroup, string];
-    const match = context.groups[group]?.[Number(index)];
-    if (match) (users[group] ??= []).push(match);
-  }
-  return users;
-}
-
-/**
- * The model's `pld_coincidences` for a review: the matches selected (the ones chosen before until a
- * check answers in this session), and every match reviewed.
- */
-export function coincidencesOf(context: ReviewOutcome, validated: boolean): PldCoincidences {
-  const { answered } = context;
-  const users = answered ? selectedUsers(context) : context.users;
-  const found = PLD_GROUPS.filter((group) => context.groups[group].length > 0 || (users[group]?.length ?? 0) > 0);
-  return {
-    coincidencias_validadas: validated,
-    validar_coincidencias: !validated && found.length > 0,
-    validar_coincidencias_tipo: found.length === 0 ? null : found.every((group) => group === 'HeritageBond') ? 'heritageBond' : 'client',
-    users,
-    revisadas: validated && answered ? keysOf(context.groups) : context.reviewed,
-  };
-}
+export { coincidencesOf, type ReviewOutcome };
 
 /** The model fields that show 'Se requiere selección de coincidencias PLD' while the review holds. */
 export function pendingPaths(context: Pick<PldReviewContext, 'groups'>): string[] {

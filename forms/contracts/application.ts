@@ -97,3 +97,10 @@ export const removedGuarantorAnswerSchema = object({
   avales: array(guarantorSummarySchema.required()).required(),
 });
 export type RemovedGuarantorAnswer = InferType<typeof removedGuarantorAnswerSchema>;
+
+/**
+ * What the one save (services/applications.ts `saveApplication`) answers: the server's whole answer
+ * with the record's uuid beside it, POST's second element (packet HTML, version, meta) or PUT's
+ * model and meta.
+ */
+export type SaveAnswer = { uuid: string } & (UpdatedAnswer | CreatedAnswer[1]);

@@ -1,5 +1,6 @@
-import type { SnapshotFrom } from 'xstate';
-import { guarantorsAddable, guarantorsChangeable, isTabActive, type wizardMachine } from '../../machines/wizard';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { guarantorsAddable, guarantorsChangeable, isTabActive } from '../../forms/wizard-state';
+import type { wizardMachine } from '../../machines/wizard';
 
 type Snapshot = SnapshotFrom<typeof wizardMachine>;
 
@@ -19,3 +20,5 @@ export const selectActiveTabs = (s: Snapshot) =>
 export const selectParentUuid = (s: Snapshot) => s.context.meta.parent_uuid;
 export const selectGuarantorsChangeable = (s: Snapshot) => guarantorsChangeable(s.context);
 export const selectGuarantorsAddable = (s: Snapshot) => guarantorsAddable(s.context);
+
+export type WizardActorRef = ActorRefFrom<typeof wizardMachine>;

@@ -1,15 +1,11 @@
-// Starts the wizard statechart of a route with the real calls and the forms' validation.
+// Starts the wizard statechart of a route with the real calls (services/wizard-actors.ts).
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { beforeSubmit } from '../../forms/before-submit';
-import { validateModel } from '../../forms/validate';
+import type { GuarantorSummary, Model } from '../../forms/contracts/application';
 import { tabOfField } from '../../forms/wizards/define-wizard';
 import type { AnyWizard } from '../../forms/wizards/wizard-for';
 import { pldReviewMachine } from '../../machines/pld-review';
-import type { GuarantorSummary, Model } from '../../forms/contracts/application';
 import { wizardMachine } from '../../machines/wizard';
-import { createApplication, loadApplication, removeGuarantor, updateApplication, type SavePayload } from '../../services/applications';
-import { screenApplication } from '../../services/pld';
+import { searchBlacklistActor, wizardActors } from '../../services/wizard-actors';
 import { useRuntime } from '../session/runtime-context';
 import { forgetPendingGuarantors, keepPendingGuarantor } from './pending-guarantors';
 
@@ -34,19 +30,8 @@ export function useWizardActor({ wizard, uuid, franchise, staff, pldReviewer, gu
   return useActorRef(
     wizardMachine.provide({
       actors: {
-        'load application': fromPromise(({ input }) => loadApplication(http, input.code, input.uuid, input.flag)),
-        'validate tab': fromPromise(async ({ input }) => {
-          const tab = wizard.tabs[input.index];
-          if (!tab || tab.alwaysValid) return { valid: true, errors: {} };
-          const result = await validateModel(tab.schema, input.values, { staff: input.staff });
-          return { valid: result.valid, errors: result.errors };
-        }),
-        'create application': fromPromise(({ input }) => createApplication(http, input.code, payloadOf(input))),
-        'update application': fromPromise(({ input }) => updateApplication(http, input.code, input.uuid, payloadOf(input))),
-        'pld review': pldReviewMachine.provide({
-          actors: { 'search blacklist': fromPromise(({ input }) => screenApplication(http, beforeSubmit(input.model as Model))) },
-        }),
-        'remove guarantor': fromPromise(({ input }) => removeGuarantor(http, input.parentUuid, input.uuid)),
+        ...wizardActors(http, wizard),
+        'pld review': pldReviewMachine.provide({ actors: { 'search blacklist': searchBlacklistActor(http) } }),
       },
       actions: {
         'remember pending guarantor': (_, params) => keepPendingGuarantor(params.summary),
@@ -76,9 +61,4 @@ export function useWizardActor({ wizard, uuid, franchise, staff, pldReviewer, gu
       },
     },
   );
-}
-
-/** What a save sends: the model as the server takes it, its meta, and for staff the PLD review. */
-function payloadOf(input: { model: Model; meta: SavePayload['meta']; pld: SavePayload['pld'] | null }): SavePayload {
-  return { data: beforeSubmit(input.model), meta: input.meta, ...(input.pld ? { pld: input.pld } : {}) };
 }

@@ -3,7 +3,7 @@ import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { RouterButton } from '../components/router-button';
 import { APPLICATION_VALID_DAYS } from '../../forms/limits';
 import { NOTICES } from '../../forms/messages';
-import type { WizardModal } from '../../machines/wizard';
+import type { WizardModal } from '../../forms/wizard-state';
 
 /** The PLD review has a modal of its own (pld-review-modal.tsx). */
 const CONTENT: Record<Exclude<WizardModal['kind'], 'pldReview'>, { title: string; text: string }> = {

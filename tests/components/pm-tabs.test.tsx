@@ -7,7 +7,7 @@ import type { EditableLevel } from '../../forms/locking';
 import { MESSAGES } from '../../forms/messages';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { AVAL_PM_WIZARD, defaultPmModel, PM_WIZARD } from '../../forms/wizards/pm';
-import { PmTab } from '../../src/wizard/tabs/pm/pm-tab';
+import { PM_DATA_TABS, PmTab } from '../../src/wizard/tabs/pm/pm-tab';
 import { renderForm } from './support/render-form';
 
 const ACTIVITIES = [{ id_empresa_actividad: 311, nombre: 'Industria alimentaria' }];
@@ -26,7 +26,7 @@ interface Options {
 function renderTab({ index, guarantor = false, staff = false, level = 'all', initialValues }: Options) {
   const wizard = guarantor ? AVAL_PM_WIZARD : PM_WIZARD;
   const schema = wizard.tabs[index].schema;
-  return renderForm(<PmTab index={index} guarantor={guarantor} staff={staff} />, {
+  return renderForm(<PmTab tabKey={PM_DATA_TABS[index]} guarantor={guarantor} staff={staff} />, {
     initialValues: initialValues ?? wizard.defaults(),
     validate: (values) => nestErrors(validateModelSync(schema, values, { staff }).errors),
     level,

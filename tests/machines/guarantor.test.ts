@@ -2,9 +2,11 @@
 // a PM', spec 02 §2 and §4): a new guarantor of a stored PM, a stored guarantor opened by uuid and
 // a guarantor of a PM not stored yet, every transition replayed on a real actor with fake calls.
 import { describe, expect, it } from 'vitest';
-import { isTabActive, type WizardInput } from '../../machines/wizard';
+import type { WizardInput } from '../../machines/wizard';
+import { isTabActive } from '../../forms/wizard-state';
 import { fileCoverage } from './support/coverage-report';
 import {
+  createdAnswer,
   loaded,
   pendingCall,
   playWizard as play,
@@ -12,6 +14,7 @@ import {
   startWizard as start,
   statePath,
   testEveryWizardTransition,
+  updatedAnswer,
   type WizardHarness,
   type WizardSnapshot as Snapshot,
 } from './support/wizard-harness';
@@ -47,7 +50,6 @@ const INPUTS: Record<string, WizardInput> = {
 };
 
 const VALID = { valid: true, errors: {} };
-const INVALID = { valid: false, errors: { nombre: '¡Este campo es requerido!' } };
 
 const EVENTS = [
   { type: 'tab.next', values: VALUES },
@@ -56,27 +58,19 @@ const EVENTS = [
   { type: 'tab.selected', index: 2, values: VALUES },
   { type: 'wizard.finish', values: VALUES },
   { type: 'modal.closed' },
-  ...['validateForward', 'validateBackward', 'validateGuarantor'].flatMap((id) => [
-    { type: `xstate.done.actor.${id}`, output: VALID },
-    { type: `xstate.done.actor.${id}`, output: INVALID },
-  ]),
-  { type: 'xstate.error.actor.validateGuarantor', error: new Error('schema') },
-  // A tab check that fails to run counts as an invalid tab.
-  { type: 'xstate.error.actor.validateForward', error: new Error('schema') },
-  { type: 'xstate.error.actor.validateBackward', error: new Error('schema') },
-  { type: 'xstate.done.actor.create', output: { uuid: 'g-new', formatobceHtml: null, version: 1 } },
-  { type: 'xstate.error.actor.create', error: { status: 500 } },
-  { type: 'xstate.done.actor.update', output: { model: { ...STORED_GUARANTOR, ...VALUES }, version: 3 } },
-  { type: 'xstate.error.actor.update', error: { status: 500 } },
-  { type: 'xstate.done.actor.completeCreate', output: { uuid: 'g-new', formatobceHtml: null, version: 1 } },
-  { type: 'xstate.error.actor.completeCreate', error: { status: 422, fieldErrors: FIELD_ERRORS } },
-  { type: 'xstate.done.actor.completeUpdate', output: { model: { ...STORED_GUARANTOR, ...VALUES, persona_completa: true }, version: 4 } },
-  { type: 'xstate.error.actor.completeUpdate', error: { status: 422, fieldErrors: FIELD_ERRORS } },
-  { type: 'xstate.error.actor.completeUpdate', error: { status: 409, message: 'La solicitud se modificó desde otra sesión.' } },
+  // The form's checks of the tab shown, as the view reports them.
+  { type: 'fields.checking' },
+  { type: 'fields.checked', valid: false },
+  { type: 'fields.checked', valid: true },
+  // The one save: the server's answers to a create and an update, on the way forward and at the completion.
+  { type: 'xstate.done.actor.save', output: createdAnswer('g-new', { parent_uuid: PARENT }) },
+  { type: 'xstate.done.actor.save', output: updatedAnswer('g-1', { ...STORED_GUARANTOR, ...VALUES }, { parent_uuid: PARENT, version: 3 }) },
+  { type: 'xstate.done.actor.save', output: updatedAnswer('g-1', { ...STORED_GUARANTOR, ...VALUES, persona_completa: true }, { parent_uuid: PARENT, version: 4 }) },
+  { type: 'xstate.error.actor.save', error: { status: 500 } },
+  { type: 'xstate.error.actor.save', error: { status: 422, fieldErrors: FIELD_ERRORS } },
+  { type: 'xstate.error.actor.save', error: { status: 409, message: 'La solicitud se modificó desde otra sesión.' } },
   // An applicant's finish: offered to the walk, never taken by a guarantor.
   { type: 'xstate.done.actor.validateGeneralData', output: VALID },
-  { type: 'xstate.done.actor.finishCreate', output: { uuid: 'g-new', formatobceHtml: null, version: 1 } },
-  { type: 'xstate.done.actor.finishUpdate', output: { model: STORED_GUARANTOR, version: 3 } },
 ];
 
 const EVENTS_BY_INPUT: Record<string, any[]> = {
@@ -117,9 +111,12 @@ const serializeState = (s: Snapshot) =>
     s.context.pld.busy,
     s.context.pld.blocking,
     s.context.pld.validated,
+    s.context.fields.checking,
+    s.context.fields.valid,
   ]);
 
-const completionFailures = new Set(['xstate.error.actor.completeCreate', 'xstate.error.actor.completeUpdate']);
+/** A save that failed while completing the guarantor. */
+const completionFailed = (h: WizardHarness) => h.last?.type === 'xstate.error.actor.save' && h.before?.context.after === 'complete';
 
 /** What each state, and the step that reached it, means for a guarantor. */
 function assertMeaning(s: Snapshot, h: WizardHarness) {
@@ -132,10 +129,11 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
   expect(s.matches({ ready: 'finishing' }) || s.matches('finished') || s.matches('done')).toBe(false);
   expect(h.emitted.filter((e) => e.type === 'finished')).toEqual([]);
 
-  if (s.matches({ ready: 'completingGuarantor' })) {
+  const completing = s.matches({ ready: 'saving' }) && context.after === 'complete';
+  if (completing) {
     expect(s.hasTag('busy')).toBe(true);
     // Matches waiting for review hold the guarantor: its completion opens the review first.
-    if (!h.before?.matches({ ready: 'completingGuarantor' })) expect(context.pld.blocking || context.pld.busy).toBe(false);
+    if (!h.before?.matches({ ready: 'saving' })) expect(context.pld.blocking || context.pld.busy).toBe(false);
   }
   if (s.matches({ ready: 'pldReview' })) expect(context.modal).toEqual({ kind: 'pldReview' });
   if (context.modal?.kind === 'complete' || context.modal?.kind === 'expired' || context.modal?.kind === 'incorrect') {
@@ -145,30 +143,21 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
   }
   // A record that cannot be modified is only read: finishing says so, completing nothing.
   if (context.modal?.kind === 'notEditable') expect(context.meta.editable).toBe('none');
-  if (s.matches({ ready: { completingGuarantor: 'validating' } })) {
-    // The tab shown is checked, with what was typed on it.
-    expect(pendingCall(h, 'validate tab').input).toEqual({ code: context.code, index: context.current, values: context.model, staff: context.staff });
-    expect(context.model).toMatchObject(VALUES);
-  }
-  const saving = s.matches({ ready: { completingGuarantor: 'creating' } })
-    ? pendingCall(h, 'create application')
-    : s.matches({ ready: { completingGuarantor: 'updating' } })
-      ? pendingCall(h, 'update application')
-      : null;
+  const saving = completing ? pendingCall(h, context.meta.store ? 'update application' : 'create application') : null;
   if (saving) {
-    // The guarantor is saved as complete, with its parent.
+    // The guarantor is saved as complete, with its parent, and what was typed on the tab shown.
     expect(saving.input.model).toMatchObject({ ...VALUES, persona_completa: true });
     expect(saving.input.meta).toMatchObject({ complete: true, parent_uuid: parent });
     expect(context.model.persona_completa).toBe(true);
     if (context.meta.store) expect(saving.input.uuid).toBe(context.meta.uuid);
   }
-  if (h.last?.type === 'xstate.done.actor.validateGuarantor' && !h.last.output.valid) {
-    // An invalid tab is flagged and nothing is saved or marked.
+  if (h.last?.type === 'wizard.finish' && h.before?.matches({ ready: 'idle' }) && !h.before.context.fields.valid && !h.before.context.fields.checking && h.before.context.modal === null) {
+    // An invalid tab is not completed: nothing is saved or marked, and the form shows every message.
     expect(s.matches({ ready: 'idle' })).toBe(true);
-    expect(context.tabErrors).toContain(context.current);
     expect(context.model.persona_completa).toBe(h.before!.context.model.persona_completa);
+    expect(h.emitted.at(-1)).toEqual({ type: 'fieldsRefused' });
   }
-  if (completionFailures.has(h.last?.type)) {
+  if (completionFailed(h)) {
     // A refused completion undoes the mark, keeps the per-field messages and says so, naming the parent.
     expect(s.matches({ ready: 'idle' })).toBe(true);
     expect(context.model.persona_completa).toBe(false);
@@ -182,7 +171,7 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     } else expect(context.current).toBe(h.before!.context.current);
   }
   // A guarantor of no stored PM is kept by the browser, as last saved, for the next PM; one with a parent never is.
-  if (parent === null && context.meta.uuid !== null && /^xstate\.done\.actor\.(create|update|completeCreate|completeUpdate)$/.test(h.last?.type)) {
+  if (parent === null && context.meta.uuid !== null && h.last?.type === 'xstate.done.actor.save') {
     expect(h.kept.at(-1)).toMatchObject({ uuid: context.meta.uuid, data: { nombre: context.model.nombre, persona_completa: context.model.persona_completa === true } });
   }
   if (parent !== null) expect(h.kept).toEqual([]);
@@ -250,11 +239,10 @@ describe('guarantor scenarios', () => {
     const h = start(INPUTS.newOfStoredPm, coverage.inspect);
     expect(h.actor.getSnapshot().context.modal).toBeNull();
     await play(h, { type: 'wizard.finish', values: VALUES });
-    await play(h, { type: 'xstate.done.actor.validateGuarantor', output: VALID });
     const create = pendingCall(h, 'create application');
     expect(create.input.model).toMatchObject({ nombre: 'LUIS PÉREZ', persona_completa: true });
     expect(create.input.meta).toMatchObject({ complete: true, parent_uuid: PARENT });
-    await play(h, { type: 'xstate.done.actor.completeCreate', output: { uuid: 'g-9', formatobceHtml: null, version: 1 } });
+    await play(h, { type: 'xstate.done.actor.save', output: createdAnswer('g-9', { parent_uuid: PARENT }) });
     const s = h.actor.getSnapshot();
     expect(s.status).toBe('done');
     expect(s.value).toBe('returned');
@@ -265,9 +253,8 @@ describe('guarantor scenarios', () => {
     const h = start(INPUTS.storedByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded({ ...STORED_GUARANTOR, persona_completa: false }, { parent_uuid: PARENT }) });
     await play(h, { type: 'wizard.finish', values: VALUES });
-    await play(h, { type: 'xstate.done.actor.validateGuarantor', output: VALID });
     expect(pendingCall(h, 'update application').input).toMatchObject({ uuid: 'g-1', model: { persona_completa: true }, meta: { complete: true } });
-    await play(h, { type: 'xstate.error.actor.completeUpdate', error: { status: 422, fieldErrors: FIELD_ERRORS } });
+    await play(h, { type: 'xstate.error.actor.save', error: { status: 422, fieldErrors: FIELD_ERRORS } });
     const s = h.actor.getSnapshot();
     expect(s.matches({ ready: 'idle' })).toBe(true);
     expect(s.context.model).toMatchObject({ nombre: 'LUIS PÉREZ', persona_completa: false });
@@ -276,13 +263,13 @@ describe('guarantor scenarios', () => {
     expect(h.emitted).toEqual([]);
   });
 
-  it('an invalid tab at completion is flagged and nothing is saved', async () => {
+  it('an invalid tab at completion has the form show its messages, and nothing is saved', async () => {
     const h = start(INPUTS.ofUnstoredPm, coverage.inspect);
+    await play(h, { type: 'fields.checked', valid: false });
     await play(h, { type: 'wizard.finish', values: { nombre: '' } });
-    await play(h, { type: 'xstate.done.actor.validateGuarantor', output: INVALID });
     const s = h.actor.getSnapshot();
     expect(s.matches({ ready: 'idle' })).toBe(true);
-    expect(s.context.tabErrors).toEqual([0]);
+    expect(h.emitted).toEqual([{ type: 'fieldsRefused' }]);
     expect(s.context.model.persona_completa).toBe(false);
     expect(h.pending['create application']).toBeUndefined();
   });

@@ -8,7 +8,7 @@ import { Edit, Plus, Trash } from '@blueprintjs/icons';
 import { useEffect, useRef } from 'react';
 import { NOTICES } from '../../../forms/messages';
 import type { GuarantorSummary } from '../../../forms/contracts/application';
-import { guarantorName } from '../../../machines/wizard';
+import { guarantorName } from '../../../forms/wizard-state';
 import { RouterButton } from '../../components/router-button';
 import { guarantorRoute, WIZARD_ROUTES, type WizardRouteName } from '../wizard-routes';
 import { EmptyRow, TableHead, TableRegion, type Column } from '../../components/table-parts';

@@ -12,20 +12,39 @@ export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
 /** The actor each invoke id runs. */
 const SRC_OF: Record<string, string> = {
   load: 'load application',
-  validateForward: 'validate tab',
-  validateBackward: 'validate tab',
   validateGeneralData: 'validate tab',
-  validateGuarantor: 'validate tab',
-  create: 'create application',
-  finishCreate: 'create application',
-  completeCreate: 'create application',
-  update: 'update application',
-  finishUpdate: 'update application',
-  completeUpdate: 'update application',
+  save: 'save application',
   removeGuarantor: 'remove guarantor',
 };
 
 const FAKED = [...new Set(Object.values(SRC_OF))];
+
+/** The one save's calls, kept apart by what the service sends: POST while unstored, PUT once stored. */
+const SAVE_CALLS = ['create application', 'update application'];
+const pendingOf = (src: string, input: any) => (src === 'save application' ? SAVE_CALLS[input?.uuid === null ? 0 : 1] : src);
+
+/** The record's meta as the server answers it after a save. */
+export const storedMeta = (meta: object = {}) => ({
+  store: true,
+  cache: false,
+  complete: false,
+  expired: false,
+  last_index: 1,
+  editable: 'all',
+  franchise: null,
+  parent_uuid: null,
+  version: 1,
+  ...meta,
+});
+/** POST /{code}'s answer, with its uuid beside it. */
+export const createdAnswer = (uuid: string, meta: Record<string, unknown> & { version?: number } = {}, html: string | null = null) => ({
+  uuid,
+  formatobce: { html },
+  version: meta.version ?? 1,
+  meta: storedMeta(meta),
+});
+/** PUT /{code}/{uuid}'s answer, with its uuid beside it. */
+export const updatedAnswer = (uuid: string, data: object, meta: object = {}) => ({ uuid, data, meta: storedMeta(meta) });
 
 interface PendingCall {
   input: any;
@@ -41,7 +60,7 @@ export const loaded = (data: object, meta: object = {}) => ({
 export function startWizard(input: WizardInput, inspect: Inspect) {
   const pending: Record<string, PendingCall[]> = {};
   const fake = (src: string) =>
-    fromPromise<any, any>(({ input: given }) => new Promise((resolve, reject) => (pending[src] ??= []).push({ input: given, resolve, reject })));
+    fromPromise<any, any>(({ input: given }) => new Promise((resolve, reject) => (pending[pendingOf(src, given)] ??= []).push({ input: given, resolve, reject })));
   const emitted: any[] = [];
   // The PLD review runs for real with a fake search; the paths name where it stands (reviewSnapshot) and playWizard takes it there.
   const review = pldReviewMachine.provide({ actors: { 'search blacklist': fake('search blacklist') } });
@@ -62,10 +81,12 @@ export function startWizard(input: WizardInput, inspect: Inspect) {
       inspect(event);
     },
   });
-  actor.on('*', (event) => emitted.push(event));
+  // What the address and the session follow is kept apart from the notifications and endings.
+  const announced: any[] = [];
+  actor.on('*', (event) => (event.type === 'recordChanged' || event.type === 'parentChanged' ? announced : emitted).push(event));
   actor.start();
   // `before` and `last` let assertMeaning judge the step just taken, not only the state reached.
-  return { actor, input, pending, emitted, pldReceived: received, kept, forgotten, before: null as WizardSnapshot | null, last: null as any };
+  return { actor, input, pending, emitted, announced, pldReceived: received, kept, forgotten, before: null as WizardSnapshot | null, last: null as any };
 }
 
 export type WizardHarness = ReturnType<typeof startWizard>;
@@ -128,7 +149,8 @@ export async function playWizard(h: WizardHarness, event: EventObject & Record<s
     return;
   }
   if (match) {
-    const call = h.pending[SRC_OF[match[2]]]?.pop();
+    const src = SRC_OF[match[2]];
+    const call = (src === 'save application' ? SAVE_CALLS.map((name) => h.pending[name]).find((calls) => calls?.length) : h.pending[src])?.pop();
     if (!call) throw new Error(`No pending call for ${event.type}`);
     if (match[1] === 'done') call.resolve(event.output);
     else call.reject(event.error);

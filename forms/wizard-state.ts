@@ -1,0 +1,162 @@
+// What the wizard statechart (machines/wizard.ts) keeps and decides with, as data and pure
+// functions: the client meta of the record, the modals, what a save sends and how its answer is
+// adopted, the tabs a person may open and the PM's guarantors.
+import { canAddOrRemoveItems } from './locking';
+import { fullName } from './person-name';
+import type { PldCoincidences } from './pld';
+import { coincidencesOf, type ReviewOutcome } from './pld-outcome';
+import type { GuarantorSummary, Model, SaveAnswer, SaveMeta, StoredMeta, WizardCode } from './contracts/application';
+
+/** The record as the wizard holds it: the server's meta, and the uuid, version and pending guarantors of this browser. */
+export type WizardMeta = Omit<StoredMeta, 'version'> & {
+  uuid: string | null;
+  /** The stored record's version; a save sends it so a stale one is refused (null until stored). */
+  version: number | null;
+  /** Guarantors saved before this PM was stored, linked to it by its first save (spec 02 §2). */
+  guarantors: string[];
+};
+
+export type WizardModal =
+  | { kind: 'firstUse' }
+  | { kind: 'complete' }
+  | { kind: 'expired' }
+  | { kind: 'incorrect' }
+  | { kind: 'notEditable' }
+  | { kind: 'pldReview' }
+  | { kind: 'finishSuccess' }
+  | { kind: 'updateSuccess' }
+  | { kind: 'finishGeneralDataInvalid' }
+  | { kind: 'finishStoredTemporarily' }
+  | { kind: 'finishForbidden'; message: string }
+  | { kind: 'updateError' }
+  | { kind: 'saveRefused'; message: string }
+  | { kind: 'loadFailed' }
+  | { kind: 'incompleteGuarantors'; names: string[] }
+  | { kind: 'confirmGuarantorRemoval'; uuid: string; name: string }
+  | { kind: 'guarantorFinishFailed'; parentUuid: string | null; message: string | null };
+
+/** What a failed call tells the machine: the HTTP status and the server's Spanish message, if any. */
+export interface CallFailure {
+  status?: number;
+  message?: string;
+  /** Per-field messages of a refused write (422). */
+  fieldErrors?: Record<string, string>;
+}
+
+export interface TabValidation {
+  valid: boolean;
+  errors: Record<string, string>;
+}
+
+/** What follows the one save: the step to the target tab, the applicant's finish, or the guarantor's completion. */
+export type SaveThen = 'step' | 'finish' | 'complete';
+
+/** What the save actor is given; `pld` is the staff's validated PLD review, sent with the save (spec 01 §7). */
+export interface SaveInput {
+  code: WizardCode;
+  /** The stored record's uuid (PUT), or null while it is not stored (POST). */
+  uuid: string | null;
+  model: Model;
+  meta: SaveMeta;
+  staff: boolean;
+  pld: PldCoincidences | null;
+}
+
+/** What the wizard follows of the PLD review: whether it holds or is checking, and what it found. */
+export interface PldStatus {
+  busy: boolean;
+  blocking: boolean;
+  validated: boolean;
+  found: ReviewOutcome | null;
+}
+
+export const freshMeta = (uuid: string | null, franchise: string | null, parentUuid: string | null): WizardMeta => ({
+  store: false,
+  cache: true,
+  last_index: 0,
+  editable: 'all',
+  uuid,
+  franchise,
+  complete: false,
+  expired: false,
+  parent_uuid: parentUuid,
+  version: null,
+  guarantors: [],
+});
+
+/**
+ * The meta a save sends: the tab it reaches (forward, the tab left + 1; finishing or completing,
+ * the tab shown, with complete). The server keeps the furthest tab reached and answers it.
+ */
+export function saveMetaOf(meta: WizardMeta, current: number, then: SaveThen): SaveMeta {
+  return {
+    last_index: then === 'step' ? current + 1 : current,
+    ...(then === 'step' ? {} : { complete: true }),
+    franchise: meta.franchise,
+    parent_uuid: meta.parent_uuid,
+    version: meta.version,
+    guarantors: meta.guarantors,
+  };
+}
+
+/** The record's meta once a save answered: the server's, with this record's uuid; the pending guarantors are linked. */
+export function adoptSavedMeta(meta: WizardMeta, saved: SaveAnswer): WizardMeta {
+  const { store, complete, last_index, editable, version } = saved.meta;
+  return { ...meta, uuid: saved.uuid, store, cache: !store, complete, last_index, editable, version, guarantors: [] };
+}
+
+/** The model once a save answered: the stored one (PUT), or the one sent with its new uuid (POST). */
+export const savedModel = (model: Model, saved: SaveAnswer): Model =>
+  'data' in saved ? { ...saved.data, entidades_eliminadas: [] } : { ...model, uuid: saved.uuid, entidades_eliminadas: [] };
+
+export const failureOf = (error: unknown): CallFailure => (error && typeof error === 'object' ? (error as CallFailure) : {});
+/** A save refused with a reason the person must read (a newer version elsewhere, a record that cannot change). */
+export const refusedWithReason = (failure: CallFailure) => (failure.status === 409 || failure.status === 403) && Boolean(failure.message);
+
+/** The full name a person reads for a guarantor. */
+export const guarantorName = (aval: GuarantorSummary) => fullName(aval.data);
+
+const guarantorsOf = (model: Model) => (Array.isArray(model.avales) ? (model.avales as GuarantorSummary[]) : []);
+
+/** What a PM's Avales tab lists of a guarantor model. */
+export function guarantorSummary(uuid: string, model: Model): GuarantorSummary {
+  const fisica = (model.fisica ?? {}) as { apellido_paterno?: string; apellido_materno?: string };
+  return {
+    uuid,
+    data: {
+      tipo_persona: String(model.tipo_persona ?? ''),
+      nombre: String(model.nombre ?? ''),
+      fisica: { apellido_paterno: fisica.apellido_paterno ?? '', apellido_materno: fisica.apellido_materno ?? '' },
+      persona_completa: model.persona_completa === true,
+    },
+  };
+}
+
+/** The guarantors a PM cannot finish without completing (spec 02 §4). */
+export const incompleteGuarantors = (model: Model) => guarantorsOf(model).filter((aval) => aval.data?.persona_completa !== true);
+
+interface WizardRecord {
+  guarantor: boolean;
+  meta: WizardMeta;
+}
+
+/** A guarantor saved before any PM is stored (/aval/...): the browser keeps it for the next PM. */
+export const waitsForItsPm = (record: WizardRecord) => record.guarantor && record.meta.parent_uuid === null;
+
+/** A PM whose editable level lets its guarantors be added and removed (spec 02 §2); guarantor wizards have none. */
+export const guarantorsChangeable = (record: WizardRecord) => !record.guarantor && canAddOrRemoveItems(record.meta.editable);
+
+/** New guarantors are added only while the PM has no general-data person id (spec 02 §2). */
+export const guarantorsAddable = (record: WizardRecord & { model: Model }) => guarantorsChangeable(record) && !record.model.id_persona_datos_generales;
+
+/** Stored or complete records open with every tab active; otherwise tabs up to the furthest reached. */
+export function isTabActive(record: { meta: WizardMeta; tabCount: number }, index: number): boolean {
+  if (index < 0 || index >= record.tabCount) return false;
+  return record.meta.store || record.meta.complete || index <= record.meta.last_index;
+}
+
+/** The PLD review a staff save carries: only a validated one (a failed or pending check sends none, and the stored one stays). */
+export function reviewToSave(record: { pldReviewer: boolean; pld: PldStatus }): PldCoincidences | null {
+  if (!record.pldReviewer || !record.pld.validated || !record.pld.found) return null;
+  return coincidencesOf(record.pld.found, true);
+}

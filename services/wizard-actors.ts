@@ -1,0 +1,35 @@
+// The real actors of the wizard statechart (machines/wizard.ts), provided by the hook that starts
+// it: the application calls, the general-data check at finish, and the PLD review's search.
+import type { AxiosInstance } from 'axios';
+import { fromPromise } from 'xstate';
+import { beforeSubmit } from '../forms/before-submit';
+import type { LoadedAnswer, Model, RemovedGuarantorAnswer, SaveAnswer, WizardCode } from '../forms/contracts/application';
+import type { BlacklistAnswer } from '../forms/contracts/pld';
+import { validateModel } from '../forms/validate';
+import type { SaveInput, TabValidation } from '../forms/wizard-state';
+import type { AnyWizard } from '../forms/wizards/wizard-for';
+import { loadApplication, removeGuarantor, saveApplication } from './applications';
+import { screenApplication } from './pld';
+
+/** The wizard's I/O actors for one wizard definition over the HTTP client. */
+export function wizardActors(http: AxiosInstance, wizard: AnyWizard) {
+  return {
+    'load application': fromPromise<LoadedAnswer, { code: WizardCode; uuid: string; flag: 0 | 1 }>(({ input }) =>
+      loadApplication(http, input.code, input.uuid, input.flag),
+    ),
+    'validate tab': fromPromise<TabValidation, { index: number; values: Model; staff: boolean }>(async ({ input }) => {
+      const tab = wizard.tabs[input.index];
+      if (!tab || tab.alwaysValid) return { valid: true, errors: {} };
+      const result = await validateModel(tab.schema, input.values, { staff: input.staff });
+      return { valid: result.valid, errors: result.errors };
+    }),
+    'save application': fromPromise<SaveAnswer, SaveInput>(({ input }) => saveApplication(http, input)),
+    'remove guarantor': fromPromise<RemovedGuarantorAnswer, { parentUuid: string; uuid: string }>(({ input }) =>
+      removeGuarantor(http, input.parentUuid, input.uuid),
+    ),
+  };
+}
+
+/** The PLD review's search: the whole application as the server takes it. */
+export const searchBlacklistActor = (http: AxiosInstance) =>
+  fromPromise<BlacklistAnswer, { model: Model }>(({ input }) => screenApplication(http, beforeSubmit(input.model)));

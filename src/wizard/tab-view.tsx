@@ -1,0 +1,63 @@
+// The view of a wizard tab, by its key in the wizard definition (forms/wizards/), and the closing
+// tab an applicant's wizard adds: 'Validaciones PLD' for staff, 'Leyenda de veracidad' for the public.
+import type { GuarantorSummary, Model } from '../../forms/contracts/application';
+import type { PldReviewRef } from './pld-review-selectors';
+import { ActivosPasivosTab } from './tabs/activos-pasivos-tab';
+import { AvalesTab, type OwnGuarantor } from './tabs/avales-tab';
+import { DatosGeneralesPfTab } from './tabs/datos-generales-pf-tab';
+import { EmpleoTab } from './tabs/empleo-tab';
+import { LeyendaVeracidadTab } from './tabs/leyenda-veracidad-tab';
+import { PM_DATA_TABS, PmTab, type PmDataTab } from './tabs/pm/pm-tab';
+import { ReferenciasTab } from './tabs/referencias-tab';
+import { ValidacionesPldTab } from './tabs/validaciones-pld-tab';
+import { ViviendaTab } from './tabs/vivienda-tab';
+import type { WizardRoute } from './wizard-routes';
+
+export interface TabViewProps {
+  route: WizardRoute;
+  /** The tab's key; undefined for the closing tab after the data tabs. */
+  tabKey: string | undefined;
+  staff: boolean;
+  values: Model;
+  printHref: string | null;
+  parentUuid: string | null;
+  canAddGuarantors: boolean;
+  canChangeGuarantors: boolean;
+  onRemoveGuarantor: (aval: OwnGuarantor) => void;
+  review: PldReviewRef | undefined;
+  /** Staff with the Analista role, who review the PLD matches. */
+  pldReviewer: boolean;
+}
+
+const isPmDataTab = (key: string): key is PmDataTab => (PM_DATA_TABS as readonly string[]).includes(key);
+
+export function TabView({ route, tabKey, staff, values, ...extras }: TabViewProps) {
+  if (tabKey === undefined) {
+    return staff ? <ValidacionesPldTab review={extras.review} reviewer={extras.pldReviewer} /> : <LeyendaVeracidadTab printHref={extras.printHref} />;
+  }
+  if (isPmDataTab(tabKey)) return <PmTab tabKey={tabKey} guarantor={route.guarantor !== false} staff={staff} />;
+  switch (tabKey) {
+    case 'pmavales':
+      return (
+        <AvalesTab
+          avales={(values.avales as GuarantorSummary[] | undefined) ?? []}
+          parentUuid={extras.parentUuid}
+          canAdd={extras.canAddGuarantors}
+          canChange={extras.canChangeGuarantors}
+          onRemove={extras.onRemoveGuarantor}
+        />
+      );
+    case 'datos_generales':
+      return <DatosGeneralesPfTab />;
+    case 'vivienda':
+      return <ViviendaTab />;
+    case 'empleo':
+      return <EmpleoTab businessActivity={route.views === 'pfae'} />;
+    case 'activos_pasivos':
+      return <ActivosPasivosTab />;
+    case 'referencias':
+      return <ReferenciasTab />;
+    default:
+      throw new Error(`No view for the wizard tab '${tabKey}'`);
+  }
+}

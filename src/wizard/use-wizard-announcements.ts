@@ -1,0 +1,49 @@
+// What the wizard statechart emits for the world outside it: notifications, the address that
+// follows the record (so a refresh resumes it), the session's PM ('Regresar a PM'), the finish and
+// the return of a guarantor to its PM. Subscribed before the actor starts (a layout effect runs
+// before useActorRef's start), so what it announces on opening is heard.
+import { useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { NOTICES } from '../../forms/messages';
+import { PM_WIZARD } from '../../forms/wizards/pm';
+import { notify } from '../global/notifications';
+import { useRuntime } from '../session/runtime-context';
+import type { WizardActorRef } from './selectors';
+
+const NOTIFICATIONS = {
+  saved: { title: NOTICES.saveSuccessTitle, message: NOTICES.saveSuccess, intent: 'success' },
+  saveFailed: { title: NOTICES.saveErrorTitle, message: NOTICES.saveError, intent: 'danger' },
+  guarantorRemoved: { title: NOTICES.saveSuccessTitle, message: NOTICES.guarantorRemoved, intent: 'success' },
+  guarantorRemovalFailed: { title: NOTICES.saveErrorTitle, message: 'No fue posible eliminar el aval, intenta de nuevo.', intent: 'danger' },
+} as const;
+
+/** The PM's Avales tab, where a guarantor returns to (spec 02 §2). */
+const AVALES_TAB = PM_WIZARD.tabs.findIndex((tab) => tab.key === 'pmavales');
+
+export function useWizardAnnouncements(actor: WizardActorRef, base: string) {
+  const { session, config } = useRuntime();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const shown = useRef(location);
+  shown.current = location;
+
+  useLayoutEffect(() => {
+    const subscriptions = [
+      actor.on('notification', ({ kind }) => notify(NOTIFICATIONS[kind])),
+      actor.on('recordChanged', ({ uuid }) => {
+        const wanted = uuid ? `${base}/${encodeURIComponent(uuid)}` : base;
+        if (shown.current.pathname !== wanted) navigate(`${wanted}${shown.current.search}`, { replace: true, state: { followsRecord: true } });
+      }),
+      actor.on('parentChanged', ({ parentUuid }) => session.send({ type: 'session.parentUuidSet', parentUuid })),
+      actor.on('finished', ({ staff }) => {
+        if (staff) window.location.assign(config.links.clientList);
+        else navigate('/');
+      }),
+      // The parent's Avales tab shows the guarantor complete.
+      actor.on('returnToParent', ({ parentUuid }) => {
+        navigate(parentUuid ? `/pm/${encodeURIComponent(parentUuid)}` : '/pm', parentUuid ? { state: { openAt: AVALES_TAB } } : undefined);
+      }),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, base, session, navigate, config.links.clientList]);
+}

@@ -1,0 +1,145 @@
+// The tab shown, as a form: the stepper, the title, the server's refusals, the tab's view and the
+// step buttons. final-form holds the values and checks them with the tab's schema (the one client
+// check of a step); the statechart is told of every step and of where the checks stand.
+import { Button, Callout, H2 } from '@blueprintjs/core';
+import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { Form } from 'react-final-form';
+import type { Model } from '../../forms/contracts/application';
+import { nestErrors, validateModelSync } from '../../forms/validate';
+import { guarantorName } from '../../forms/wizard-state';
+import { FieldChecks } from './field-checks';
+import { PldIdentityWatch } from './pld-identity-watch';
+import type { PldReviewRef } from './pld-review-selectors';
+import {
+  selectActiveTabs,
+  selectBusy,
+  selectCurrent,
+  selectGuarantorsAddable,
+  selectGuarantorsChangeable,
+  selectModel,
+  selectServerErrors,
+  selectTabErrors,
+  selectUuid,
+  type WizardActorRef,
+} from './selectors';
+import { TabView } from './tab-view';
+import type { WizardRoute } from './wizard-routes';
+import { WizardStepper } from './wizard-stepper';
+
+export interface WizardFormProps {
+  actor: WizardActorRef;
+  route: WizardRoute;
+  /** Every tab's title, the closing one included. */
+  titles: string[];
+  staff: boolean;
+  pldReviewer: boolean;
+  review: PldReviewRef | undefined;
+}
+
+export function WizardForm({ actor, route, titles, staff, pldReviewer, review }: WizardFormProps) {
+  const current = useSelector(actor, selectCurrent);
+  const model = useSelector(actor, selectModel);
+  const uuid = useSelector(actor, selectUuid);
+  const busy = useSelector(actor, selectBusy);
+  const active = useSelector(actor, selectActiveTabs);
+  const tabErrors = useSelector(actor, selectTabErrors);
+  const serverErrors = useSelector(actor, selectServerErrors);
+  const guarantorsChangeable = useSelector(actor, selectGuarantorsChangeable);
+  const guarantorsAddable = useSelector(actor, selectGuarantorsAddable);
+  const guarantor = route.guarantor !== false;
+  const tab = route.wizard.tabs[current];
+  const isLast = current === titles.length - 1;
+
+  const validate = useMemo(
+    () => (tab && !tab.alwaysValid ? (values: Model) => nestErrors(validateModelSync(tab.schema, values, { staff }).errors) : undefined),
+    [tab, staff],
+  );
+
+  return (
+    <Form<Model>
+      key={current}
+      initialValues={model}
+      keepDirtyOnReinitialize
+      validate={validate}
+      // A step is the statechart's: it waits for the checks, and has the form submitted when they fail.
+      onSubmit={() => {}}
+      render={({ values, form, submitFailed, hasValidationErrors }) => (
+        <>
+          <FieldChecks actor={actor} />
+          {pldReviewer && <PldIdentityWatch review={review} />}
+          <WizardStepper
+            titles={titles}
+            current={current}
+            active={active}
+            errors={tabErrors}
+            busy={busy}
+            onSelect={(index) => actor.send({ type: 'tab.selected', index, values: form.getState().values })}
+          />
+          <form
+            className="wizard-tab"
+            onSubmit={(event) => {
+              event.preventDefault();
+              actor.send({ type: 'tab.next', values: form.getState().values });
+            }}
+            noValidate
+            aria-labelledby="tab-title"
+          >
+            <H2 id="tab-title" className="wizard-tab-title" tabIndex={-1}>
+              {titles[current]}
+            </H2>
+            <p className="sr-only" aria-live="polite">
+              {submitFailed && hasValidationErrors ? 'Hay campos por corregir en esta sección.' : ''}
+            </p>
+            {Object.keys(serverErrors).length > 0 && (
+              <Callout intent="danger" title="El servidor no aceptó estos datos" role="alert">
+                <ul>
+                  {Object.entries(serverErrors).map(([path, message]) => (
+                    <li key={path}>
+                      <code>{path}</code>: {message}
+                    </li>
+                  ))}
+                </ul>
+              </Callout>
+            )}
+            <TabView
+              route={route}
+              tabKey={tab?.key}
+              staff={staff}
+              values={values}
+              printHref={uuid && route.print ? `${route.print}/${uuid}` : null}
+              parentUuid={uuid}
+              canAddGuarantors={guarantorsAddable}
+              canChangeGuarantors={guarantorsChangeable}
+              onRemoveGuarantor={(aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) })}
+              review={review}
+              pldReviewer={pldReviewer}
+            />
+            <div className="wizard-actions">
+              {current > 0 && (
+                <Button
+                  icon={<ArrowLeft />}
+                  text="Anterior"
+                  disabled={busy}
+                  onClick={() => actor.send({ type: 'tab.previous', values: form.getState().values })}
+                />
+              )}
+              {isLast ? (
+                <Button
+                  intent="primary"
+                  endIcon={<Tick />}
+                  text={guarantor ? 'Finalizar y regresar a PM' : 'Finalizar'}
+                  loading={busy}
+                  onClick={() => actor.send({ type: 'wizard.finish', values: form.getState().values })}
+                />
+              ) : (
+                <Button intent="primary" type="submit" endIcon={<ArrowRight />} text="Siguiente" loading={busy} />
+              )}
+            </div>
+          </form>
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+// Every I/O actor a machine declares fails loudly until services/ provide it (STYLE.md): run
+// without its implementations, each rejects with "The '…' actor is not provided", and a machine
+// run so reports that failure instead of going on silently. Add each new machine to MACHINES.
+import { describe, expect, it } from 'vitest';
+import { createActor, toPromise, type AnyActorLogic, type AnyStateMachine } from 'xstate';
+import { createCatalogLookupMachine } from '../../machines/catalog-lookup';
+import { pldReviewMachine } from '../../machines/pld-review';
+import { sessionMachine } from '../../machines/session';
+import { wizardMachine } from '../../machines/wizard';
+
+interface MachineCase {
+  name: string;
+  machine: AnyStateMachine;
+  /** The I/O actors it declares (a child machine, like the wizard's PLD review, is a case of its own). */
+  actors: string[];
+}
+
+const MACHINES: MachineCase[] = [
+  { name: 'session', machine: sessionMachine, actors: ['request public token', 'load staff profile'] },
+  { name: 'catalog lookup', machine: createCatalogLookupMachine('test'), actors: ['fetch entries'] },
+  { name: 'pld review', machine: pldReviewMachine, actors: ['search blacklist'] },
+  { name: 'wizard', machine: wizardMachine, actors: ['load application', 'validate tab', 'save application', 'remove guarantor'] },
+];
+
+const isMachine = (logic: AnyActorLogic): logic is AnyStateMachine => 'root' in logic && 'config' in logic;
+
+/** The I/O actors a machine declares in setup (not its child machines). */
+function ioActorsOf(machine: AnyStateMachine): [string, AnyActorLogic][] {
+  return Object.entries(machine.implementations.actors as Record<string, AnyActorLogic>).flatMap(([name, logic]) =>
+    isMachine(logic) ? [] : [[name, logic] as [string, AnyActorLogic]],
+  );
+}
+
+describe('an actor not provided fails loudly', () => {
+  for (const { name, machine, actors } of MACHINES) {
+    it(`${name}: declares exactly its I/O actors`, () => {
+      expect(ioActorsOf(machine).map(([actor]) => actor).sort()).toEqual([...actors].sort());
+    });
+
+    for (const actor of actors) {
+      it(`${name}: '${actor}' rejects until provided`, async () => {
+        const logic = Object.fromEntries(ioActorsOf(machine))[actor];
+        const running = createActor(logic, { input: {} as never });
+        const settled = toPromise(running);
+        running.start();
+        await expect(settled).rejects.toThrow(`The '${actor}' actor is not provided`);
+      });
+    }
+  }
+
+  it('wizard: run without its implementations, the opening fails visibly (the load-failed notice), reporting the missing actor', async () => {
+    const errors: unknown[] = [];
+    const actor = createActor(wizardMachine, {
+      input: { code: 'wizardpf', tabCount: 6, uuid: 'u-1', franchise: null, staff: false, parentUuid: null, blankModel: {} },
+      inspect: (event) => {
+        if (event.type === '@xstate.event' && event.event.type.startsWith('xstate.error.actor')) errors.push((event.event as { error?: unknown }).error);
+      },
+    });
+    actor.start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().matches('loadFailed')).toBe(true);
+    expect(errors).toEqual([new Error("The 'load application' actor is not provided")]);
+    actor.stop();
+  });
+});
