@@ -1,10 +1,12 @@
 // Model-based tests of the duplicate-RFC check machine: every transition replayed on a real actor
 // with fake calls and a simulated clock (the machine has no delay: nothing here waits on time).
+// The actors of every test report to this file's coverage (coverage-report.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { duplicateRequestFor, type DuplicateRequest } from '../../forms/rules/rfc-duplicates';
 import { rfcDuplicateCheckMachine, type RfcDuplicateCheckEmitted } from '../../machines/rfc-duplicate-check';
-import { enumerateEdges, testEveryTransition, transitionRecorder } from './support/model-paths';
+import { fileCoverage, type Inspect } from './support/coverage-report';
+import { enumerateEdges, testEveryTransition } from './support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof rfcDuplicateCheckMachine>;
 
@@ -18,10 +20,13 @@ const person = (rfc: string, uuid: string | null) => ({
 const BOTH = duplicateRequestFor('person', person('GARC850314AB1', '0b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10'), { staff: true })!;
 /** The public on a stored client: the call within the application only. */
 const APPLICATION_ONLY = duplicateRequestFor('person', person('GARC850314QW7', '0b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10'), { staff: false })!;
+/** Staff on a client not stored yet: the call to other clients only. */
+const CLIENTS_ONLY = duplicateRequestFor('person', person('GARC850314ZZ9', null), { staff: true })!;
 
 const EVENTS = [
   { type: 'rfc.checkRequested', request: BOTH },
   { type: 'rfc.checkRequested', request: APPLICATION_ONLY },
+  { type: 'rfc.checkRequested', request: CLIENTS_ONLY },
   { type: 'xstate.done.actor.clients', output: 2 },
   { type: 'xstate.error.actor.clients', error: new Error('Network Error') },
   { type: 'xstate.done.actor.guarantors', output: 1 },
@@ -33,7 +38,9 @@ const serializeState = (s: Snapshot) =>
 
 type Call = { input: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
-function start(inspect: ReturnType<typeof transitionRecorder>['inspect']) {
+const coverage = fileCoverage('rfc-duplicate-check');
+
+function start(inspect: Inspect = coverage.inspect) {
   const calls: Record<'clients' | 'guarantors', Call[]> = { clients: [], guarantors: [] };
   const answered: RfcDuplicateCheckEmitted[] = [];
   const fake = (id: 'clients' | 'guarantors') =>
@@ -94,18 +101,18 @@ const edges = enumerateEdges(rfcDuplicateCheckMachine, { input: undefined, event
 
 describe('duplicate-RFC check machine, every transition', () => {
   testEveryTransition({
-    name: 'rfc-duplicate-check',
     edges,
     serializeState: serializeState as never,
     start: (_edge, inspect) => start(inspect),
     play,
     assertMeaning: assertMeaning as never,
+    inspect: coverage.inspect,
   });
 });
 
 describe('duplicate-RFC check scenarios', () => {
   it('asks both calls at once and remembers the answer: the same request is never asked again', async () => {
-    const h = start(transitionRecorder().inspect);
+    const h = start();
     await play(h, { type: 'rfc.checkRequested', request: BOTH });
     expect(h.calls.clients.map((c) => c.input)).toEqual([BOTH.clients]);
     expect(h.calls.guarantors.map((c) => c.input)).toEqual([BOTH.guarantors]);
@@ -127,7 +134,7 @@ describe('duplicate-RFC check scenarios', () => {
   });
 
   it('lets a failed call pass, and keeps its failure to be seen', async () => {
-    const h = start(transitionRecorder().inspect);
+    const h = start();
     await play(h, { type: 'rfc.checkRequested', request: BOTH });
     await play(h, { type: 'xstate.error.actor.clients', error: new Error('Network Error') });
     await play(h, { type: 'xstate.done.actor.guarantors', output: 0 });
@@ -137,7 +144,7 @@ describe('duplicate-RFC check scenarios', () => {
   });
 
   it('drops the answer of a request a newer one superseded', async () => {
-    const h = start(transitionRecorder().inspect);
+    const h = start();
     await play(h, { type: 'rfc.checkRequested', request: BOTH });
     await play(h, { type: 'rfc.checkRequested', request: APPLICATION_ONLY });
     h.calls.clients[0].resolve(5);
@@ -149,7 +156,7 @@ describe('duplicate-RFC check scenarios', () => {
   });
 
   it("fails every call with 'the … actor is not provided' when services/ did not provide it", async () => {
-    const actor = createActor(rfcDuplicateCheckMachine, { clock: new SimulatedClock() }).start();
+    const actor = createActor(rfcDuplicateCheckMachine, { clock: new SimulatedClock(), inspect: coverage.inspect }).start();
     actor.send({ type: 'rfc.checkRequested', request: BOTH });
     await flush();
     expect(actor.getSnapshot().context.counts.failures.sort()).toEqual([
@@ -158,3 +165,5 @@ describe('duplicate-RFC check scenarios', () => {
     ]);
   });
 });
+
+coverage.expectEveryTransition(rfcDuplicateCheckMachine);

@@ -1,11 +1,13 @@
 // Model-based tests of the shown-errors machine: every transition replayed on a real actor. The
 // walk sends a field's pause as the event the machine raises for it; the scenarios below drive
-// the same pauses with a simulated clock.
+// the same pauses with a simulated clock. The actors of every test report to this file's coverage
+// (coverage-report.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { DELAYS } from '../../forms/limits';
 import { selectShownError, shownErrorsMachine } from '../../machines/shown-errors';
-import { enumerateEdges, testEveryTransition, transitionRecorder } from './support/model-paths';
+import { fileCoverage, type Inspect } from './support/coverage-report';
+import { enumerateEdges, testEveryTransition } from './support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof shownErrorsMachine>;
 
@@ -28,7 +30,9 @@ const EVENTS = [
 const serializeState = (s: Snapshot) =>
   JSON.stringify([s.value, Object.entries(s.context.fields).sort(([a], [b]) => a.localeCompare(b))]);
 
-function start(inspect: ReturnType<typeof transitionRecorder>['inspect']) {
+const coverage = fileCoverage('shown-errors');
+
+function start(inspect: Inspect = coverage.inspect) {
   const clock = new SimulatedClock();
   const actor = createActor(shownErrorsMachine, { inspect, clock }).start();
   return { actor, clock, last: null as any, before: actor.getSnapshot() };
@@ -70,12 +74,12 @@ const edges = enumerateEdges(shownErrorsMachine, { input: undefined, events: EVE
 
 describe('shown-errors machine, every transition', () => {
   testEveryTransition({
-    name: 'shown-errors',
     edges,
     serializeState: serializeState as never,
     start: (_edge, inspect) => start(inspect),
     play,
     assertMeaning: assertMeaning as never,
+    inspect: coverage.inspect,
   });
 });
 
@@ -83,7 +87,7 @@ describe('shown-errors on a simulated clock', () => {
   const shown = (h: Harness, name: string) => selectShownError(h.actor.getSnapshot(), name);
 
   it('shows a new error only once the person pauses on the field, each keystroke restarting the pause', () => {
-    const h = start(transitionRecorder().inspect);
+    const h = start();
     h.actor.send(changed('rfc', INVALID));
     h.clock.increment(1000);
     h.actor.send(changed('rfc', INVALID));
@@ -103,7 +107,7 @@ describe('shown-errors on a simulated clock', () => {
   });
 
   it('keeps a pause per field: typing in one does not hold back another', () => {
-    const h = start(transitionRecorder().inspect);
+    const h = start();
     h.actor.send(changed('rfc', INVALID));
     h.clock.increment(1000);
     h.actor.send(changed('curp', REQUIRED));
@@ -117,7 +121,7 @@ describe('shown-errors on a simulated clock', () => {
   });
 
   it('shows the error at once after a failed submit, and a field that leaves starts afresh', () => {
-    const h = start(transitionRecorder().inspect);
+    const h = start();
     h.actor.send(changed('rfc', REQUIRED));
     h.actor.send(changed('rfc', REQUIRED, true));
     expect(shown(h, 'rfc')).toBe(REQUIRED);
@@ -130,3 +134,5 @@ describe('shown-errors on a simulated clock', () => {
     expect(shown(h, 'rfc')).toBe(INVALID);
   });
 });
+
+coverage.expectEveryTransition(shownErrorsMachine);
