@@ -6,6 +6,7 @@ import type { WizardInput } from '../../machines/wizard';
 import { isTabActive } from '../../forms/wizard-state';
 import { fileCoverage } from './support/coverage-report';
 import {
+  callsOfStep,
   createdAnswer,
   loaded,
   pendingCall,
@@ -195,15 +196,21 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
       expect(context.modal).toEqual({ kind: 'loadFailed' });
       expect(context.meta.uuid).not.toBeNull();
       break;
-    case 'ready.validatingForward':
-    case 'ready.validatingBackward':
+    case 'ready.checkingFields':
+      // Forward or at the completion, the form's own checks are still running: the wizard is busy and waits, calling nothing.
       expect(s.hasTag('busy')).toBe(true);
-      expect(pendingCall(h, 'validate tab').input).toEqual({ code: context.code, index: context.current, values: context.model, staff: context.staff });
+      expect(context.fields.checking).toBe(true);
+      expect(context.after).not.toBe('finish');
+      expect(callsOfStep(h)).toEqual([]);
       break;
-    case 'ready.saving.creating':
-    case 'ready.saving.updating':
-      // A step forward saves the guarantor as it stands, with its parent, not yet complete.
-      expect(pendingCall(h, context.meta.store ? 'update application' : 'create application').input.meta).toMatchObject({ parent_uuid: parent, complete: false });
+    case 'ready.saving':
+      expect(s.hasTag('saving')).toBe(true);
+      // A step forward saves the guarantor as it stands, with its parent, not yet complete, and the tab it reaches.
+      if (context.after === 'step') {
+        const call = pendingCall(h, context.meta.store ? 'update application' : 'create application');
+        expect(call.input.meta).toMatchObject({ parent_uuid: parent, last_index: context.current + 1 });
+        expect(call.input.meta.complete).toBeUndefined();
+      } else expect(context.after).toBe('complete');
       break;
     case 'ready.awaitingPld':
     case 'ready.screening':
@@ -211,12 +218,21 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
       expect(context.pld.busy).toBe(true);
       break;
     case 'ready.pldReview':
-    case 'ready.completingGuarantor.validating':
-    case 'ready.completingGuarantor.creating':
-    case 'ready.completingGuarantor.updating':
     case 'returned':
       // Checked above.
       break;
+    case 'ready.finishing':
+    case 'finished':
+    case 'done':
+    case 'ready.confirmingGuarantorRemoval':
+    case 'ready.removingGuarantor':
+      // An applicant's finish, a PM's guarantors: never a guarantor's.
+      throw new Error(`A guarantor wizard reached ${statePath(s.value)}`);
+    case 'opening':
+    case 'ready.choosingFinish':
+    case 'ready.checkingPld':
+      // Choices the wizard passes through at once: it never rests there.
+      throw new Error(`The wizard rests in ${statePath(s.value)}, a state it only passes through`);
     default:
       throw new Error(`Unknown guarantor wizard state ${JSON.stringify(s.value)}`);
   }

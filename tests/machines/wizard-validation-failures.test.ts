@@ -1,7 +1,9 @@
-// A tab check that fails to run (the 'validate tab' actor rejects, rather than answering that the
-// tab is invalid) is taken as an invalid tab: going forward stays and flags the tab, going back still
-// goes back with the tab left flagged, finishing returns to 'Datos generales' with its message.
-// Kept apart from the wizard's walk (wizard.test.ts), at the level of events and actor outcomes.
+// Failed checks, apart from the wizard's walk (wizard.test.ts), at the level of events and actor
+// outcomes. The tab shown is checked by the form, which reports it (`fields.checked`): when those
+// checks fail, going forward stays on the tab, saves nothing and has the form show every message;
+// going back still goes back, with the tab left flagged. The finish's own check of 'Datos generales'
+// failing to run (the 'validate tab' actor rejects, rather than answering that the tab is invalid)
+// is taken as an invalid tab: the finish returns to 'Datos generales' with its message.
 import { describe, expect, it } from 'vitest';
 import type { WizardInput } from '../../machines/wizard';
 import { fileCoverage } from './support/coverage-report';
@@ -25,26 +27,42 @@ async function openAtSecondTab() {
 
 const saves = (h: Awaited<ReturnType<typeof openAtSecondTab>>) => [...(h.pending['create application'] ?? []), ...(h.pending['update application'] ?? [])];
 
-describe('the wizard when a tab check fails to run', () => {
-  it('going forward stays on the tab, flags it and saves nothing', async () => {
+describe('the wizard when its checks fail', () => {
+  it('going forward with fields the form refused stays on the tab, shows their messages and saves nothing', async () => {
     const h = await openAtSecondTab();
+    await play(h, { type: 'fields.checked', valid: false });
     await play(h, { type: 'tab.next', values: VALUES });
-    expect(pendingCall(h, 'validate tab').input).toMatchObject({ index: 1, values: VALUES });
-    await play(h, { type: 'xstate.error.actor.validateForward', error: FAILURE });
     const s = h.actor.getSnapshot();
+    expect(s.matches({ ready: 'idle' })).toBe(true);
     expect(s.hasTag('busy')).toBe(false);
     expect(s.context.current).toBe(1);
-    expect(s.context.tabErrors).toEqual([1]);
+    expect(h.emitted.at(-1)).toEqual({ type: 'fieldsRefused' });
     // What was typed is kept.
     expect(s.context.model).toMatchObject(VALUES);
     expect(saves(h)).toEqual([]);
     h.actor.stop();
   });
 
-  it('going back still goes back, with the tab left flagged', async () => {
+  it('going forward waits for a field check under way, and stays when it fails', async () => {
     const h = await openAtSecondTab();
+    await play(h, { type: 'fields.checking' });
+    await play(h, { type: 'tab.next', values: VALUES });
+    expect(h.actor.getSnapshot().matches({ ready: 'checkingFields' })).toBe(true);
+    expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(saves(h)).toEqual([]);
+    await play(h, { type: 'fields.checked', valid: false });
+    const s = h.actor.getSnapshot();
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(s.context.current).toBe(1);
+    expect(h.emitted.at(-1)).toEqual({ type: 'fieldsRefused' });
+    expect(saves(h)).toEqual([]);
+    h.actor.stop();
+  });
+
+  it('going back with fields the form refused still goes back, with the tab left flagged', async () => {
+    const h = await openAtSecondTab();
+    await play(h, { type: 'fields.checked', valid: false });
     await play(h, { type: 'tab.previous', values: VALUES });
-    await play(h, { type: 'xstate.error.actor.validateBackward', error: FAILURE });
     const s = h.actor.getSnapshot();
     expect(s.hasTag('busy')).toBe(false);
     expect(s.context.current).toBe(0);

@@ -10,6 +10,7 @@ import { fileCoverage } from './support/coverage-report';
 import {
   createdAnswer,
   loaded,
+  callsOfStep,
   pendingCall,
   PLD_MATCH,
   playWizard as play,
@@ -158,20 +159,46 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     expect(s.hasTag('busy')).toBe(true);
     expect(pendingCall(h, 'load application').input).toEqual({ code: context.code, uuid: context.meta.uuid, flag: context.staff ? 0 : 1 });
   }
-  if (s.matches({ ready: 'saving' })) {
-    expect(s.hasTag('saving')).toBe(true);
-    const src = context.meta.store ? 'update application' : 'create application';
-    const call = pendingCall(h, src);
-    expect(call.input.model).toMatchObject(VALUES);
-    expect(call.input.uuid).toBe(context.meta.store ? context.meta.uuid : null);
-    // The save sends the tab it reaches; the furthest tab is the server's to keep.
-    if (context.after === 'step') expect(call.input.meta).toMatchObject({ last_index: context.current + 1 });
-    else expect(call.input.meta).toMatchObject({ last_index: context.current, complete: true });
-  }
   if (h.last?.type === 'xstate.done.actor.save') {
     // The record's meta is the server's answer.
     const { store, last_index, version, editable, complete } = h.last.output.meta;
     expect(context.meta).toMatchObject({ store, cache: !store, last_index, version, editable, complete, uuid: h.last.output.uuid });
+    // An update answers the model as stored; a create keeps the one sent, with its new uuid.
+    if ('data' in h.last.output) expect(context.model).toEqual({ ...h.last.output.data, entidades_eliminadas: [] });
+    else expect(context.model).toEqual({ ...h.before!.context.model, uuid: h.last.output.uuid, entidades_eliminadas: [] });
+    expect(context.serverErrors).toEqual({});
+    // The address follows the record saved.
+    expect(h.announced).toContainEqual({ type: 'recordChanged', uuid: h.last.output.uuid });
+    if (h.before!.context.after === 'step') {
+      // A step's save shows the tab it aimed at and says it saved.
+      expect(s.matches({ ready: 'idle' })).toBe(true);
+      expect(context.current).toBe(h.before!.context.target);
+      expect(h.emitted.at(-1)).toEqual({ type: 'notification', kind: 'saved' });
+    } else expect(s.matches('finished')).toBe(true);
+  }
+  if (h.last?.type === 'xstate.error.actor.save') {
+    const failure = h.last.error as { status: number; message?: string; fieldErrors?: Record<string, string> };
+    const before = h.before!.context;
+    // A refused save keeps what was typed and stays on the tab.
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(context.current).toBe(before.current);
+    expect(context.model).toEqual(before.model);
+    if (before.after === 'finish') {
+      // The finish: a stored record says its update failed; an unstored one falls back to the browser's cache,
+      // refused by the server (403, with its reason) or stored there for now.
+      if (before.meta.store) expect(context.modal).toEqual({ kind: 'updateError' });
+      else {
+        expect(context.meta).toMatchObject({ store: false, cache: true });
+        expect(context.modal).toEqual(failure.status === 403 ? { kind: 'finishForbidden', message: failure.message } : { kind: 'finishStoredTemporarily' });
+      }
+    } else {
+      // A step: a reason to read (409, 403) opens a modal with it, per-field messages (422) go to their fields.
+      if ((failure.status === 409 || failure.status === 403) && failure.message) {
+        expect(context.modal).toEqual({ kind: 'saveRefused', message: failure.message });
+        expect(context.serverErrors).toEqual(before.serverErrors);
+      } else expect(context.serverErrors).toEqual(failure.fieldErrors ?? {});
+      expect(h.emitted.at(-1)).toEqual({ type: 'notification', kind: 'saveFailed' });
+    }
   }
   // Guarantors saved before the PM go with its first create (whichever step makes it); once it is
   // stored they are linked, and the browser forgets them.
@@ -274,31 +301,57 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     case 'ready.idle':
       expect(s.hasTag('busy')).toBe(false);
       break;
-    case 'ready.validatingForward':
-    case 'ready.validatingBackward':
-      // The tab being left is checked, with what was typed on it.
+    case 'ready.checkingFields':
+      // Forward or at the finish, the form's own checks are still running: the wizard is busy and waits, calling nothing.
       expect(s.hasTag('busy')).toBe(true);
-      expect(pendingCall(h, 'validate tab').input).toEqual({ code: context.code, index: context.current, values: context.model, staff: context.staff });
+      expect(context.fields.checking).toBe(true);
+      // A step aims at a later tab; the finish stays on the tab shown.
+      if (context.after === 'step') expect(context.target).toBeGreaterThan(context.current);
+      else expect(context.target).toBe(context.current);
+      expect(callsOfStep(h)).toEqual([]);
       break;
-    case 'ready.finishing.validatingGeneralData':
+    case 'ready.finishing':
       // Finishing checks 'Datos generales', wherever the person stands.
-      expect(pendingCall(h, 'validate tab').input).toEqual({ code: context.code, index: 0, values: context.model, staff: context.staff });
+      expect(s.hasTag('busy')).toBe(true);
+      expect(context.after).toBe('finish');
+      expect(pendingCall(h, 'validate tab').input).toEqual({ index: 0, values: context.model, staff: context.staff });
       break;
+    case 'ready.saving': {
+      // The one save: POST while unstored, PUT once stored, with what was typed and the tab the save
+      // reaches (the next one on a step; the tab shown, complete, at the finish).
+      expect(s.hasTag('busy')).toBe(true);
+      expect(s.hasTag('saving')).toBe(true);
+      const call = pendingCall(h, context.meta.store ? 'update application' : 'create application');
+      expect(call.input).toMatchObject({ code: context.code, uuid: context.meta.store ? context.meta.uuid : null, staff: context.staff });
+      expect(call.input.model).toMatchObject(VALUES);
+      if (context.after === 'step') {
+        expect(call.input.meta.last_index).toBe(context.current + 1);
+        expect(call.input.meta.complete).toBeUndefined();
+      } else expect(call.input.meta).toMatchObject({ last_index: context.current, complete: true });
+      expect(call.input.meta).toMatchObject({ franchise: context.meta.franchise, parent_uuid: context.meta.parent_uuid, version: context.meta.version });
+      break;
+    }
     case 'loading':
+      expect(s.hasTag('busy')).toBe(true);
+      expect(pendingCall(h, 'load application').input).toEqual({ code: context.code, uuid: context.meta.uuid, flag: context.staff ? 0 : 1 });
+      break;
     case 'loadFailed':
+      expect(s.hasTag('blocking')).toBe(true);
+      break;
     case 'ready.confirmingGuarantorRemoval':
     case 'ready.removingGuarantor':
     case 'ready.awaitingPld':
     case 'ready.screening':
     case 'ready.pldReview':
-    case 'ready.saving.creating':
-    case 'ready.saving.updating':
-    case 'ready.finishing.creating':
-    case 'ready.finishing.updating':
     case 'finished':
     case 'done':
       // Checked above.
       break;
+    case 'opening':
+    case 'ready.choosingFinish':
+    case 'ready.checkingPld':
+      // Choices the wizard passes through at once: it never rests there.
+      throw new Error(`The wizard rests in ${statePath(s.value)}, a state it only passes through`);
     default:
       throw new Error(`Unknown wizard state ${JSON.stringify(s.value)}`);
   }
@@ -356,7 +409,7 @@ describe('wizard scenarios', () => {
     expect(readOnly.pending['update application']).toBeUndefined();
   });
 
-  it('going back only validates, and flags the tab left when it is invalid', async () => {
+  it('going back saves nothing, and flags the tab left when the form found it invalid', async () => {
     const h = start(INPUTS.publicByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
     expect(h.actor.getSnapshot().context.current).toBe(2);

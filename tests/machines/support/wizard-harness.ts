@@ -59,8 +59,13 @@ export const loaded = (data: object, meta: object = {}) => ({
 
 export function startWizard(input: WizardInput, inspect: Inspect) {
   const pending: Record<string, PendingCall[]> = {};
+  // Every call made, in order, by the name it is kept under in `pending`.
+  const calls: string[] = [];
   const fake = (src: string) =>
-    fromPromise<any, any>(({ input: given }) => new Promise((resolve, reject) => (pending[pendingOf(src, given)] ??= []).push({ input: given, resolve, reject })));
+    fromPromise<any, any>(({ input: given }) => {
+      calls.push(pendingOf(src, given));
+      return new Promise((resolve, reject) => (pending[pendingOf(src, given)] ??= []).push({ input: given, resolve, reject }));
+    });
   const emitted: any[] = [];
   // The PLD review runs for real with a fake search; the paths name where it stands (reviewSnapshot) and playWizard takes it there.
   const review = pldReviewMachine.provide({ actors: { 'search blacklist': fake('search blacklist') } });
@@ -85,8 +90,8 @@ export function startWizard(input: WizardInput, inspect: Inspect) {
   const announced: any[] = [];
   actor.on('*', (event) => (event.type === 'recordChanged' || event.type === 'parentChanged' ? announced : emitted).push(event));
   actor.start();
-  // `before` and `last` let assertMeaning judge the step just taken, not only the state reached.
-  return { actor, input, pending, emitted, announced, pldReceived: received, kept, forgotten, before: null as WizardSnapshot | null, last: null as any };
+  // `before`, `last` and `callsBefore` let assertMeaning judge the step just taken, not only the state reached.
+  return { actor, input, pending, calls, callsBefore: 0, emitted, announced, pldReceived: received, kept, forgotten, before: null as WizardSnapshot | null, last: null as any };
 }
 
 export type WizardHarness = ReturnType<typeof startWizard>;
@@ -136,6 +141,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 export async function playWizard(h: WizardHarness, event: EventObject & Record<string, any>) {
   h.before = h.actor.getSnapshot();
   h.last = event;
+  h.callsBefore = h.calls.length;
   const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
   if (event.type === 'xstate.snapshot.pld') {
     // The running review passes where the path says it does (the wizard may take it on at once: matches open the review).
@@ -157,6 +163,9 @@ export async function playWizard(h: WizardHarness, event: EventObject & Record<s
   } else h.actor.send(event as never);
   await flush();
 }
+
+/** The wizard's own calls the last step played started (the review's searches are the review's), by the name they are kept under in `pending`. */
+export const callsOfStep = (h: WizardHarness) => h.calls.slice(h.callsBefore).filter((name) => name !== 'search blacklist');
 
 /** The call under way to an actor, which must exist. */
 export function pendingCall(h: WizardHarness, src: string): PendingCall {
