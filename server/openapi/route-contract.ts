@@ -4,6 +4,7 @@
 // so Fastify neither validates nor serialises with it: bodies are validated by the contract itself
 // (server/validation/contract-body.ts) and answers are sent as the handlers build them.
 import type { FastifySchema, RouteOptions } from 'fastify';
+import { string } from 'yup';
 import { errorAnswerSchema } from '../../forms/contracts/refusal';
 import { limitGroupOf } from '../rate-limits';
 import { toJsonSchema, type JsonSchema } from './yup-to-json-schema';
@@ -49,6 +50,9 @@ const REFUSALS: Record<number, string> = {
 /** The Spanish error answers of these statuses (server/http-errors.ts errorBody). */
 export const refusals = (...statuses: number[]): Record<number, Answer> =>
   Object.fromEntries(statuses.map((status) => [status, { description: REFUSALS[status] ?? 'Refused.', schema: errorAnswerSchema }]));
+
+/** An HTML page (the staff pages, the browser app's index.html). */
+export const htmlPage = (description: string): Answer => ({ description, schema: string(), mediaType: 'text/html' });
 
 /** A JSON answer. */
 export const answer = (schema: Describable, description: string, headers?: Answer['headers']): Answer => ({ schema, description, headers });

@@ -104,8 +104,13 @@ function fromDescription(description: Description): JsonSchema {
   else schema = typed(description);
 
   const values = (description.oneOf ?? []).filter((value) => value !== undefined);
-  if (values.length > 0 && !meta.openapi?.enum) schema.enum = values;
-  if (description.nullable || values.includes(null)) schema.nullable = true;
+  if (values.length > 0 && !meta.openapi?.enum) {
+    schema.enum = values;
+    const kinds = new Set(values.filter((value) => value !== null).map((value) => typeof value));
+    if (!schema.type && kinds.size === 1) schema.type = [...kinds][0];
+  }
+  // OpenAPI 3.0's nullable qualifies a type: a value of any type may be null already.
+  if ((description.nullable || values.includes(null)) && schema.type) schema.nullable = true;
   if (isPrimitive(description.default) && !('default' in schema)) schema.default = description.default;
   if (meta.description && !schema.description) schema.description = meta.description;
   return schema;

@@ -9,15 +9,14 @@ import { homePage, loginPage, logoutPage, preferencesPage } from './pages';
 import { safeNext } from './safe-next';
 import { formField, readCredentials } from './sign-in-form';
 import { logFailedSignIn } from '../auth/sign-in-guard';
-import { string } from 'yup';
 import { signInFormSchema } from '../../forms/contracts/session';
-import type { Answer, RouteContract } from '../openapi/route-contract';
+import { htmlPage, type Answer, type RouteContract } from '../openapi/route-contract';
 
 export { safeNext } from './safe-next';
 
 // The pages are HTML for people, not API calls; the document still says what they take and answer.
-const PAGE: Answer = { description: 'The page (HTML)', schema: string(), mediaType: 'text/html' };
-const refusedPage = (description: string): Answer => ({ description, schema: string(), mediaType: 'text/html' });
+const PAGE = htmlPage('The page');
+const refusedPage = htmlPage;
 const REDIRECT: Answer = { description: 'Redirect (Location)', headers: { Location: { type: 'string', description: 'where to go' } } };
 const SIGNED_IN_PAGE: RouteContract = { answers: { 200: PAGE, 303: { ...REDIRECT, description: 'Not signed in: to the sign-in page' } } };
 const SIGN_IN: RouteContract = {
