@@ -58,8 +58,8 @@ export function onItemRemoved(model: Model, initial: Model, list: string, index:
   return changes;
 }
 
-/** The fewest items an array schema accepts (its `min` test), 0 when it has none. */
+/** The fewest items an array schema accepts (its `min` test, or a requirement's `min`), 0 when it has none. */
 export function minItemsOf(schema: AnySchema): number {
-  const min = schema.describe().tests.find((test) => test.name === 'min')?.params?.min;
+  const min = schema.describe().tests.find((test) => typeof test.params?.min === 'number')?.params?.min;
   return typeof min === 'number' ? min : 0;
 }

@@ -5,19 +5,32 @@ import type { ValidationContext } from './schema/context';
 
 export type FieldErrors = Record<string, string>;
 
-export type ValidationResult<T> = { valid: true; value: T; errors: Record<string, never> } | { valid: false; value?: undefined; errors: FieldErrors };
+/** Per field path, the rule that failed first: yup's error type ('required', 'max', 'rfc'…). */
+export type FieldRules = Record<string, string>;
+
+export type ValidationResult<T> =
+  | { valid: true; value: T; errors: Record<string, never>; rules: Record<string, never> }
+  | { valid: false; value?: undefined; errors: FieldErrors; rules: FieldRules };
 
 export const VALIDATE_OPTIONS = { abortEarly: false, stripUnknown: true } as const;
 
 /** The first message per path of a yup error. */
 export function errorsByPath(error: ValidationError): FieldErrors {
+  return failuresByPath(error).errors;
+}
+
+/** The first message per path of a yup error, and the rule that gave it. */
+function failuresByPath(error: ValidationError): { errors: FieldErrors; rules: FieldRules } {
   const errors: FieldErrors = {};
+  const rules: FieldRules = {};
   const inner = error.inner.length > 0 ? error.inner : [error];
   for (const item of inner) {
     const path = item.path ?? '';
-    if (!(path in errors)) errors[path] = item.errors[0] ?? item.message;
+    if (path in errors) continue;
+    errors[path] = item.errors[0] ?? item.message;
+    rules[path] = item.type ?? '';
   }
-  return errors;
+  return { errors, rules };
 }
 
 /** Validates `data` with `schema`; never throws for broken rules. */
@@ -28,9 +41,9 @@ export async function validateModel<S extends ObjectSchema<AnyObject>>(
 ): Promise<ValidationResult<InferType<S>>> {
   try {
     const value = await schema.validate(data, { ...VALIDATE_OPTIONS, context });
-    return { valid: true, value: value as InferType<S>, errors: {} };
+    return { valid: true, value: value as InferType<S>, errors: {}, rules: {} };
   } catch (error) {
-    if (error instanceof ValidationError) return { valid: false, errors: errorsByPath(error) };
+    if (error instanceof ValidationError) return { valid: false, ...failuresByPath(error) };
     throw error;
   }
 }
@@ -43,9 +56,9 @@ export function validateModelSync<S extends ObjectSchema<AnyObject>>(
 ): ValidationResult<InferType<S>> {
   try {
     const value = schema.validateSync(data, { ...VALIDATE_OPTIONS, context });
-    return { valid: true, value: value as InferType<S>, errors: {} };
+    return { valid: true, value: value as InferType<S>, errors: {}, rules: {} };
   } catch (error) {
-    if (error instanceof ValidationError) return { valid: false, errors: errorsByPath(error) };
+    if (error instanceof ValidationError) return { valid: false, ...failuresByPath(error) };
     throw error;
   }
 }

@@ -22,6 +22,7 @@ import { staffPortalStylesheet } from './staff-portal/stylesheet';
 import { catalogRoutes } from './catalogs/catalog-routes';
 import { pldRoutes } from './pld/pld-routes';
 import { installRateLimits } from './rate-limits';
+import { documentedSchema } from './openapi/route-contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +95,8 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
+    // Bodies, queries and answers come from each route's contract (forms/contracts/), for the document only.
+    transform: ({ schema, url, route }) => ({ schema: documentedSchema(route, schema) as typeof schema, url }),
   });
 
   const needsBackend = async (instance: FastifyInstance) => {

@@ -2,9 +2,10 @@
 // PUT /{code}/{uuid} and DELETE /wizardpm/{uuid}/avales/{guarantor}. One yup schema per shape,
 // each with its inferred type: the server validates bodies with them, the browser's services and
 // the wizard statechart take their types from them.
-import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
+import { array, boolean, mixed, number, object, string, tuple, type InferType } from 'yup';
 import { EDITABLE_LEVELS, type EditableLevel } from '../locking';
 import { GUARANTORS_MAX } from '../limits';
+import { pldReviewSchema } from './pld';
 
 export const WIZARD_CODES = ['wizardpf', 'wizardpfae', 'wizardpm'] as const;
 /** The backing resource of a wizard (spec §7). */
@@ -12,7 +13,13 @@ export type WizardCode = (typeof WIZARD_CODES)[number];
 
 /** An applicant model as the wire carries it; its own schema is the wizard's (forms/wizards/). */
 export type Model = Record<string, unknown>;
-const model = () => mixed<Model>((value): value is Model => typeof value === 'object' && value !== null && !Array.isArray(value));
+const model = () =>
+  mixed<Model>((value): value is Model => typeof value === 'object' && value !== null && !Array.isArray(value)).meta({
+    openapi: { type: 'object', description: "the applicant model; its rules are its wizard's (forms/wizards/)" },
+  });
+
+/** The form of the uuids records are named by (crypto.randomUUID). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** No control characters: PostgreSQL refuses a NUL in a text. */
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
@@ -53,8 +60,13 @@ export type SaveMeta = InferType<typeof saveMetaSchema>;
 export const saveRequestSchema = object({
   data: model().required(),
   meta: saveMetaSchema.optional(),
-  /** The PLD review an Analista made (forms/pld.ts); ignored for anyone else. */
-  pld: model().optional(),
+  /**
+   * The PLD review an Analista made: any object on the way in (anyone else's is ignored), then
+   * checked against pldReviewSchema for the Analista's save.
+   */
+  pld: mixed<Model>((value): value is Model => typeof value === 'object' && value !== null && !Array.isArray(value))
+    .optional()
+    .meta({ shape: pldReviewSchema }),
 });
 export type SaveRequest = InferType<typeof saveRequestSchema>;
 
@@ -74,6 +86,8 @@ export const createdExtraSchema = object({
   /** The pending guarantors the save linked (only when it sent some). */
   guarantors: array(string().required()).optional(),
 });
+/** POST /{code}: `[uuid, { formatobce, version, meta, guarantors? }]` (spec §7's array). */
+export const createdAnswerSchema = tuple([string().required(), createdExtraSchema.required()]).required();
 export type CreatedAnswer = [string, InferType<typeof createdExtraSchema>];
 
 /**
@@ -104,3 +118,17 @@ export type RemovedGuarantorAnswer = InferType<typeof removedGuarantorAnswerSche
  * model and meta.
  */
 export type SaveAnswer = { uuid: string } & (UpdatedAnswer | CreatedAnswer[1]);
+
+/** GET /historial/{uuid}: one change of a record, oldest first (staff). */
+export const historyEntrySchema = object({
+  id: number().integer().required(),
+  application_uuid: string().required(),
+  at: string().required().meta({ openapi: { type: 'string', format: 'date-time' } }),
+  /** 'public' or 'staff:<id>'. */
+  actor: string().required(),
+  action: mixed<'create' | 'update' | 'finish' | 'link' | 'unlink'>().oneOf(['create', 'update', 'finish', 'link', 'unlink']).required(),
+  /** [{ path, before, after }] */
+  changes: array(object({ path: string().required(), before: mixed().nullable(), after: mixed().nullable() }).required()).required(),
+});
+export type HistoryEntry = InferType<typeof historyEntrySchema>;
+export const historyAnswerSchema = array(historyEntrySchema.required()).required();

@@ -1,36 +1,14 @@
 // What the browser is told at start: the server writes it into index.html as JSON.
 // Nothing here is secret: the public applicant account is shared by design (spec 01 §6).
 
-export interface PublicClientCredentials {
-  clientId: string;
-  clientSecret: string;
-  username: string;
-  password: string;
-  scope: string;
-}
+// The shapes are the schemas' of client-config-schema.ts, imported for their types only: this file
+// is in the home route's bundle, which must not carry yup (DESIGN.md §7).
+import type { InferType } from 'yup';
+import type { clientConfigSchema, clientLinksSchema, publicClientCredentialsSchema } from './client-config-schema';
 
-export interface ClientLinks {
-  companySite: string;
-  facebook: string;
-  instagram: string;
-  linkedin: string;
-  mainSystemHome: string;
-  mainSystemPreferences: string;
-  mainSystemLogout: string;
-  clientList: string;
-  /** A URL template; `{uuid}` is replaced by the record's uuid. */
-  clientHistory: string;
-}
-
-export interface ClientConfig {
-  apiBaseUrl: string;
-  authBaseUrl: string;
-  publicClient: PublicClientCredentials;
-  /** The readable cookie that tells the browser a staff session exists (the session itself is HttpOnly). */
-  staffCookieName: string;
-  company: { name: string; clave: string; razonSocial: string };
-  links: ClientLinks;
-}
+export type PublicClientCredentials = InferType<typeof publicClientCredentialsSchema>;
+export type ClientLinks = InferType<typeof clientLinksSchema>;
+export type ClientConfig = InferType<typeof clientConfigSchema>;
 
 export const CLIENT_CONFIG_ELEMENT_ID = 'app-config';
 

@@ -1,5 +1,137 @@
-// The screening calls of spec §7 on the wire, as the browser's review takes them.
-import type { PldGroup, PldMatch } from '../pld';
+// The screening calls of spec §7 on the wire (staff only): POST /pld/search, POST /blacklist[/{uuid}],
+// the PLD review a staff save carries (`pld`, kept as the model's `pld_coincidences`), and the
+// loaded lists (GET /pld/lists, POST /pld/lists/reload). A refused body answers 400 with the code
+// and Spanish message its rule carries (forms/contracts/refusal.ts).
+import { array, boolean, lazy, mixed, number, object, string, type InferType } from 'yup';
+import { MESSAGES } from '../messages';
+import { PERSON_TYPES } from '../options';
+import { hasControlCharacters } from '../rules/text';
+import { refusal } from './refusal';
+
+/** The groups of the review: the client (pf or pm), its representatives, guarantors and their representatives, linked parties. */
+export const PLD_GROUPS = ['pf', 'pm', 'legalRepresentative', 'guarantees', 'guaranteeRepresentatives', 'HeritageBond'] as const;
+export type PldGroup = (typeof PLD_GROUPS)[number];
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// --- POST /pld/search -------------------------------------------------------------------------
+
+export const SEARCH_TYPES = ['SplitText', 'Company', 'FullText'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+export const PLD_SEARCH_NAME_MAX = 300;
+
+const searchRefusal = (message: string) => refusal('invalid_pld_search', message);
+
+/** A name part of a search: text, bounded, no control characters; absent or null means none. */
+const searchText = (label: string) =>
+  string()
+    .strict()
+    .nullable()
+    .optional()
+    .typeError(searchRefusal(`${label} debe ser texto.`))
+    .max(PLD_SEARCH_NAME_MAX, searchRefusal(`${label} no debe exceder ${PLD_SEARCH_NAME_MAX} caracteres.`))
+    .test('no control characters', searchRefusal(`${label}: ${MESSAGES.controlCharacters}`), (value) => !value || !hasControlCharacters(value));
+
+const SEARCH_ENVELOPE = searchRefusal('La búsqueda debe enviarse como { data: { name, searchType, … } }.');
+
+/** POST /pld/search: a person's name and surnames (SplitText), or a company's name (Company, FullText), and its RFC. */
+export const pldSearchRequestSchema = object({
+  data: object({
+    searchType: mixed<SearchType>()
+      .oneOf(SEARCH_TYPES, searchRefusal("searchType debe ser 'SplitText', 'Company' o 'FullText'."))
+      .required(searchRefusal("searchType debe ser 'SplitText', 'Company' o 'FullText'.")),
+    /** Both sides have an RFC: they must agree. */
+    filterRFC: boolean()
+      .strict()
+      .optional()
+      .nonNullable(searchRefusal('filterRFC debe ser true o false.'))
+      .typeError(searchRefusal('filterRFC debe ser true o false.')),
+    name: searchText('El nombre'),
+    fatherLastName: searchText('El apellido paterno'),
+    motherLastName: searchText('El apellido materno'),
+    rfc: searchText('El RFC'),
+  })
+    .default(undefined)
+    .required(SEARCH_ENVELOPE)
+    .typeError(SEARCH_ENVELOPE),
+})
+  .default(undefined)
+  .required(SEARCH_ENVELOPE)
+  .typeError(SEARCH_ENVELOPE);
+export type PldSearchRequest = InferType<typeof pldSearchRequestSchema>;
+
+/** A listed entry found for a name or RFC, as POST /pld/search answers it. */
+export const listedMatchSchema = object({
+  /** The listed entry's primary name. */
+  nombre: string().required(),
+  rfc: string().nullable().defined(),
+  lista: string().required().meta({ description: "'OFAC SDN', 'ONU', 'SAT 69-B' o 'SFP'" }),
+  score: number().min(0).max(1).required().meta({ description: 'similitud de 0 a 1; 1 para un RFC idéntico' }),
+  reason: string().required().meta({ description: 'por qué coincide' }),
+  /** The list and the entry's id in it, e.g. 'OFAC SDN:7156'. */
+  id: string().required().meta({ description: 'lista e identificador de la entrada en ella' }),
+  /** The listed name, alias or RFC that matched. */
+  coincide_con: string().required().meta({ description: 'el nombre, alias o RFC listado que coincidió' }),
+});
+export type ListedMatch = InferType<typeof listedMatchSchema>;
+
+export const pldSearchAnswerSchema = array(listedMatchSchema.required()).required();
+
+// --- POST /blacklist[/{uuid}] -----------------------------------------------------------------
+
+const BLACKLIST_MODEL = refusal('invalid_blacklist_model', "El modelo debe indicar tipo_persona: 'Física', 'Física con actividad empresarial' o 'Moral'.");
+
+/** An applicant model as the screening reads it: its person type; the rest of it is the wizard's. */
+const screenedModelSchema = object({
+  tipo_persona: mixed<(typeof PERSON_TYPES)[number]>().oneOf(PERSON_TYPES, BLACKLIST_MODEL).required(BLACKLIST_MODEL),
+})
+  .default(undefined)
+  .required(BLACKLIST_MODEL)
+  .typeError(BLACKLIST_MODEL);
+
+/** POST /blacklist[/{uuid}]: the whole applicant model, bare or as `{ data }` (spec §7). */
+export const blacklistRequestSchema = lazy((body: unknown) =>
+  isObject(body) && isObject(body.data) ? object({ data: screenedModelSchema }) : screenedModelSchema,
+).meta({ anyOf: [object({ data: screenedModelSchema }), screenedModelSchema] });
+
+/** A party of the application the blacklist screened, with what it found. */
+export const partyResultSchema = object({
+  nombre: string().defined(),
+  rfc: string().nullable().defined(),
+  coincidencias: array(listedMatchSchema.required()).required(),
+});
+export type PartyResult = InferType<typeof partyResultSchema>;
+
+export const representativeResultSchema = partyResultSchema.shape({
+  /** The representative's position in `representantes`. */
+  index: number().integer().min(0).required(),
+});
+export type RepresentativeResult = InferType<typeof representativeResultSchema>;
+
+export const heritageBondResultSchema = partyResultSchema.shape({
+  /** The guarantor whose linked party this is; null for the applicant's own. */
+  aval_uuid: string().nullable().defined(),
+});
+export type HeritageBondResult = InferType<typeof heritageBondResultSchema>;
+
+export const guaranteeResultSchema = partyResultSchema.shape({
+  uuid: string().required(),
+  tipo_persona: string().defined(),
+  representantes: array(representativeResultSchema.required()).required(),
+});
+export type GuaranteeResult = InferType<typeof guaranteeResultSchema>;
+
+/** POST /blacklist's answer: every party screened, per group. */
+export const blacklistResultSchema = object({
+  /** true when any party has a match (false means no match, as the spec puts it). */
+  validatePLD: boolean().required(),
+  HeritageBond: array(heritageBondResultSchema.required()).required(),
+  pf: array(partyResultSchema.required()).required(),
+  pm: array(partyResultSchema.required()).required(),
+  legalRepresentative: array(representativeResultSchema.required()).required(),
+  guarantees: array(guaranteeResultSchema.required()).required(),
+});
+export type BlacklistResult = InferType<typeof blacklistResultSchema>;
 
 /** What the review statechart is given of POST /blacklist: whether anything matched, and the matches per group. */
 export interface BlacklistAnswer {
@@ -7,3 +139,121 @@ export interface BlacklistAnswer {
   validatePLD: boolean;
   groups: Record<PldGroup, PldMatch[]>;
 }
+
+// --- `pld` of a staff save: the review ---------------------------------------------------------
+
+export const PLD_REVIEW_LIMITS = {
+  matchesPerGroup: 200,
+  reviewed: 1000,
+  reviewedKey: 400,
+  // A listed name reaches 587 characters (OFAC SDN).
+  nombre: 1000,
+  rfc: 20,
+  lista: 50,
+  id: 100,
+  persona: 400,
+};
+const L = PLD_REVIEW_LIMITS;
+
+const reviewRefusal = (message: string) => refusal('invalid_pld', `La revisión PLD no es válida: ${message}`);
+const REVIEW_TYPES = ['client', 'heritageBond'] as const;
+
+const reviewText = (max: number) =>
+  string()
+    .strict()
+    .typeError(({ path }) => reviewRefusal(`${path} debe ser texto.`))
+    .max(max, ({ path }) => reviewRefusal(`${path} no debe exceder ${max} caracteres.`));
+
+/** A match as the review keeps it. */
+export const pldMatchSchema = object({
+  nombre: reviewText(L.nombre).required(({ path }) => reviewRefusal(`${path} debe ser texto.`)),
+  rfc: reviewText(L.rfc).nullable().default(null),
+  lista: reviewText(L.lista).required(({ path }) => reviewRefusal(`${path} debe ser texto.`)),
+  /** The list entry's identifier (ListedMatch.id). */
+  id: reviewText(L.id).optional().nonNullable(({ path }) => reviewRefusal(`${path} debe ser texto.`)),
+  /** The party of the application that matched. */
+  persona: reviewText(L.persona).optional().nonNullable(({ path }) => reviewRefusal(`${path} debe ser texto.`)),
+})
+  .default(undefined)
+  .required(({ path }) => reviewRefusal(`${path} debe ser un objeto { nombre, rfc, lista }.`))
+  .typeError(({ path }) => reviewRefusal(`${path} debe ser un objeto { nombre, rfc, lista }.`));
+
+/** A match as the review shows and keeps it; `path` (the model field naming the party, when it is this model's own) is never stored. */
+export type PldMatch = InferType<typeof pldMatchSchema> & { path?: string };
+
+const groupMatches = array(pldMatchSchema)
+  .optional()
+  .nonNullable(({ path }) => reviewRefusal(`${path} debe ser una lista.`))
+  .typeError(({ path }) => reviewRefusal(`${path} debe ser una lista.`))
+  .max(L.matchesPerGroup, ({ path }) => reviewRefusal(`${path} no debe tener más de ${L.matchesPerGroup} coincidencias.`));
+
+const USERS = reviewRefusal('users debe ser un objeto con las coincidencias por grupo.');
+
+/** What a model keeps of its review (`pld_coincidences`), as a staff save sends it in `pld`. */
+export const pldReviewSchema = object({
+  coincidencias_validadas: boolean()
+    .strict()
+    .required(reviewRefusal('coincidencias_validadas debe ser true o false.'))
+    .typeError(reviewRefusal('coincidencias_validadas debe ser true o false.')),
+  validar_coincidencias: boolean()
+    .strict()
+    .required(reviewRefusal('validar_coincidencias debe ser true o false.'))
+    .typeError(reviewRefusal('validar_coincidencias debe ser true o false.')),
+  validar_coincidencias_tipo: mixed<(typeof REVIEW_TYPES)[number]>()
+    .nullable()
+    .oneOf([...REVIEW_TYPES, null], reviewRefusal("validar_coincidencias_tipo debe ser 'client', 'heritageBond' o null."))
+    .default(null),
+  /** The matches staff selected as the real ones, per group. */
+  users: object(Object.fromEntries(PLD_GROUPS.map((group) => [group, groupMatches])) as Record<PldGroup, typeof groupMatches>)
+    .default(undefined)
+    .required(USERS)
+    .typeError(USERS)
+    .test('known groups', function knownGroups() {
+      const original: unknown = this.originalValue;
+      const unknown = isObject(original) ? Object.keys(original).find((group) => !PLD_GROUPS.includes(group as PldGroup)) : undefined;
+      return unknown === undefined
+        ? true
+        : this.createError({ message: reviewRefusal(`el grupo '${unknown.slice(0, 50)}' no existe; los grupos son ${PLD_GROUPS.join(', ')}.`) });
+    }),
+  /** Every match staff reviewed (matchKey), so finding it again does not hold the person. */
+  revisadas: array(reviewText(L.reviewedKey).required(({ path }) => reviewRefusal(`${path} debe ser texto.`)))
+    .required(reviewRefusal('revisadas debe ser una lista.'))
+    .typeError(reviewRefusal('revisadas debe ser una lista.'))
+    .max(L.reviewed, reviewRefusal(`revisadas no debe tener más de ${L.reviewed} elementos.`)),
+})
+  .default(undefined)
+  .required(reviewRefusal('pld debe ser un objeto.'))
+  .typeError(reviewRefusal('pld debe ser un objeto.'));
+
+export interface PldCoincidences extends Omit<InferType<typeof pldReviewSchema>, 'users'> {
+  users: Partial<Record<PldGroup, PldMatch[]>>;
+}
+
+// --- GET /pld/lists, POST /pld/lists/reload ----------------------------------------------------
+
+/** The lists loaded and the index built from them. */
+export const pldListsInfoSchema = object({
+  version: string().nullable().defined(),
+  cargada: string().nullable().defined(),
+  listas: array(
+    object({
+      lista: string().required(),
+      archivos: string().defined(),
+      fecha_lista: string().nullable().defined(),
+      entradas: number().integer().required(),
+      nombres: number().integer().required(),
+    }).required(),
+  ).required(),
+  indice: object({
+    entradas: number().integer().required(),
+    nombres: number().integer().required(),
+    palabras: number().integer().required(),
+    construido_ms: number().integer().required(),
+  })
+    .nullable()
+    .defined(),
+});
+export type PldListsInfo = InferType<typeof pldListsInfoSchema>;
+
+/** POST /pld/lists/reload: whether the files made a new version, and the lists now loaded. */
+export const pldReloadAnswerSchema = pldListsInfoSchema.shape({ cambiada: boolean().required() });

@@ -3,10 +3,29 @@
 // the session statechart).
 import { array, mixed, number, object, string, type InferType } from 'yup';
 import type { StaffRoleName } from '../staff-permissions';
+import { hasControlCharacters } from '../rules/text';
 
 export type AuthType = 'public' | 'system_auth';
 export type StaffRole = StaffRoleName;
 const STAFF_ROLES: StaffRole[] = ['usuario', 'analista', 'administrador'];
+
+/**
+ * POST /oauth/token, as JSON or as a form: the password grant of the shared public account (spec 01
+ * §9), carrying the stored refresh token when the browser has one, or the refresh_token grant.
+ */
+export const tokenRequestSchema = object({
+  grant_type: mixed<'password' | 'refresh_token'>().oneOf(['password', 'refresh_token']).required().meta({ openapi: { type: 'string' } }),
+  client_id: mixed<string | number>()
+    .required()
+    .test('anyOf', 'client_id must be a string or an integer', (value) => value === undefined || typeof value === 'string' || Number.isInteger(value))
+    .meta({ openapi: { anyOf: [{ type: 'string' }, { type: 'integer' }] } }),
+  client_secret: string().optional(),
+  username: string().optional(),
+  password: string().optional(),
+  scope: string().optional(),
+  refresh_token: string().optional(),
+});
+export type TokenRequest = InferType<typeof tokenRequestSchema>;
 
 /** POST /oauth/token (password grant): the bearer token, and for the public account a refresh token. */
 export const tokenAnswerSchema = object({
@@ -16,6 +35,22 @@ export const tokenAnswerSchema = object({
   expires_in: number().integer().min(1).required(),
 });
 export type TokenAnswer = InferType<typeof tokenAnswerSchema>;
+
+/** The staff sign-in form of the staff pages (POST /staff/login, urlencoded): a text each, no control characters. */
+export const SIGN_IN_FIELD_MAX = 200;
+const signInText = () =>
+  string()
+    .strict()
+    .required()
+    .max(SIGN_IN_FIELD_MAX)
+    .test('no control characters', 'control characters', (value) => !hasControlCharacters(value));
+export const signInFormSchema = object({
+  username: signInText().test('filled', 'blank', (value) => value.trim() !== ''),
+  password: signInText(),
+  /** Where to go once signed in: a path of this site (server/staff-portal/safe-next.ts); anything else goes home. */
+  next: mixed().meta({ openapi: { type: 'string', maxLength: 2000 } }),
+});
+export type SignInForm = InferType<typeof signInFormSchema>;
 
 /** The public token as the browser keeps it. */
 export interface StoredToken {

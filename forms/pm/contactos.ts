@@ -4,7 +4,7 @@ import { number, object, string } from 'yup';
 import { LIST_ITEMS_MAX, NAME_MAX } from '../limits';
 import { MESSAGES } from '../messages';
 import { checkPersonRfc } from '../rules/rfc';
-import { boundedList, email, extension, phone, text, withRule } from '../schema/fields';
+import { boundedList, email, extension, phone, REQUIRED_RULE, text, withRule } from '../schema/fields';
 
 /** Representatives and shareholders carry no birth date: their RFC is checked for its form only. */
 export const contactSchema = () =>
@@ -24,7 +24,8 @@ export const DEFAULT_REPRESENTATIVES = 3;
 
 export const pmContactosShape = () => ({
   representantes: boundedList(representanteSchema(), LIST_ITEMS_MAX)
-    .min(1, MESSAGES.required)
+    // At least one: the list's requirement (an empty list is a required field left empty).
+    .test({ name: REQUIRED_RULE, message: MESSAGES.required, params: { min: 1 }, test: (list) => list == null || list.length >= 1 })
     .default(() => Array.from({ length: DEFAULT_REPRESENTATIVES }, () => representanteSchema().getDefault())),
   contacto_pago: contactSchema(),
 });

@@ -32,6 +32,13 @@ export const kindOf = (schema: Schema | undefined): FieldKind | undefined => (sc
 
 type Check = (value: unknown, context: TestContext) => string | null;
 
+/**
+ * The rule type of a refused empty value: a rule that refuses an empty field is the field's
+ * requirement, whatever else it checks when the field is filled. The server excuses it on a draft's
+ * tabs not reached yet (server/validation/validate-write.ts).
+ */
+export const REQUIRED_RULE = 'required';
+
 /** Adds a rule to a schema: the rule answers null or the message. Runs on empty values too. */
 export function withRule<S extends Schema<any, any, any, any>>(schema: S, name: string, check: Check): S {
   return schema.test({
@@ -39,7 +46,9 @@ export function withRule<S extends Schema<any, any, any, any>>(schema: S, name: 
     skipAbsent: false,
     test(value, context) {
       const message = check(value, context);
-      return message === null ? true : context.createError({ message });
+      if (message === null) return true;
+      const empty = isEmpty(value) || isEmpty(context.originalValue);
+      return context.createError({ message, type: empty || name === REQUIRED_RULE ? REQUIRED_RULE : name });
     },
   }) as S;
 }
@@ -177,7 +186,7 @@ type EntryValue = Record<string, unknown> | null | undefined;
 
 /** A catalogue entry required (always, or when `when` holds). */
 export const requiredEntry = <S extends Schema<any, any, any, any>>(schema: S, when?: (parent: Record<string, unknown>) => boolean) =>
-  withRule(schema, 'required entry', (value, context) => {
+  withRule(schema, REQUIRED_RULE, (value, context) => {
     const filled = value !== null && value !== undefined && Object.values(value as EntryValue ?? {}).some((v) => !isEmpty(v));
     if (filled) return null;
     return when && !when(context.parent ?? {}) ? null : MESSAGES.required;

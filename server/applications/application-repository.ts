@@ -1,8 +1,8 @@
 // Application records: read, create, update with a version check, lists and change history.
 // Every write and its history row commit together.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Application } from './application-tables';
+import type { Application, ApplicationChange } from './application-tables';
 import { fullName } from '../../forms/person-name';
 import { diffModels } from './model-diff';
 import { modelRfc } from '../../forms/rules/rfc-duplicates';
@@ -17,6 +17,7 @@ type Model = Record<string, unknown>;
 export interface RecordFields {
   code: string;
   model: Model;
+  /** The furthest tab reached, stored and answered as it is (server/applications/furthest-tab.ts). */
   last_index: number;
   complete: boolean;
   franchise: string | null;
@@ -24,6 +25,21 @@ export interface RecordFields {
 }
 
 export class StaleWriteError extends Error {}
+
+/**
+ * The history row of a write, as a CTE over the row the write returned (`written`): the write and
+ * its history are one statement, so they commit together without a transaction's round trips.
+ */
+const historyRowOf =
+  (written: 'inserted' | 'updated', actor: string, action: ApplicationChange['action'], changes: string) =>
+  // The CTE's own table is not in Database: the builder is typed loosely here.
+  (qb: QueryCreator<any>) =>
+    qb
+      .insertInto('application_change')
+      .columns(['application_uuid', 'actor', 'action', 'changes'])
+      .expression((eb) =>
+        eb.selectFrom(written).select([`${written}.uuid`, sql<string>`${actor}::text`.as('actor'), sql<string>`${action}::text`.as('action'), sql<string>`${changes}::json`.as('changes')]),
+      );
 
 
 const columnsOf = (fields: RecordFields) => ({
@@ -211,16 +227,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
               })
               .returning(STATE_COLUMNS),
           )
-          .with('change', (qb) =>
-            qb
-              .insertInto('application_change')
-              .columns(['application_uuid', 'actor', 'action', 'changes'])
-              .expression((eb) =>
-                eb
-                  .selectFrom('inserted')
-                  .select(['inserted.uuid', sql<string>`${actor}::text`.as('actor'), sql<string>`${fields.complete ? 'finish' : 'create'}::text`.as('action'), sql<string>`${changes}::json`.as('changes')]),
-              ),
-          )
+          .with('change', historyRowOf('inserted', actor, fields.complete ? 'finish' : 'create', changes))
           .selectFrom('inserted')
           .selectAll()
           .executeTakeFirstOrThrow();
@@ -246,7 +253,6 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
               ...columns,
               complete: stored.complete || fields.complete,
               id_persona_datos_generales: finishing ? nextPersonId : stored.id_persona_datos_generales,
-              last_index: Math.max(stored.last_index, fields.last_index),
               updated_at: sql`now()` as unknown as string,
               version: sql<number>`version + 1`,
             })
@@ -257,16 +263,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
             .where('complete', '=', stored.complete)
             .returning(STATE_COLUMNS),
         )
-        .with('change', (qb) =>
-          qb
-            .insertInto('application_change')
-            .columns(['application_uuid', 'actor', 'action', 'changes'])
-            .expression((eb) =>
-              eb
-                .selectFrom('updated')
-                .select(['updated.uuid', sql<string>`${actor}::text`.as('actor'), sql<string>`${finishing ? 'finish' : 'update'}::text`.as('action'), sql<string>`${changes}::json`.as('changes')]),
-            ),
-        )
+        .with('change', historyRowOf('updated', actor, finishing ? 'finish' : 'update', changes))
         .selectFrom('updated')
         .selectAll()
         .executeTakeFirst();

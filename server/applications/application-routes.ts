@@ -15,12 +15,24 @@ import { ApiError } from '../api-error';
 import { badRequest, forbidden } from '../http-errors';
 import type { PldCoincidences } from '../../forms/pld';
 import { pldIdentityKey } from '../../forms/pld-identity';
-import { parsePldReview, reviewedCoincidences } from '../pld/pld-review';
+import {
+  createdAnswerSchema,
+  historyAnswerSchema,
+  loadedAnswerSchema,
+  removedGuarantorAnswerSchema,
+  saveRequestSchema,
+  updatedAnswerSchema,
+  type SaveRequest,
+} from '../../forms/contracts/application';
+import { answer, refusals } from '../openapi/route-contract';
+import { checkedPldReview, reviewedCoincidences } from '../pld/pld-review';
+import { checksBody } from '../validation/contract-body';
+import { furthestTab } from './furthest-tab';
 import { validateApplicationWrite, WriteValidationError } from '../validation/validate-write';
 import { parseModel, StaleWriteError, type LinkableCreators, type RecordFields } from './application-repository';
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
-import { listQueryOf, listSchema, paged } from './application-list-http';
+import { listContract, listQueryOf, listSchema, paged } from './application-list-http';
 
 /** Each wizard's backing resource and the person type it holds. */
 export const WIZARD_CODES = {
@@ -30,44 +42,6 @@ export const WIZARD_CODES = {
 } as const;
 type Code = keyof typeof WIZARD_CODES;
 
-
-interface SaveBody {
-  data: Record<string, unknown>;
-  meta?: {
-    last_index?: number;
-    complete?: boolean;
-    franchise?: string | null;
-    parent_uuid?: string | null;
-    version?: number | null;
-    /** Guarantors saved before this PM was first stored, to link to it (spec 02 §2, /aval/...). */
-    guarantors?: string[];
-  };
-  /** The PLD review staff made (server/pld/pld-review.ts); ignored for the public. */
-  pld?: unknown;
-}
-
-const saveSchema = {
-  body: {
-    type: 'object',
-    required: ['data'],
-    properties: {
-      data: { type: 'object' },
-      meta: {
-        type: 'object',
-        properties: {
-          last_index: { type: 'integer', minimum: 0, maximum: 20 },
-          complete: { type: 'boolean' },
-          // No control characters: PostgreSQL refuses a NUL in a text.
-          franchise: { type: 'string', maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$', nullable: true },
-          parent_uuid: { type: 'string', maxLength: 36, nullable: true },
-          version: { type: 'integer', minimum: 1, nullable: true },
-          guarantors: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 36 } },
-        },
-      },
-      pld: { type: 'object' },
-    },
-  },
-};
 
 const notFound = () => new ApiError(404, 'No existe una solicitud con ese código.', 'not_found');
 const isGuarantor = (model: Record<string, unknown>) => model.clasificacion === 'Obligado';
@@ -117,13 +91,13 @@ export async function applicationRoutes(app: FastifyInstance) {
   };
 
   /** Validates the model for this code and session; the server's own fields are put back afterwards. */
-  const validated = async (request: FastifyRequest, code: Code, body: SaveBody, stored?: Application) => {
+  const validated = async (request: FastifyRequest, code: Code, body: SaveRequest, stored?: Application) => {
     // The classification of a stored record is its own: an update cannot turn a client into a guarantor.
     const data = stored ? { ...body.data, clasificacion: stored.clasificacion } : body.data;
     // Checked first: a malformed review stores nothing.
     // The review is an Analista's; anyone else's `pld` is ignored, as the public's is.
     const reviewer = isStaff(request) && hasPermission(request.session!.roles, 'pld');
-    const review = reviewer && body.pld !== undefined ? reviewedCoincidences(parsePldReview(body.pld)) : undefined;
+    const review = reviewer && body.pld !== undefined ? reviewedCoincidences(checkedPldReview(body.pld)) : undefined;
     if (data.tipo_persona !== WIZARD_CODES[code]) {
       throw new WriteValidationError({ tipo_persona: `Este recurso solo recibe solicitudes de tipo ${WIZARD_CODES[code]}.` });
     }
@@ -134,7 +108,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     const clean = await validateApplicationWrite(data, {
       staff: isStaff(request),
       // A draft is checked up to the furthest tab reached; a finished application everywhere.
-      reachedTabs: finishing ? undefined : Math.max(stored?.last_index ?? 0, body.meta?.last_index ?? 0),
+      reachedTabs: finishing ? undefined : furthestTab(stored, body.meta),
       ...(storedModel ? { locks: { level, stored: storedModel } } : {}),
       neighbourhoodsOf: (postalCode) => JSON.parse(request.backend.catalogs.neighbourhoodsOf(postalCode)),
     });
@@ -223,10 +197,10 @@ export async function applicationRoutes(app: FastifyInstance) {
     throw new ApiError(409, `${NOTICES.incompleteGuarantors} Faltan por completar: ${names.join(', ')}.`, 'incomplete_guarantors', { avales: names });
   };
 
-  const fieldsOf = (code: Code, model: Record<string, unknown>, body: SaveBody, stored?: Application, parentUuid: string | null = null): RecordFields => ({
+  const fieldsOf = (code: Code, model: Record<string, unknown>, body: SaveRequest, stored?: Application, parentUuid: string | null = null): RecordFields => ({
     code,
     model,
-    last_index: body.meta?.last_index ?? 0,
+    last_index: furthestTab(stored, body.meta),
     // A guarantor is completed, never finished: it stays editable until its PM finishes.
     complete: body.meta?.complete === true && !isGuarantor(model),
     franchise: stored?.franchise ?? body.meta?.franchise ?? null,
@@ -236,7 +210,11 @@ export async function applicationRoutes(app: FastifyInstance) {
   for (const code of Object.keys(WIZARD_CODES) as Code[]) {
     app.get<{ Params: { uuid: string; flag: string } }>(
       `/${code}/:uuid/:flag`,
-      { preHandler: requireSession('public', 'system_auth'), schema: { summary: `Open a ${code} application by uuid` } },
+      {
+        preHandler: requireSession('public', 'system_auth'),
+        schema: { summary: `Open a ${code} application by uuid` },
+        config: { contract: { answers: { 200: answer(loadedAnswerSchema, 'The model and its meta'), ...refusals(400, 401, 403, 404) } } },
+      },
       async (request) => {
         const { uuid, flag } = request.params;
         if (flag !== '0' && flag !== '1') throw badRequest('El indicador debe ser 0 (personal) o 1 (público).');
@@ -250,9 +228,16 @@ export async function applicationRoutes(app: FastifyInstance) {
       },
     );
 
-    app.post<{ Body: SaveBody }>(
+    app.post<{ Body: SaveRequest }>(
       `/${code}`,
-      { preHandler: requireSession('public', 'system_auth'), schema: { ...saveSchema, summary: `Create a ${code} application` } },
+      {
+        preValidation: checksBody(saveRequestSchema),
+        preHandler: requireSession('public', 'system_auth'),
+        schema: { summary: `Create a ${code} application` },
+        config: {
+          contract: { body: saveRequestSchema, answers: { 201: answer(createdAnswerSchema, '[uuid, { formatobce, version, meta, guarantors? }]'), ...refusals(400, 401, 403, 409, 413, 415, 422) } },
+        },
+      },
       async (request, reply) => {
         const model = await validated(request, code, request.body);
         const parentUuid = request.body.meta?.parent_uuid ?? null;
@@ -278,9 +263,14 @@ export async function applicationRoutes(app: FastifyInstance) {
       },
     );
 
-    app.put<{ Params: { uuid: string }; Body: SaveBody }>(
+    app.put<{ Params: { uuid: string }; Body: SaveRequest }>(
       `/${code}/:uuid`,
-      { preHandler: requireSession('public', 'system_auth'), schema: { ...saveSchema, summary: `Update a ${code} application` } },
+      {
+        preValidation: checksBody(saveRequestSchema),
+        preHandler: requireSession('public', 'system_auth'),
+        schema: { summary: `Update a ${code} application` },
+        config: { contract: { body: saveRequestSchema, answers: { 200: answer(updatedAnswerSchema, 'The model as stored and its meta'), ...refusals(400, 401, 403, 404, 409, 413, 415, 422) } } },
+      },
       async (request) => {
         const { uuid } = request.params;
         if (!UUID.test(uuid)) throw notFound();
@@ -318,7 +308,11 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { uuid: string; guarantor: string } }>(
     '/wizardpm/:uuid/avales/:guarantor',
-    { preHandler: requireSession('public', 'system_auth'), schema: { summary: 'Remove a guarantor from a PM application' } },
+    {
+      preHandler: requireSession('public', 'system_auth'),
+      schema: { summary: 'Remove a guarantor from a PM application' },
+      config: { contract: { answers: { 200: answer(removedGuarantorAnswerSchema, 'The PM’s guarantors left'), ...refusals(401, 403, 404) } } },
+    },
     async (request) => {
       const { uuid, guarantor } = request.params;
       const parent = await loadFor(request, uuid);
@@ -337,19 +331,23 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   app.get(
     '/wizardpf/cache',
-    { preHandler: requireSession('system_auth'), attachValidation: true, schema: listSchema('unfinished') },
+    { preHandler: requireSession('system_auth'), schema: listSchema('unfinished'), config: { contract: listContract('unfinished') } },
     async (request, reply) => paged(reply, listQueryOf(request, 'unfinished'), (query) => request.backend.applicationLists.unfinished(query)),
   );
 
   app.get(
     '/wizardpf',
-    { preHandler: requireSession('system_auth'), attachValidation: true, schema: listSchema('applicants') },
+    { preHandler: requireSession('system_auth'), schema: listSchema('applicants'), config: { contract: listContract('applicants') } },
     async (request, reply) => paged(reply, listQueryOf(request, 'applicants'), (query) => request.backend.applicationLists.applicants(query)),
   );
 
   app.get<{ Params: { uuid: string } }>(
     '/historial/:uuid',
-    { preHandler: requireSession('system_auth'), schema: { summary: 'Change history of an application (staff)' } },
+    {
+      preHandler: requireSession('system_auth'),
+      schema: { summary: 'Change history of an application (staff)' },
+      config: { contract: { answers: { 200: answer(historyAnswerSchema, 'The latest changes, oldest first'), ...refusals(401, 403, 404) } } },
+    },
     async (request) => {
       await loadFor(request, request.params.uuid);
       return repository(request).history(request.params.uuid);

@@ -3,6 +3,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireSession } from '../auth/session';
 import { badRequest } from '../http-errors';
+import {
+  countriesAnswerSchema,
+  economicActivitiesAnswerSchema,
+  municipalitiesAnswerSchema,
+  neighbourhoodsAnswerSchema,
+  statesAnswerSchema,
+} from '../../forms/contracts/catalogs';
+import { answer, refusals, type RouteContract } from '../openapi/route-contract';
 
 // The catalogues change only when an import runs and the server restarts.
 const CACHE_CONTROL = 'private, max-age=3600';
@@ -10,8 +18,9 @@ const CACHE_CONTROL = 'private, max-age=3600';
 const sendJson = (reply: FastifyReply, json: string) =>
   reply.header('cache-control', CACHE_CONTROL).type('application/json; charset=utf-8').send(json);
 
-const array = (properties: Record<string, { type: string; description?: string }>) => ({
-  200: { type: 'array', items: { type: 'object', properties, required: Object.keys(properties) } },
+/** A catalogue's answer and the refusals of its path (401 without a session, 400 for a malformed id). */
+const contractOf = (schema: Parameters<typeof answer>[0], description: string, withParam = false): { contract: RouteContract } => ({
+  contract: { answers: { 200: answer(schema, description), ...refusals(...(withParam ? [400, 401] : [401])) } },
 });
 
 const idParam = (name: string, description: string) => ({
@@ -31,7 +40,7 @@ export async function catalogRoutes(app: FastifyInstance) {
 
   app.get(
     '/catalogs/ct',
-    { preHandler, schema: { ...common, summary: 'Países (catálogo c_Pais del SAT)', response: array({ id_pais: { type: 'integer' }, clave: { type: 'string' }, nombre: { type: 'string' } }) } },
+    { preHandler, schema: { ...common, summary: 'Países (catálogo c_Pais del SAT)' }, config: contractOf(countriesAnswerSchema, 'Países') },
     async (request, reply) => sendJson(reply, request.backend.catalogs.countries),
   );
 
@@ -44,8 +53,8 @@ export async function catalogRoutes(app: FastifyInstance) {
         ...common,
         summary: 'Entidades federativas de un país (solo México tiene catálogo; los demás responden [])',
         params: idParam('countryId', 'id_pais (código numérico ISO 3166; México es 484)'),
-        response: array({ id_estado: { type: 'integer' }, codigo: { type: 'string' }, nombre: { type: 'string' } }),
       },
+      config: contractOf(statesAnswerSchema, 'Entidades federativas', true),
     },
     async (request, reply) => {
       rejectInvalid(request, 'El identificador del país debe ser un número.', 'invalid_country_id');
@@ -62,8 +71,8 @@ export async function catalogRoutes(app: FastifyInstance) {
         ...common,
         summary: 'Municipios de una entidad federativa',
         params: idParam('stateId', 'id_estado (clave INEGI de la entidad, 1 a 32)'),
-        response: array({ id_municipio: { type: 'integer' }, nombre: { type: 'string' } }),
       },
+      config: contractOf(municipalitiesAnswerSchema, 'Municipios', true),
     },
     async (request, reply) => {
       rejectInvalid(request, 'El identificador de la entidad federativa debe ser un número.', 'invalid_state_id');
@@ -84,8 +93,8 @@ export async function catalogRoutes(app: FastifyInstance) {
           properties: { postalCode: { type: 'string', pattern: '^[0-9]{5}$', description: 'código postal de 5 dígitos' } },
           required: ['postalCode'],
         },
-        response: array({ colonia: { type: 'string' }, municipio: { type: 'string' }, estado: { type: 'string' } }),
       },
+      config: contractOf(neighbourhoodsAnswerSchema, 'Colonias', true),
     },
     async (request, reply) => {
       rejectInvalid(request, 'El código postal debe tener 5 dígitos.', 'invalid_postal_code');
@@ -100,8 +109,8 @@ export async function catalogRoutes(app: FastifyInstance) {
       schema: {
         ...common,
         summary: 'Actividades económicas (ramas del SCIAN México 2023, INEGI)',
-        response: array({ id_empresa_actividad: { type: 'integer', description: 'código SCIAN de la rama' }, nombre: { type: 'string' } }),
       },
+      config: contractOf(economicActivitiesAnswerSchema, 'Actividades económicas'),
     },
     async (request, reply) => sendJson(reply, request.backend.catalogs.economicActivities),
   );

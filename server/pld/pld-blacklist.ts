@@ -7,7 +7,8 @@ import { parseModel } from '../applications/application-repository';
 import type { BlacklistResult, HeritageBondResult, PartyResult, RepresentativeResult } from '../../forms/pld';
 import type { PldIndex, SearchQuery } from './pld-index';
 
-export type SearchType = 'SplitText' | 'Company' | 'FullText';
+export type { SearchType } from '../../forms/contracts/pld';
+import type { SearchType } from '../../forms/contracts/pld';
 
 type Model = Record<string, unknown>;
 

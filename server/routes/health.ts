@@ -3,11 +3,14 @@
 // within a few seconds.
 import type { FastifyInstance } from 'fastify';
 import { oldestPendingQueryMs } from '../db/database';
+import { healthAnswerSchema } from '../../forms/contracts/health';
+import { answer } from '../openapi/route-contract';
 
 const HEALTH_QUERY_MS = 5_000;
 
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/health', { schema: { summary: 'Liveness and database readiness' } }, async (_request, reply) => {
+  const contract = { answers: { 200: answer(healthAnswerSchema, 'Ready'), 503: answer(healthAnswerSchema, 'Starting, failed, or stuck') } };
+  app.get('/health', { schema: { summary: 'Liveness and database readiness' }, config: { contract } }, async (_request, reply) => {
     const database = app.backendState();
     if (database === 'ready') {
       const { db } = await app.backend;

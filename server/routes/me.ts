@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, liveStaff, sessionEnded, staffCookieClaims, verifyOrRefuse } from '../auth/session';
 import type { StaffUser } from '../db/schema';
 import { forbidden, unauthorized } from '../http-errors';
+import { staffProfileAnswerSchema } from '../../forms/contracts/session';
+import { answer, refusals } from '../openapi/route-contract';
 
 async function staffSession(request: FastifyRequest, cookieName: string): Promise<{ user: StaffUser; sid: string }> {
   const fromCookie = await staffCookieClaims(request, cookieName);
@@ -23,7 +25,8 @@ async function staffSession(request: FastifyRequest, cookieName: string): Promis
 }
 
 export async function meRoutes(app: FastifyInstance) {
-  app.get('/me', { schema: { summary: 'The signed-in staff profile' } }, async (request) => {
+  const contract = { answers: { 200: answer(staffProfileAnswerSchema, 'The profile, with a bearer token in data.token'), ...refusals(401, 403) } };
+  app.get('/me', { schema: { summary: 'The signed-in staff profile' }, config: { contract } }, async (request) => {
     const { user, sid } = await staffSession(request, app.config.staffCookieName);
     const { staff, tokens } = request.backend;
     return {

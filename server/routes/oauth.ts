@@ -7,16 +7,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, unauthorized } from '../http-errors';
 import { verifyOrRefuse } from '../auth/session';
-
-interface TokenBody {
-  grant_type: string;
-  client_id: string | number;
-  client_secret?: string;
-  username?: string;
-  password?: string;
-  scope?: string;
-  refresh_token?: string;
-}
+import { tokenAnswerSchema, tokenRequestSchema, type TokenRequest } from '../../forms/contracts/session';
+import { answer, refusals } from '../openapi/route-contract';
+import { checksBody } from '../validation/contract-body';
 
 const newSessionId = () => randomBytes(16).toString('base64url');
 
@@ -29,25 +22,12 @@ const same = (a: string, b: string) => {
 export async function oauthRoutes(app: FastifyInstance) {
   const { publicClient, accessTokenTtlSeconds, refreshTokenTtlSeconds } = app.config;
 
-  app.post<{ Body: TokenBody }>(
+  app.post<{ Body: TokenRequest }>(
     '/oauth/token',
     {
-      schema: {
-        summary: 'Obtain or refresh the public applicant token',
-        body: {
-          type: 'object',
-          required: ['grant_type', 'client_id'],
-          properties: {
-            grant_type: { type: 'string', enum: ['password', 'refresh_token'] },
-            client_id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
-            client_secret: { type: 'string' },
-            username: { type: 'string' },
-            password: { type: 'string' },
-            scope: { type: 'string' },
-            refresh_token: { type: 'string' },
-          },
-        },
-      },
+      preValidation: checksBody(tokenRequestSchema),
+      schema: { summary: 'Obtain or refresh the public applicant token', consumes: ['application/json', 'application/x-www-form-urlencoded'] },
+      config: { contract: { body: tokenRequestSchema, answers: { 200: answer(tokenAnswerSchema, 'The bearer token'), ...refusals(400, 401, 413, 415) } } },
     },
     async (request) => {
       const body = request.body;

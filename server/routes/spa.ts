@@ -5,11 +5,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { injectClientConfig } from '../../forms/contracts/client-config';
+import { clientConfigSchema } from '../../forms/contracts/client-config-schema';
+import { htmlPage } from '../openapi/route-contract';
 
 const NOT_BUILT = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Solicitud online</title></head>
 <body><main><h1>La aplicación no está compilada</h1><p>Ejecuta <code>npm run build</code> y vuelve a iniciar el servidor.</p></main></body></html>`;
 
 export async function spaRoutes(app: FastifyInstance, options: { apiPrefixes: string[] }) {
+  // What the browser is told must be what it reads: a configuration outside the contract stops the start.
+  clientConfigSchema.validateSync(app.config.client, { strict: true });
   const indexFile = path.join(app.config.distDir, 'index.html');
   const built = fs.existsSync(indexFile);
   const index = built ? injectClientConfig(fs.readFileSync(indexFile, 'utf8'), app.config.client) : NOT_BUILT;
@@ -30,7 +34,8 @@ export async function spaRoutes(app: FastifyInstance, options: { apiPrefixes: st
     });
   }
 
-  app.get('/*', async (request, reply) => {
+  const contract = { answers: { 200: htmlPage('The browser app (index.html with its configuration)'), 503: htmlPage('The app is not built') } };
+  app.get('/*', { config: { contract } }, async (request, reply) => {
     const pathname = request.url.split('?')[0];
     if (options.apiPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)) || path.extname(pathname)) {
       return reply.callNotFound();

@@ -9,8 +9,27 @@ import { homePage, loginPage, logoutPage, preferencesPage } from './pages';
 import { safeNext } from './safe-next';
 import { formField, readCredentials } from './sign-in-form';
 import { logFailedSignIn } from '../auth/sign-in-guard';
+import { signInFormSchema } from '../../forms/contracts/session';
+import { htmlPage, type Answer, type RouteContract } from '../openapi/route-contract';
 
 export { safeNext } from './safe-next';
+
+// The pages are HTML for people, not API calls; the document still says what they take and answer.
+const PAGE = htmlPage('The page');
+const refusedPage = htmlPage;
+const REDIRECT: Answer = { description: 'Redirect (Location)', headers: { Location: { type: 'string', description: 'where to go' } } };
+const SIGNED_IN_PAGE: RouteContract = { answers: { 200: PAGE, 303: { ...REDIRECT, description: 'Not signed in: to the sign-in page' } } };
+const SIGN_IN: RouteContract = {
+  body: signInFormSchema,
+  bodyMediaType: 'application/x-www-form-urlencoded',
+  answers: {
+    303: { ...REDIRECT, description: 'Signed in: the session cookies are set, and on to `next`' },
+    400: refusedPage('The form again: the username or the password is missing or malformed'),
+    401: refusedPage('The form again: wrong username or password'),
+    403: refusedPage('The form again: another site sent it'),
+    429: refusedPage('The form again: too many failed attempts, wait'),
+  },
+};
 
 const CROSS_SITE = 'La solicitud no vino de esta página. Abre la página de inicio de sesión e inténtalo de nuevo.';
 
@@ -28,11 +47,11 @@ export async function staffPortalRoutes(app: FastifyInstance) {
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
-  app.get<{ Querystring: { next?: string } }>('/login', async (request, reply) =>
+  app.get<{ Querystring: { next?: string } }>('/login', { config: { contract: { answers: { 200: PAGE } } } }, async (request, reply) =>
     html(reply, loginPage({ next: safeNext(request.query.next) })),
   );
 
-  app.post('/login', async (request, reply) => {
+  app.post('/login', { config: { contract: SIGN_IN } }, async (request, reply) => {
     const next = safeNext(formField(request.body, 'next'));
     const username = formField(request.body, 'username');
     const refuse = (status: number, reason: 'malformed' | 'cross_site', error: string) => {
@@ -55,9 +74,10 @@ export async function staffPortalRoutes(app: FastifyInstance) {
   });
 
   // A link cannot sign anyone out (another site could place it): GET shows the button that does.
-  app.get('/logout', async (_request, reply) => html(reply, logoutPage()));
+  app.get('/logout', { config: { contract: { answers: { 200: PAGE } } } }, async (_request, reply) => html(reply, logoutPage()));
 
-  app.post('/logout', async (request, reply) => {
+  // No body: the button's form posts nothing.
+  app.post('/logout', { config: { contract: { answers: { 303: REDIRECT, 403: refusedPage('Another site sent it: the page again, with the reason') } } } }, async (request, reply) => {
     if (!isSameOrigin(request)) return html(reply, logoutPage({ error: CROSS_SITE }), 403);
     const claims = await staffCookieClaims(request, staffCookieName);
     if (claims?.sid) await request.backend.staffSessions.end(claims.sid);
@@ -66,12 +86,12 @@ export async function staffPortalRoutes(app: FastifyInstance) {
     return reply.redirect('/staff/login', 303);
   });
 
-  app.get('/inicio', async (request, reply) => {
+  app.get('/inicio', { config: { contract: SIGNED_IN_PAGE } }, async (request, reply) => {
     const user = await staffFromCookie(request, staffCookieName);
     return user ? html(reply, homePage(user)) : reply.redirect('/staff/login?next=/staff/inicio', 303);
   });
 
-  app.get('/preferencias', async (request, reply) => {
+  app.get('/preferencias', { config: { contract: SIGNED_IN_PAGE } }, async (request, reply) => {
     const user = await staffFromCookie(request, staffCookieName);
     return user ? html(reply, preferencesPage(user)) : reply.redirect('/staff/login?next=/staff/preferencias', 303);
   });

@@ -1,8 +1,9 @@
 // Reads the staff sign-in form (urlencoded or JSON): the username and password as one text each,
 // or nothing, so a number, a repeated field or a missing one is a plain refusal, never a 500.
+import { signInFormSchema, SIGN_IN_FIELD_MAX } from '../../forms/contracts/session';
 import { hasControlCharacters } from '../../forms/rules/text';
 
-const MAX_FIELD = 200;
+const MAX_FIELD = SIGN_IN_FIELD_MAX;
 /** `next` carries a whole app path (a list with its search), as safe-next.ts accepts it. */
 const MAX_NEXT = 2000;
 
@@ -19,10 +20,9 @@ export function formField(body: unknown, name: string): string {
   return (body && typeof body === 'object' ? text((body as Record<string, unknown>)[name], name === 'next' ? MAX_NEXT : MAX_FIELD) : undefined) ?? '';
 }
 
+/** The credentials of the form, as the contract reads them (forms/contracts/session.ts), or nothing. */
 export function readCredentials(body: unknown): Credentials | undefined {
-  if (!body || typeof body !== 'object') return undefined;
-  const fields = body as Record<string, unknown>;
-  const username = text(fields.username)?.trim();
-  const password = text(fields.password);
-  return username && password ? { username, password } : undefined;
+  if (!signInFormSchema.isValidSync(body)) return undefined;
+  const { username, password } = body as Credentials;
+  return { username: username.trim(), password };
 }

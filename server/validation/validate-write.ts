@@ -6,6 +6,7 @@ import { keepLockedValues, type EditableLevel } from '../../forms/locking';
 import { MESSAGES, validationFailed } from '../../forms/messages';
 import type { ValidationContext } from '../../forms/schema/context';
 import { validateModel, type FieldErrors } from '../../forms/validate';
+import { REQUIRED_RULE } from '../../forms/schema/fields';
 import { wizardFor, type AnyWizard } from '../../forms/wizards/wizard-for';
 import type { Neighbourhood } from '../../forms/schema/address';
 import { ApiError } from '../api-error';
@@ -35,19 +36,20 @@ export interface WriteOptions extends ValidationContext {
 
 /**
  * Validates a write against `schema`; answers the cleaned model or throws WriteValidationError.
- * `excused` tells which errors a draft may carry (a required field of a tab not reached yet).
+ * `excused` tells, by the field and the rule that failed, which errors a draft may carry (a required
+ * field of a tab not reached yet).
  */
 export async function validateWrite<S extends ObjectSchema<AnyObject>>(
   schema: S,
   data: unknown,
   options: WriteOptions = {},
-  excused: (path: string, message: string) => boolean = () => false,
+  excused: (path: string, rule: string) => boolean = () => false,
 ): Promise<InferType<S>> {
   const { locks, reachedTabs: _reached, neighbourhoodsOf: _lists, ...context } = options;
   const incoming = locks && isRecord(data) ? keepLockedValues(locks.level, locks.stored, data) : data;
   const result = await validateModel(schema, incoming, context);
   if (result.valid) return result.value;
-  const errors = Object.fromEntries(Object.entries(result.errors).filter(([path, message]) => !excused(path, message)));
+  const errors = Object.fromEntries(Object.entries(result.errors).filter(([path]) => !excused(path, result.rules[path] ?? '')));
   if (Object.keys(errors).length > 0) throw new WriteValidationError(errors);
   return schema.cast(incoming, { stripUnknown: true, assert: false, context }) as InferType<S>;
 }
@@ -71,7 +73,8 @@ export async function validateApplicationWrite(body: unknown, options: WriteOpti
     throw new WriteValidationError({ [field]: field === 'tipo_persona' && !model.tipo_persona ? MESSAGES.required : MESSAGES.invalidValue });
   }
   const reached = options.reachedTabs ?? Infinity;
-  const excused = (path: string, message: string) => message === MESSAGES.required && tabOf(wizard, path) >= reached;
+  // A draft may leave a field of a tab it has not reached empty: the requirement is the rule excused, never another.
+  const excused = (path: string, rule: string) => rule === REQUIRED_RULE && tabOf(wizard, path) >= reached;
   return withoutCatalogueLists(await validateWrite(wizard.schema, data, options, excused));
 }
 

@@ -1,0 +1,12 @@
+// GET /health on the wire: liveness and whether the database answers.
+import { mixed, number, object, string, type InferType } from 'yup';
+
+export const healthAnswerSchema = object({
+  status: mixed<'ok' | 'starting' | 'error'>().oneOf(['ok', 'starting', 'error']).required().meta({ openapi: { type: 'string' } }),
+  database: mixed<'ready' | 'starting' | 'failed' | 'stuck'>().oneOf(['ready', 'starting', 'failed', 'stuck']).required().meta({ openapi: { type: 'string' } }),
+  /** Only when the database is stuck: the error answer's fields. */
+  statusCode: number().integer().optional(),
+  code: string().optional(),
+  message: string().optional(),
+});
+export type HealthAnswer = InferType<typeof healthAnswerSchema>;

@@ -1,0 +1,81 @@
+// What each route declares of its wire contract (route option `config.contract`): the body and query
+// schemas and the answer per status, all from forms/contracts/. The OpenAPI description is generated
+// from it by @fastify/swagger's `transform`, never from the route's Fastify `schema.body`/`response`,
+// so Fastify neither validates nor serialises with it: bodies are validated by the contract itself
+// (server/validation/contract-body.ts) and answers are sent as the handlers build them.
+import type { FastifySchema, RouteOptions } from 'fastify';
+import { string } from 'yup';
+import { errorAnswerSchema } from '../../forms/contracts/refusal';
+import { limitGroupOf } from '../rate-limits';
+import { toJsonSchema, type JsonSchema } from './yup-to-json-schema';
+
+type Describable = Parameters<typeof toJsonSchema>[0];
+
+export interface Answer {
+  description: string;
+  /** None: an answer without a body (a redirect). */
+  schema?: Describable;
+  /** Not JSON: the staff pages are HTML. */
+  mediaType?: string;
+  headers?: Record<string, { type: string; description: string }>;
+}
+
+export interface RouteContract {
+  body?: Describable;
+  /** Not JSON: the staff sign-in form. */
+  bodyMediaType?: string;
+  querystring?: Describable;
+  answers: Record<number, Answer>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    contract?: RouteContract;
+  }
+}
+
+const REFUSALS: Record<number, string> = {
+  400: 'Refused: the body, a parameter or the query is not valid (Spanish `message`; a body breaking the contract names the field and rule in `campos`).',
+  401: 'No session, or an expired or ended one.',
+  403: 'The session may not do this (public session on a staff call, missing permission, a finished, expired or staff-created record).',
+  404: 'No such record (or not one this call reaches).',
+  409: 'Conflict: a stale version, too many guarantors, incomplete guarantors, a reload already running.',
+  413: 'The body is too large.',
+  415: 'The body is neither JSON nor a form.',
+  422: 'The model breaks a rule of its wizard: nothing is stored; `errores` holds the Spanish message per field path.',
+  429: 'Too many requests from this address: try again later.',
+  503: 'The database is not available yet.',
+};
+
+/** The Spanish error answers of these statuses (server/http-errors.ts errorBody). */
+export const refusals = (...statuses: number[]): Record<number, Answer> =>
+  Object.fromEntries(statuses.map((status) => [status, { description: REFUSALS[status] ?? 'Refused.', schema: errorAnswerSchema }]));
+
+/** An HTML page (the staff pages, the browser app's index.html). */
+export const htmlPage = (description: string): Answer => ({ description, schema: string(), mediaType: 'text/html' });
+
+/** A JSON answer. */
+export const answer = (schema: Describable, description: string, headers?: Answer['headers']): Answer => ({ schema, description, headers });
+
+function responseOf({ description, schema, mediaType, headers }: Answer): JsonSchema {
+  if (!schema) return { type: 'null', description, ...(headers ? { headers } : {}) };
+  const json = toJsonSchema(schema);
+  if (mediaType) return { description, content: { [mediaType]: { schema: json } }, ...(headers ? { headers } : {}) };
+  return { ...json, description, ...(headers ? { headers } : {}) };
+}
+
+/** The route as the document gives it: its contract's body, query and answers (429 where a rate limit applies). */
+export function documentedSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, schema: FastifySchema | undefined): FastifySchema | undefined {
+  const contract = (route.config as { contract?: RouteContract } | undefined)?.contract;
+  if (!contract) return schema;
+  const method = Array.isArray(route.method) ? route.method[0]! : route.method;
+  const limited = limitGroupOf(method, route.url) !== undefined;
+  const answers = { ...contract.answers, ...(limited && !contract.answers[429] ? refusals(429) : {}) };
+  const body = contract.body && toJsonSchema(contract.body);
+  return {
+    ...schema,
+    ...(body ? { body: contract.bodyMediaType ? { content: { [contract.bodyMediaType]: { schema: body } } } : body } : {}),
+    ...(contract.querystring ? { querystring: toJsonSchema(contract.querystring) } : {}),
+    response: Object.fromEntries(Object.entries(answers).map(([status, item]) => [status, responseOf(item)])),
+  };
+}

@@ -1,0 +1,162 @@
+// The OpenAPI description the server serves (/api/openapi.json) is generated from the wire contract
+// (forms/contracts/): a real OpenAPI validator accepts it, every operation documents its answers and
+// every write its body, and real answers of the API — successes and Spanish refusals — match the
+// document's schema for their operation and status.
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeSubmit } from '../../forms/before-submit';
+import { saveRequestSchema, loadedAnswerSchema } from '../../forms/contracts/application';
+import { blacklistResultSchema, pldSearchAnswerSchema } from '../../forms/contracts/pld';
+import { toJsonSchema } from '../../server/openapi/yup-to-json-schema';
+import { validAvalPfModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
+import { callApi, startSignedInServer, tokenRequest, type TestServer } from './support/test-server';
+
+type Operation = { requestBody?: { content: Record<string, { schema?: object }> }; responses: Record<string, { content?: Record<string, { schema?: object }> }> };
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+let server: TestServer;
+let publicAuth: string;
+let staffAuth: string;
+let doc: Document;
+
+beforeAll(async () => {
+  ({ server, publicAuth, staffAuth } = await startSignedInServer());
+  doc = await (await fetch(`${server.url}/api/openapi.json`)).json();
+});
+afterAll(() => server.close());
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).filter(([method]) => METHODS.includes(method)).map(([method, operation]) => ({ path, method, operation })));
+
+/** Writes that take no body: the reload reads the server's own folder; signing out posts an empty form. */
+const BODILESS_WRITES = ['post /api/pld/lists/reload', 'post /staff/logout'];
+
+describe('the document', () => {
+  it('is valid OpenAPI 3.0', async () => {
+    expect(doc.openapi).toMatch(/^3\.0\./);
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+  });
+
+  it('gives every operation an answer schema, and every write that takes a body its body schema', () => {
+    const all = operations();
+    expect(all.length).toBeGreaterThanOrEqual(34);
+    const withoutAnswer = all.filter(({ operation }) => !Object.values(operation.responses).some((response) => Object.values(response.content ?? {}).some((media) => media.schema)));
+    expect(withoutAnswer.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+    const writes = all.filter(({ method, path }) => ['post', 'put', 'patch'].includes(method) && !BODILESS_WRITES.includes(`${method} ${path}`));
+    const withoutBody = writes.filter(({ operation }) => !Object.values(operation.requestBody?.content ?? {}).some((media) => media.schema));
+    expect(withoutBody.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+  });
+
+  it('documents the Spanish error answers of the API calls', () => {
+    for (const { path, method, operation } of operations().filter(({ path }) => path.startsWith('/api/') && path !== '/api/health')) {
+      const refusals = Object.keys(operation.responses).filter((status) => Number(status) >= 400);
+      expect(refusals.length, `${method} ${path}`).toBeGreaterThan(0);
+      for (const status of refusals) {
+        const schema = operation.responses[status]!.content?.['application/json']?.schema as { required?: string[] } | undefined;
+        expect(schema?.required, `${method} ${path} ${status}`).toEqual(['statusCode', 'code', 'message']);
+      }
+    }
+  });
+
+  it('is generated from the contract: a save’s body and a load’s answer are the contract’s schemas', () => {
+    const create = doc.paths['/api/wizardpf']!.post!;
+    expect(create.requestBody!.content['application/json']!.schema).toEqual(JSON.parse(JSON.stringify(toJsonSchema(saveRequestSchema))));
+    const load = doc.paths['/api/wizardpf/{uuid}/{flag}']!.get!;
+    expect(load.responses['200']!.content!['application/json']!.schema).toMatchObject({ type: 'object', required: ['data', 'meta'] });
+    expect(load.responses['200']!.content!['application/json']!.schema).toMatchObject(
+      JSON.parse(JSON.stringify({ properties: (toJsonSchema(loadedAnswerSchema) as { properties: object }).properties })),
+    );
+  });
+});
+
+describe('real answers match the document', () => {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const compiled = new Map<string, ValidateFunction>();
+
+  /** The document's path template that names `path` ('/api/wizardpf/abc/1' → '/api/wizardpf/{uuid}/{flag}'). */
+  const templateOf = (method: string, path: string) =>
+    Object.keys(doc.paths).find((template) => doc.paths[template]![method] && new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+
+  async function checked(method: string, path: string, status: number, response: Response) {
+    expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBe(status);
+    const template = templateOf(method.toLowerCase(), path.split('?')[0]!);
+    expect(template, `${method} ${path} is documented`).toBeDefined();
+    const key = `${method} ${template} ${status}`;
+    const schema = doc.paths[template!]![method.toLowerCase()]!.responses[String(status)]?.content?.['application/json']?.schema;
+    expect(schema, `${key} is documented`).toBeDefined();
+    if (!compiled.has(key)) compiled.set(key, ajv.compile(schema!));
+    const validate = compiled.get(key)!;
+    const body = await response.json();
+    expect(validate(body) ? [] : validate.errors, `${key}: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
+    return body;
+  }
+
+  const call = async (method: string, path: string, status: number, body?: unknown, auth: string | null = staffAuth) =>
+    checked(method, `/api${path}`, status, await callApi(server, method, path, body, auth));
+
+  const pf = () => beforeSubmit(validPfModel() as unknown as Record<string, unknown>);
+  const pm = () => beforeSubmit(validPmModel() as unknown as Record<string, unknown>);
+  const avalPf = () => beforeSubmit(validAvalPfModel() as unknown as Record<string, unknown>);
+
+  it('the session calls: the token, /me, health', async () => {
+    await checked('POST', '/api/oauth/token', 200, await tokenRequest(server));
+    await checked('POST', '/api/oauth/token', 400, await tokenRequest(server, { grant_type: 'implicit' }));
+    await checked('POST', '/api/oauth/token', 401, await tokenRequest(server, { client_secret: 'otro' }));
+    await call('GET', '/me', 200);
+    await call('GET', '/me', 401, undefined, null);
+    await call('GET', '/me', 403, undefined, publicAuth);
+    await call('GET', '/health', 200);
+  });
+
+  it('the application calls: create, load, update, refusals, guarantors, lists, history', async () => {
+    const [uuid, extra] = await call('POST', '/wizardpf', 201, { data: pf(), meta: { last_index: 1 } }, publicAuth);
+    await call('GET', `/wizardpf/${uuid}/1`, 200, undefined, publicAuth);
+    await call('GET', `/wizardpf/${uuid}/0`, 200);
+    await call('PUT', `/wizardpf/${uuid}`, 200, { data: pf(), meta: { version: extra.version, last_index: 2 } }, publicAuth);
+    // Refusals: a malformed body, no session, staff only, no such record, a stale version, a broken rule.
+    await call('POST', '/wizardpf', 400, { data: pf(), meta: { last_index: 99 } }, publicAuth);
+    await call('PUT', `/wizardpf/${uuid}`, 400, { data: pf() }, publicAuth);
+    await call('GET', `/wizardpf/${uuid}/1`, 401, undefined, null);
+    await call('GET', `/wizardpf/${uuid}/0`, 403, undefined, publicAuth);
+    await call('GET', `/wizardpf/${randomUUID()}/1`, 404, undefined, publicAuth);
+    await call('PUT', `/wizardpf/${uuid}`, 409, { data: pf(), meta: { version: extra.version, last_index: 2 } }, publicAuth);
+    await call('PUT', `/wizardpf/${uuid}`, 422, { data: { ...pf(), email: 'no-es-correo' }, meta: { version: extra.version + 1, last_index: 2 } }, publicAuth);
+
+    const [parent] = await call('POST', '/wizardpm', 201, { data: pm(), meta: { last_index: 4 } }, publicAuth);
+    const [guarantor] = await call('POST', '/wizardpf', 201, { data: avalPf(), meta: { last_index: 1, parent_uuid: parent } }, publicAuth);
+    await call('GET', `/wizardpm/${parent}/1`, 200, undefined, publicAuth);
+    await call('DELETE', `/wizardpm/${parent}/avales/${guarantor}`, 200, undefined, publicAuth);
+    await call('DELETE', `/wizardpm/${parent}/avales/${guarantor}`, 404, undefined, publicAuth);
+
+    await call('GET', '/wizardpf/cache', 200);
+    await call('GET', '/wizardpf?page=1&page_size=25', 200);
+    await call('GET', '/wizardpf?page=0', 400);
+    await call('GET', `/historial/${uuid}`, 200);
+  });
+
+  it('the duplicate checks, the PLD calls and a catalogue', async () => {
+    await call('POST', '/persons/fbrfc', 200, pf());
+    await call('POST', '/persons/fbrfc', 400, { tipo_persona: 'Física' });
+    await call('POST', '/wizardpm/avalfbrfc', 200, { parentuuid: randomUUID(), uuid: null, rfc: 'GARC850314AB1', clasificacion: 'Aval' }, publicAuth);
+    await call('POST', '/wizardpm/avalfbrfc', 400, { rfc: 'GARC850314AB1', clasificacion: 'Otro' }, publicAuth);
+
+    const matches = await call('POST', '/pld/search', 200, { data: { name: 'Joaquin Guzman Loera', searchType: 'SplitText', filterRFC: false } });
+    expect(matches.length).toBeGreaterThan(0);
+    await pldSearchAnswerSchema.validate(matches, { strict: true });
+    await call('POST', '/pld/search', 400, { data: { name: 'Joaquin', searchType: 'Persona' } });
+    await call('POST', '/pld/search', 403, { data: { name: 'Joaquin', searchType: 'FullText' } }, publicAuth);
+    const screened = await call('POST', '/blacklist', 200, { data: pf() });
+    await blacklistResultSchema.validate(screened, { strict: true });
+    await call('POST', `/blacklist/${randomUUID()}`, 200, pf());
+    await call('POST', '/blacklist', 400, { nombre: 'X' });
+    await call('GET', '/pld/lists', 200);
+
+    await call('GET', '/catalogs/ct', 200, undefined, publicAuth);
+    await call('GET', '/catalogs/zc/06600', 200, undefined, publicAuth);
+    await call('GET', '/catalogs/st/abc', 400, undefined, publicAuth);
+    await call('GET', '/catalogs/ea', 401, undefined, null);
+  });
+});
