@@ -99,9 +99,20 @@ export function saveMetaOf(meta: WizardMeta, current: number, then: SaveThen): S
   };
 }
 
-/** The record's meta once a save answered: the server's, with this record's uuid; the pending guarantors are linked. */
+/**
+ * The record's meta once a save answered: the server's, with this record's uuid; the pending
+ * guarantors are linked. A provider's API (API_BASE_URL) may answer as spec §7 writes it, without
+ * meta: the record is then stored, and keeps what the browser knew of it.
+ */
 export function adoptSavedMeta(meta: WizardMeta, saved: SaveAnswer): WizardMeta {
-  const { store, complete, last_index, editable, version } = saved.meta;
+  const answered = (saved.meta as SaveAnswer['meta'] | undefined) ?? {
+    store: true,
+    complete: meta.complete,
+    last_index: meta.last_index,
+    editable: meta.editable,
+    version: ('version' in saved ? saved.version : undefined) ?? meta.version ?? 1,
+  };
+  const { store, complete, last_index, editable, version } = answered;
   return { ...meta, uuid: saved.uuid, store, cache: !store, complete, last_index, editable, version, guarantors: [] };
 }
 

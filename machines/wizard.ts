@@ -93,7 +93,7 @@ export type WizardEvent =
   | { type: 'tab.selected'; index: number; values: Model }
   | { type: 'wizard.finish'; values: Model }
   | { type: 'fields.checking' }
-  | { type: 'fields.checked'; valid: boolean }
+  | { type: 'fields.checked'; valid: boolean; values?: Model }
   | { type: 'pld.saved' }
   | { type: 'xstate.snapshot.pld'; snapshot: PldReviewSnapshot }
   | { type: 'modal.closed' }
@@ -435,6 +435,15 @@ export const wizardMachine = setup({
         // Forward and at the finish, the form's own checks must hold: one still running (the duplicate RFC asks the server) is awaited.
         checkingFields: {
           tags: 'busy',
+          on: {
+            // What was typed while the checks ran is what the step keeps.
+            'fields.checked': {
+              actions: [
+                { type: 'follow fields', params: ({ event }) => ({ checking: false, valid: event.valid }) },
+                { type: 'keep values', params: ({ event }) => ({ values: event.values ?? {} }) },
+              ],
+            },
+          },
           always: [
             { guard: and([not('fields are being checked'), not('fields are valid')]), target: 'idle', actions: 'refuse fields' },
             {

@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError } from './api-error';
 import { databaseApiError } from './db/database-errors';
+import { INVALID_BODY } from './validation/contract-body';
 
 export const unauthorized = (message: string, code = 'unauthorized') => new ApiError(401, message, code);
 export const forbidden = (message = 'No tienes permiso para realizar esta acción.') => new ApiError(403, message, 'forbidden');
@@ -60,7 +61,7 @@ export function errorBody(error: FastifyError | ApiError | Error): ErrorBody {
       campo: (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String(v.params?.missingProperty ?? ''),
       regla: v.keyword,
     }));
-    return { statusCode: 400, code: 'invalid_body', message: 'La solicitud no es válida: faltan datos o tienen un formato incorrecto.', campos };
+    return { statusCode: 400, code: 'invalid_body', message: INVALID_BODY, campos };
   }
   const known = typeof fastifyError.code === 'string' ? FRAMEWORK[fastifyError.code] : undefined;
   if (known) return { statusCode: known.status, code: known.code, message: known.message };

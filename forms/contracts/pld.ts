@@ -166,9 +166,9 @@ const reviewText = (max: number) =>
 
 /** A match as the review keeps it. */
 export const pldMatchSchema = object({
-  nombre: reviewText(L.nombre).required(({ path }) => reviewRefusal(`${path} debe ser texto.`)),
+  nombre: reviewText(L.nombre).defined(({ path }) => reviewRefusal(`${path} debe ser texto.`)).nonNullable(({ path }) => reviewRefusal(`${path} debe ser texto.`)),
   rfc: reviewText(L.rfc).nullable().default(null),
-  lista: reviewText(L.lista).required(({ path }) => reviewRefusal(`${path} debe ser texto.`)),
+  lista: reviewText(L.lista).defined(({ path }) => reviewRefusal(`${path} debe ser texto.`)).nonNullable(({ path }) => reviewRefusal(`${path} debe ser texto.`)),
   /** The list entry's identifier (ListedMatch.id). */
   id: reviewText(L.id).optional().nonNullable(({ path }) => reviewRefusal(`${path} debe ser texto.`)),
   /** The party of the application that matched. */
@@ -216,7 +216,7 @@ export const pldReviewSchema = object({
         : this.createError({ message: reviewRefusal(`el grupo '${unknown.slice(0, 50)}' no existe; los grupos son ${PLD_GROUPS.join(', ')}.`) });
     }),
   /** Every match staff reviewed (matchKey), so finding it again does not hold the person. */
-  revisadas: array(reviewText(L.reviewedKey).required(({ path }) => reviewRefusal(`${path} debe ser texto.`)))
+  revisadas: array(reviewText(L.reviewedKey).defined(({ path }) => reviewRefusal(`${path} debe ser texto.`)).nonNullable(({ path }) => reviewRefusal(`${path} debe ser texto.`)))
     .required(reviewRefusal('revisadas debe ser una lista.'))
     .typeError(reviewRefusal('revisadas debe ser una lista.'))
     .max(L.reviewed, reviewRefusal(`revisadas no debe tener más de ${L.reviewed} elementos.`)),

@@ -259,7 +259,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         });
         const saved = parseModel(row);
         reply.status(201);
-        return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version, meta: metaOf(row), ...(pending.length > 0 ? { guarantors: linked } : {}) }];
+        return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version, meta: await withParentState(request, row), ...(pending.length > 0 ? { guarantors: linked } : {}) }];
       },
     );
 
@@ -293,7 +293,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         if (request.body.meta?.complete === true && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
         try {
           const row = await repository(request).update(stored, fieldsOf(code, model, request.body, stored), version, actorOf(request));
-          return { data: await answered(request, code, parseModel(row), uuid), meta: metaOf(row) };
+          return { data: await answered(request, code, parseModel(row), uuid), meta: await withParentState(request, row) };
         } catch (error) {
           if (!(error instanceof StaleWriteError)) throw error;
           throw new ApiError(

@@ -10,8 +10,9 @@ export function FieldChecks({ actor }: { actor: WizardActorRef }) {
   const form = useForm<Model>();
   useEffect(() => {
     const unsubscribe = form.subscribe(
+      // The values as the checks settle: what was typed meanwhile goes with the step.
       ({ validating, hasValidationErrors }) =>
-        actor.send(validating ? { type: 'fields.checking' } : { type: 'fields.checked', valid: !hasValidationErrors }),
+        actor.send(validating ? { type: 'fields.checking' } : { type: 'fields.checked', valid: !hasValidationErrors, values: form.getState().values }),
       { validating: true, hasValidationErrors: true },
     );
     const refused = actor.on('fieldsRefused', () => void form.submit());

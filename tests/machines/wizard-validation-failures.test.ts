@@ -59,6 +59,17 @@ describe('the wizard when its checks fail', () => {
     h.actor.stop();
   });
 
+  it('going forward after a field check under way saves what was typed while it ran', async () => {
+    const h = await openAtSecondTab();
+    await play(h, { type: 'fields.checking' });
+    await play(h, { type: 'tab.next', values: VALUES });
+    await play(h, { type: 'fields.checked', valid: true, values: { ...VALUES, calle: 'TYPED MEANWHILE' } });
+    expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true);
+    expect(saves(h)).toHaveLength(1);
+    expect(saves(h)[0]!.input.model).toMatchObject({ nombre: 'ANA LÓPEZ', calle: 'TYPED MEANWHILE' });
+    h.actor.stop();
+  });
+
   it('going back with fields the form refused still goes back, with the tab left flagged', async () => {
     const h = await openAtSecondTab();
     await play(h, { type: 'fields.checked', valid: false });
