@@ -5,11 +5,11 @@
 // the modal, select the real ones and 'guardar y cerrar' → validated. A check that finds only
 // matches already reviewed stays validated. A failed search lets the person go on (the rule
 // passes). The search is an actor provided from services/; the wizard reads the review from the
-// snapshots (coincidencesOf) and sends it with the save.
+// snapshots (forms/pld-outcome.ts coincidencesOf) and sends it with the save.
 import { assign, setup } from 'xstate';
 import { DELAYS } from '../forms/limits';
 import { matchKey, PLD_GROUPS, type PldCoincidences, type PldGroup, type PldMatch } from '../forms/pld';
-import { coincidencesOf, keysOf, selectedUsers, type ReviewOutcome } from '../forms/pld-outcome';
+import { keysOf, selectedUsers } from '../forms/pld-outcome';
 import { pldParties } from '../forms/pld-identity';
 import { notProvided } from './not-provided';
 import type { BlacklistAnswer } from '../forms/contracts/pld';
@@ -178,8 +178,6 @@ export const pldReviewMachine = reviewSetup.createMachine({
     },
   },
 });
-
-export { coincidencesOf, type ReviewOutcome };
 
 /** The model fields that show 'Se requiere selección de coincidencias PLD' while the review holds. */
 export function pendingPaths(context: Pick<PldReviewContext, 'groups'>): string[] {

@@ -290,7 +290,8 @@ export async function applicationRoutes(app: FastifyInstance) {
         const parent = stored.parent_uuid ? await repository(request).find(stored.parent_uuid) : undefined;
         if (parent) requireOpenForPublic(request, parent);
         const model = await validated(request, code, request.body, stored);
-        if (request.body.meta?.complete === true && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
+        // Finishing, or saving a finished PM (staff), needs every guarantor complete.
+        if ((request.body.meta?.complete === true || stored.complete) && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
         try {
           const row = await repository(request).update(stored, fieldsOf(code, model, request.body, stored), version, actorOf(request));
           return { data: await answered(request, code, parseModel(row), uuid), meta: await withParentState(request, row) };
