@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { createCatalogLookupMachine } from '../../machines/catalog-lookup';
 import { fileCoverage, type Inspect } from './support/coverage-report';
-import { enumerateEdges, testEveryTransition } from './support/model-paths';
+import { walkEveryTransition } from './support/model-paths';
 
 const machine = createCatalogLookupMachine<{ colonia: string }>('lookup');
 type Snapshot = SnapshotFrom<typeof machine>;
@@ -63,13 +63,11 @@ function assertMeaning(s: Snapshot, h: ReturnType<typeof start>) {
   } else throw new Error(`Unchecked state ${JSON.stringify(s.value)}`);
 }
 
-const edges = enumerateEdges(machine, { input: undefined, events: EVENTS, serializeState: serializeState as never });
-
 describe('catalogue lookup machine, every transition', () => {
-  testEveryTransition({
-    edges,
+  walkEveryTransition(machine, {
+    events: EVENTS,
     serializeState: serializeState as never,
-    start: (_edge, inspect) => start(inspect),
+    start,
     play,
     assertMeaning: assertMeaning as never,
     inspect: coverage.inspect,

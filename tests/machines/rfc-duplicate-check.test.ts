@@ -6,7 +6,7 @@ import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xst
 import { duplicateRequestFor, type DuplicateRequest } from '../../forms/rules/rfc-duplicates';
 import { rfcDuplicateCheckMachine, type RfcDuplicateCheckEmitted } from '../../machines/rfc-duplicate-check';
 import { fileCoverage, type Inspect } from './support/coverage-report';
-import { enumerateEdges, testEveryTransition } from './support/model-paths';
+import { walkEveryTransition } from './support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof rfcDuplicateCheckMachine>;
 
@@ -97,13 +97,11 @@ function assertMeaning(s: Snapshot, h: Harness) {
   } else throw new Error(`Unchecked state ${JSON.stringify(s.value)}`);
 }
 
-const edges = enumerateEdges(rfcDuplicateCheckMachine, { input: undefined, events: EVENTS, serializeState: serializeState as never });
-
 describe('duplicate-RFC check machine, every transition', () => {
-  testEveryTransition({
-    edges,
+  walkEveryTransition(rfcDuplicateCheckMachine, {
+    events: EVENTS,
     serializeState: serializeState as never,
-    start: (_edge, inspect) => start(inspect),
+    start,
     play,
     assertMeaning: assertMeaning as never,
     inspect: coverage.inspect,

@@ -7,7 +7,7 @@ import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { DELAYS } from '../../forms/limits';
 import { selectShownError, shownErrorsMachine } from '../../machines/shown-errors';
 import { fileCoverage, type Inspect } from './support/coverage-report';
-import { enumerateEdges, testEveryTransition } from './support/model-paths';
+import { walkEveryTransition } from './support/model-paths';
 
 type Snapshot = SnapshotFrom<typeof shownErrorsMachine>;
 
@@ -70,13 +70,11 @@ function assertMeaning(s: Snapshot, h: Harness) {
   if (event?.type === 'field.left') expect(s.context.fields[event.name]).toBeUndefined();
 }
 
-const edges = enumerateEdges(shownErrorsMachine, { input: undefined, events: EVENTS, serializeState: serializeState as never });
-
 describe('shown-errors machine, every transition', () => {
-  testEveryTransition({
-    edges,
+  walkEveryTransition(shownErrorsMachine, {
+    events: EVENTS,
     serializeState: serializeState as never,
-    start: (_edge, inspect) => start(inspect),
+    start,
     play,
     assertMeaning: assertMeaning as never,
     inspect: coverage.inspect,

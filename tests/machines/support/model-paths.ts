@@ -79,3 +79,15 @@ export function testEveryTransition<H extends Harness>({ edges, serializeState, 
     harness.actor.stop();
   });
 }
+
+/**
+ * A machine started without input, walked whole: its edges enumerated over `events`, and one test per
+ * edge registered (testEveryTransition). `start` gets the file's coverage hook.
+ */
+export function walkEveryTransition<H extends Harness>(
+  machine: AnyStateMachine,
+  options: { events: EventObject[]; start: (inspect: Inspect) => H } & Pick<EveryTransitionOptions<H>, 'serializeState' | 'play' | 'assertMeaning' | 'inspect'>,
+) {
+  const edges = enumerateEdges(machine, { input: undefined, events: options.events, serializeState: options.serializeState });
+  testEveryTransition({ ...options, edges, start: (_edge, inspect) => options.start(inspect) });
+}
