@@ -21,6 +21,7 @@ import { staffPortalRoutes } from './staff-portal/routes';
 import { staffPortalStylesheet } from './staff-portal/stylesheet';
 import { catalogRoutes } from './catalogs/catalog-routes';
 import { pldRoutes } from './pld/pld-routes';
+import { printRoutes } from './print/print-routes';
 import { installRateLimits } from './rate-limits';
 import { documentedSchema } from './openapi/route-contract';
 
@@ -120,6 +121,7 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
         await withDb.register(applicationRoutes);
         await withDb.register(duplicateRoutes);
         await withDb.register(pldRoutes);
+        await withDb.register(printRoutes);
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

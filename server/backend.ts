@@ -13,6 +13,7 @@ import { buildCatalogIndex, type CatalogIndex } from './catalogs/catalog-index';
 import { loadMissingCatalogs, type CatalogLoad } from './catalogs/catalog-loader';
 import { loadMissingPldLists } from './pld/pld-loader';
 import { createPldScreening, type PldScreening } from './pld/pld-screening';
+import { createCompanyData, type CompanyData } from './print/company-data';
 
 export interface Backend {
   db: Db;
@@ -26,6 +27,8 @@ export interface Backend {
   duplicates: DuplicateRepository;
   /** The high-risk list screening (index built on first use). */
   pld: PldScreening;
+  /** The company data of the printed forms' headers. */
+  companyData: CompanyData;
   /** The catalogues this start loaded into an empty database (none on later starts). */
   catalogLoads: CatalogLoad[];
   /** Set when this start created the demo staff account on an empty database: its password when this start made it up. */
@@ -50,7 +53,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = { username: user.username, generatedPassword };
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }) };
+    return { db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }), companyData: createCompanyData(db, config.printCompany) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

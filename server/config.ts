@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { ClientConfig } from '../forms/contracts/client-config';
 import { DEFAULT_LIMITS, type LimitSettings } from './limit-settings';
+import type { FormIssue, PrintCompany } from '../forms/print/company';
 
 export interface ServerConfig {
   port: number;
@@ -37,6 +38,8 @@ export interface ServerConfig {
   /** REDIS_URL: where the limits are counted when several instances share them; unset, in memory. */
   redisUrl: string | undefined;
   limits: LimitSettings;
+  /** The company data the printed forms' headers start from (seeded into the database once). */
+  printCompany: PrintCompany;
 }
 
 type Env = Record<string, string | undefined>;
@@ -85,12 +88,41 @@ export function trustProxyOption(value: ServerConfig['trustProxy']): boolean | s
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
+/** A form's code, revision and issue date (dd/mm/aaaa) as the database is first seeded with. */
+const formIssue = (codigo_formato: string, revision = '1', fecha_emision = '01/09/2025'): FormIssue => ({ codigo_formato, revision, fecha_emision });
+
+/** The packet's company data (spec 02 §2, §9): two companies and each form's header. */
+function printCompany(env: Env, sofom: { clave: string; razonSocial: string }): PrintCompany {
+  return {
+    sofom: { empresa_razon_social: sofom.razonSocial, empresa_razon_social_clave: sofom.clave },
+    generic: {
+      empresa_razon_social: text(env, 'EMPRESA_GENERICA_RAZON_SOCIAL', 'Occidente Arrendamiento Comercial, S.A. de C.V.'),
+      empresa_razon_social_clave: text(env, 'EMPRESA_GENERICA_CLAVE', 'OAC'),
+    },
+    forms: {
+      financing_pf: formIssue('FO-PRO-014'),
+      financing_pfae: formIssue('FO-PRO-015'),
+      financing_pm: formIssue('FO-PRO-016'),
+      authorisation_sofom: formIssue('PRO-FT-006', '3'),
+      authorisation_generic: formIssue('PRO-FT-006', '3'),
+      bureau_pf: formIssue('FO-PRO-008'),
+      bureau_pm: formIssue('FO-PRO-010'),
+      privacy: formIssue('FO-DIC-012'),
+    },
+  };
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const publicClient = {
     clientId: text(env, 'PUBLIC_CLIENT_ID', '2'),
     clientSecret: text(env, 'PUBLIC_CLIENT_SECRET', 'solicitud-online'),
     username: text(env, 'PUBLIC_USERNAME', 'solicitante'),
     password: text(env, 'PUBLIC_PASSWORD', 'solicitante'),
+  };
+  const company = {
+    name: text(env, 'COMPANY_NAME', 'Arrendadora Occidente'),
+    clave: text(env, 'EMPRESA_CLAVE', 'AOCC'),
+    razonSocial: text(env, 'EMPRESA_RAZON_SOCIAL', 'Arrendadora Occidente, S.A. de C.V., SOFOM, E.N.R.'),
   };
   return {
     port: integer(env, 'PORT', 3000),
@@ -115,16 +147,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     rateLimit: flag(env, 'RATE_LIMIT', true),
     redisUrl: env.REDIS_URL || undefined,
     limits: DEFAULT_LIMITS,
+    printCompany: printCompany(env, company),
     client: {
       apiBaseUrl: text(env, 'API_BASE_URL', '/api'),
       authBaseUrl: text(env, 'AUTH_BASE_URL', '/api'),
       publicClient: { ...publicClient, scope: '' },
       staffCookieName: `${text(env, 'STAFF_COOKIE_NAME', 'sistema_sesion')}_activa`,
-      company: {
-        name: text(env, 'COMPANY_NAME', 'Arrendadora Occidente'),
-        clave: text(env, 'EMPRESA_CLAVE', 'AOCC'),
-        razonSocial: text(env, 'EMPRESA_RAZON_SOCIAL', 'Arrendadora Occidente, S.A. de C.V., SOFOM, E.N.R.'),
-      },
+      company,
       links: {
         companySite: text(env, 'COMPANY_SITE_URL', 'https://www.arrendadora-occidente.example'),
         facebook: text(env, 'SOCIAL_FACEBOOK_URL', 'https://www.facebook.com/arrendadora.occidente'),

@@ -22,6 +22,7 @@ const GROUPS: [LimitGroup, RegExp][] = [
   ['duplicateCheck', /^POST \/api\/(persons\/fbrfc|wizardpm\/avalfbrfc)$/],
   ['removal', /^DELETE \/api\//],
   ['save', /^(POST|PUT) \/api\/wizard(pf|pfae|pm)(\/:uuid)?$/],
+  ['print', /^(GET|HEAD) \/api\/wizard(pf|pfae|pm)\/print\//],
   ['lookup', /^(GET|HEAD) \/api\/.*:(uuid|guarantor)\b/],
 ];
 

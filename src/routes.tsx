@@ -8,17 +8,12 @@ import { HomePage } from './pages/home-page';
 import { LoadingPage } from './pages/loading-page';
 import { ErrorPage, ExpiredCodePage, IncorrectCodePage, NotFoundPage } from './pages/message-pages';
 
-export interface PendingRoute {
-  path: string;
-  title: string;
-}
-
-/** Routes whose pages arrive with later work; each renders the lazy 'en construcción' page. */
-export const PENDING_ROUTES: PendingRoute[] = [
-  { path: '/printPF/:uuid?', title: 'Impresión Persona Física' },
-  { path: '/printPFAE/:uuid?', title: 'Impresión Persona Física con actividad empresarial' },
-  { path: '/printPM/:uuid?', title: 'Impresión Persona Moral' },
-];
+/** The print views of spec 02 §2: the packet of a record of each code. */
+export const PRINT_ROUTES = [
+  { path: '/printPF/:uuid?', handle: { print: 'wizardpf', title: 'Impresión Persona Física' } },
+  { path: '/printPFAE/:uuid?', handle: { print: 'wizardpfae', title: 'Impresión Persona Física con actividad empresarial' } },
+  { path: '/printPM/:uuid?', handle: { print: 'wizardpm', title: 'Impresión Persona Moral' } },
+] as const;
 
 export function buildRoutes(runtime: AppRuntime): RouteObject[] {
   const authenticated = async () => {
@@ -72,12 +67,13 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
             lazy: async () => ({ Component: (await import('./wizard/wizard-page')).WizardRoute }),
           }),
         ),
-        ...PENDING_ROUTES.map(
+        // The packet, its page rules and styles load with the print view only.
+        ...PRINT_ROUTES.map(
           (route): RouteObject => ({
             path: route.path,
             loader: authenticated,
-            handle: { title: route.title },
-            lazy: async () => ({ Component: (await import('./pages/under-construction-page')).UnderConstructionPage }),
+            handle: route.handle,
+            lazy: async () => ({ Component: (await import('./print/print-page')).PrintRoute }),
           }),
         ),
         {

@@ -10,12 +10,10 @@ import { longDate } from './format';
 import { legalEntityBlocks } from './financing-legal-entity';
 import { naturalPersonBlocks } from './financing-natural-person';
 import type { Block, PrintForm } from './packet-model';
+import { SIGNING_PLACE } from './legal-text';
 
 export const FINANCING_TITLE = 'Solicitud de financiamiento';
 export const GUARANTOR_FINANCING_TITLE = 'Solicitud de financiamiento — Aval (obligado solidario)';
-
-/** Where every form of the packet is signed (spec 02 §2). */
-export const SIGNING_PLACE = 'Guadalajara, Jalisco, México';
 
 const FORM_KEY_BY_PERSON_TYPE: Record<string, FormKey> = {
   [PERSON_TYPE_PF]: 'financing_pf',
@@ -26,7 +24,7 @@ const FORM_KEY_BY_PERSON_TYPE: Record<string, FormKey> = {
 const paragraph = (text: string): Block => ({ kind: 'paragraph', runs: [{ text }] });
 
 /** 'Guadalajara, Jalisco, México, a 23 de Noviembre de 2026'. */
-export const placeAndDate = (context: PrintContext) => `${SIGNING_PLACE}, a ${longDate(context.today)}`;
+const signedAt = (context: PrintContext) => `${SIGNING_PLACE}, a ${longDate(context.today)}`;
 
 /** The natural person's statement: short, in the first person, as the wizard's 'Leyenda de veracidad'. */
 function naturalPersonDeclaration(company: string, guarantor: boolean) {
@@ -67,7 +65,7 @@ export function financingForm(model: Record<string, unknown>, context: PrintCont
   const header = formHeader(context, key, guarantor ? GUARANTOR_FINANCING_TITLE : FINANCING_TITLE);
   const closing = (declaration: string, signer: string): Block[] => [
     paragraph(declaration),
-    paragraph(placeAndDate(context)),
+    paragraph(signedAt(context)),
     { kind: 'signatures', signers: [signer] },
   ];
   if (key === 'financing_pm') {

@@ -22,7 +22,7 @@ export type Block =
   /** Label and value pairs, laid out two per row unless wide; a row never splits across pages. */
   | { kind: 'fields'; rows: FieldRow[] }
   /** A table with a header row; empty cells print blank. */
-  | { kind: 'table'; columns: string[]; rows: string[][]; widths?: number[] }
+  | { kind: 'table'; columns: string[]; rows: string[][] }
   | { kind: 'paragraph'; runs: TextRun[] }
   /** Options to tick by hand, each with an empty box. */
   | { kind: 'checkboxes'; options: string[] }

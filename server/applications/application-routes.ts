@@ -45,14 +45,14 @@ type Code = keyof typeof WIZARD_CODES;
 
 const notFound = () => new ApiError(404, 'No existe una solicitud con ese código.', 'not_found');
 const isGuarantor = (model: Record<string, unknown>) => model.clasificacion === 'Obligado';
-const isStaff = (request: FastifyRequest) => request.session?.kind === 'system_auth';
+export const isStaff = (request: FastifyRequest) => request.session?.kind === 'system_auth';
 const actorOf = (request: FastifyRequest) => (isStaff(request) ? `staff:${request.session!.sub}` : 'public');
 /** Who a record created by this request belongs to (the `created_by` column): 'staff:<id>' or 'public:<session id>'. */
 const creatorOf = (request: FastifyRequest) =>
   isStaff(request) ? `staff:${request.session!.sub}` : request.session?.sid ? `public:${request.session.sid}` : 'public';
 /** Created by this very public session (a public token without a session id owns nothing). */
 const ownedBySession = (request: FastifyRequest, createdBy: string) => request.session?.sid !== undefined && createdBy === `public:${request.session.sid}`;
-const staffCreated = (application: Application) => application.created_by.startsWith('staff:');
+export const staffCreated = (application: Application) => application.created_by.startsWith('staff:');
 const STAFF_CREATED = 'Esta solicitud fue registrada por el personal de la empresa y no puede modificarse desde aquí. Si necesitas cambiar algún dato, comunícate con tu asesor.';
 const STAFF_CREATED_PM = 'La solicitud de Persona Moral fue registrada por el personal de la empresa: sus avales no pueden modificarse desde aquí.';
 

@@ -1,4 +1,5 @@
 // Schema migrations, applied in name order at start (and by every test server).
+import { printCompanyMigration } from '../print/company-tables';
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { applicationCreatedByMigration, applicationsMigration } from '../applications/application-tables';
 import { applicationRfcMigration } from '../duplicates/rfc-column-migration';
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '0007_staff_sessions': staffSessionsMigration,
   '0008_application_created_by': applicationCreatedByMigration,
   '0009_no_stored_catalogue_lists': catalogueListsMigration,
+  '0010_print_company': printCompanyMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

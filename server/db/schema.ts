@@ -3,6 +3,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ApplicationChangeTable, ApplicationTable } from '../applications/application-tables';
 import type { PldTables } from '../pld/pld-tables';
 import type { StaffSessionTable } from '../auth/staff-session-tables';
+import type { PrintTables } from '../print/company-tables';
 
 export type StaffRole = 'usuario' | 'administrador' | 'analista';
 
@@ -89,7 +90,7 @@ export interface CatalogLoadTable {
   loaded_at: ColumnType<Date, string | undefined, never>;
 }
 
-export interface Database extends PldTables {
+export interface Database extends PldTables, PrintTables {
   staff_session: StaffSessionTable;
   staff_user: StaffUserTable;
   staff_notification: StaffNotificationTable;

@@ -1,0 +1,182 @@
+// The packet as a PDF (spec 02 §2): the same blocks src/print/ lays out for the browser's print,
+// drawn by pdfmake with real text and its Roboto fonts embedded (subset, accents and Ñ included),
+// on letter paper with a wide left margin for a hole punch. Each form starts a page, no table row
+// splits across pages, and every page's footer carries its form's code and the page number. The
+// bytes depend only on the packet and its date: the same record on the same day gives the same file.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pdfmake from 'pdfmake';
+import type { Content, ContentText, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
+import type { Block, FieldRow, Packet, PrintForm } from '../../forms/print/packet-model';
+
+const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+const FONTS = {
+  Roboto: {
+    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
+    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
+    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
+    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
+  },
+};
+pdfmake.setFonts(FONTS);
+// Only the fonts above are read from disk, and nothing from the network.
+pdfmake.setLocalAccessPolicy((file: string) => file.startsWith(fontDir));
+pdfmake.setUrlAccessPolicy(() => false);
+
+/** Letter, in points: 1.25 in on the left for the punch, 0.75 in elsewhere, room for the footer. */
+const PAGE_MARGINS: [number, number, number, number] = [90, 54, 54, 60];
+const LINE = '#444444';
+/** The width between the margins. */
+const TEXT_WIDTH = 612 - PAGE_MARGINS[0] - PAGE_MARGINS[2];
+
+/**
+ * A table's column widths in points: shared in proportion to each column's longest word, so an
+ * e-mail or an RFC (which cannot wrap) gets the room it needs and the table fits between the margins.
+ */
+function columnWidths(rows: string[][], count: number): number[] {
+  const longest = Array.from({ length: count }, (_, column) => Math.max(4, ...rows.map((row) => Math.max(0, ...(row[column] ?? '').split(/\s+/).map((word) => word.length)))));
+  const total = longest.reduce((sum, width) => sum + width, 0);
+  // Each cell's padding and rules take about 9 points of its width.
+  return longest.map((width) => Math.floor(((TEXT_WIDTH - 9 * count) * width) / total));
+}
+const blank = (value: string) => (value === '' ? ' ' : value);
+
+/** Label and value pairs, two to a row; a wide one takes the row. The value sits on a line to sign or fill. */
+function fieldsTable(rows: FieldRow[]): Content {
+  const body: TableCell[][] = [];
+  let pending: FieldRow[] = [];
+  const cell = (row: FieldRow, span = 1): TableCell[] => [
+    { text: row.label, style: 'label' },
+    { text: blank(row.value), style: 'value', colSpan: span, border: [false, false, false, true] },
+    ...Array<TableCell>(span - 1).fill(''),
+  ];
+  const flush = () => {
+    if (pending.length === 1) body.push([...cell(pending[0]!), { text: '', colSpan: 2 }, '']);
+    if (pending.length === 2) body.push([...cell(pending[0]!), ...cell(pending[1]!)]);
+    pending = [];
+  };
+  for (const row of rows) {
+    if (row.wide) {
+      flush();
+      body.push(cell(row, 3));
+    } else {
+      pending.push(row);
+      if (pending.length === 2) flush();
+    }
+  }
+  flush();
+  return {
+    table: { widths: [95, '*', 95, '*'], body, dontBreakRows: true },
+    layout: { defaultBorder: false, hLineColor: LINE, hLineWidth: () => 0.5, paddingTop: () => 4, paddingBottom: () => 2 },
+    margin: [0, 2, 0, 8],
+  };
+}
+
+function blockContent(block: Block): Content {
+  switch (block.kind) {
+    case 'heading':
+      return { text: block.text, style: 'section' };
+    case 'fields':
+      return fieldsTable(block.rows);
+    case 'table': {
+      const width = Math.max(block.columns.length, ...block.rows.map((row) => row.length), 1);
+      // Six columns or more print a size smaller.
+      const fontSize = width >= 6 ? 7.5 : 8.5;
+      const header = block.columns.length > 0 ? [block.columns.map((column) => ({ text: column, style: 'tableHeader', fontSize }))] : [];
+      const rows = (block.rows.length > 0 ? block.rows : [Array<string>(width).fill('')]).map((row) =>
+        Array.from({ length: width }, (_, i) => ({ text: blank(row[i] ?? ''), style: 'cell', fontSize })),
+      );
+      return {
+        table: { headerRows: header.length, widths: columnWidths([block.columns, ...block.rows], width), body: [...header, ...rows], dontBreakRows: true },
+        layout: { hLineColor: LINE, vLineColor: LINE, hLineWidth: () => 0.5, vLineWidth: () => 0.5 },
+        margin: [0, 2, 0, 8],
+      };
+    }
+    case 'paragraph':
+      return { text: block.runs.map((run) => (run.bold ? { text: run.text, bold: true } : run.text)), style: 'paragraph' } as ContentText;
+    case 'checkboxes':
+      return {
+        table: { widths: [10, '*'], body: block.options.map((option) => [{ text: ' ', border: [true, true, true, true] }, { text: option, border: [false, false, false, false] }]), dontBreakRows: true },
+        layout: { hLineWidth: () => 0.75, vLineWidth: () => 0.75, paddingTop: () => 2, paddingBottom: () => 2 },
+        margin: [0, 2, 0, 8],
+      };
+    case 'signatures':
+      return {
+        columns: block.signers.map((signer) => ({
+          stack: [
+            { canvas: [{ type: 'line', x1: 10, y1: 0, x2: 200, y2: 0, lineWidth: 0.75, lineColor: LINE }] },
+            { text: signer, style: 'signer' },
+          ],
+        })),
+        columnGap: 20,
+        margin: [0, 36, 0, 12],
+        unbreakable: true,
+      };
+  }
+}
+
+/** A form's header: title, company, and the code, revision and issue date (spec 02 §2). */
+function headerContent(form: PrintForm): Content[] {
+  const { title, company, code, revision, issued } = form.header;
+  return [
+    {
+      table: {
+        widths: ['*', 'auto'],
+        body: [
+          [
+            { stack: [{ text: company, style: 'company' }, { text: title, style: 'title' }] },
+            { stack: [`Código: ${code}`, `Revisión: ${revision}`, `Fecha de emisión: ${issued}`], style: 'issue' },
+          ],
+        ],
+      },
+      layout: { hLineWidth: (i: number) => (i === 1 ? 1 : 0), vLineWidth: () => 0, hLineColor: LINE, paddingBottom: () => 6 },
+      margin: [0, 0, 0, 10],
+    },
+  ];
+}
+
+export function packetDefinition(packet: Packet, date: Date): TDocumentDefinitions {
+  // The first node of each form: after layout pdfmake records the page it landed on, which the
+  // footer reads to print that page's form code.
+  const starts: Array<{ code: string; node: { positions?: Array<{ pageNumber: number }> } }> = [];
+  const content = packet.forms.map((form, index) => {
+    const [header, ...rest] = headerContent(form);
+    const first = { ...(header as object), ...(index > 0 ? { pageBreak: 'before' } : {}) } as Content & { positions?: Array<{ pageNumber: number }> };
+    starts.push({ code: form.header.code, node: first });
+    return [first, ...rest, ...form.blocks.map(blockContent)];
+  });
+  const codeOfPage = (page: number) => [...starts].reverse().find((start) => (start.node.positions?.[0]?.pageNumber ?? Infinity) <= page)?.code ?? '';
+  return {
+    pageSize: 'LETTER',
+    pageMargins: PAGE_MARGINS,
+    info: { title: packet.title, author: packet.forms[0]?.header.company ?? '', creator: 'Solicitud en línea', producer: 'Solicitud en línea', creationDate: date, modDate: date },
+    content,
+    footer: (page: number, count: number) => ({
+      columns: [
+        { text: codeOfPage(page), alignment: 'left' },
+        { text: `Página ${page} de ${count}`, alignment: 'right' },
+      ],
+      margin: [PAGE_MARGINS[0], 20, PAGE_MARGINS[2], 0],
+      style: 'footer',
+    }),
+    defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.2 },
+    styles: {
+      company: { fontSize: 8, color: '#333333' },
+      title: { fontSize: 13, bold: true, margin: [0, 2, 0, 0] },
+      issue: { fontSize: 8, alignment: 'right' },
+      section: { fontSize: 10.5, bold: true, margin: [0, 8, 0, 4] },
+      label: { fontSize: 8, color: '#333333' },
+      value: { fontSize: 9 },
+      tableHeader: { fontSize: 8, bold: true },
+      cell: { fontSize: 8.5 },
+      paragraph: { margin: [0, 0, 0, 6], alignment: 'justify' },
+      signer: { fontSize: 8, alignment: 'center', margin: [0, 3, 0, 0] },
+      footer: { fontSize: 7.5, color: '#333333' },
+    },
+  };
+}
+
+/** The packet's PDF bytes. */
+export async function packetPdf(packet: Packet, date: Date): Promise<Buffer> {
+  return pdfmake.createPdf(packetDefinition(packet, date)).getBuffer();
+}

@@ -1,0 +1,29 @@
+// The print calls of spec 02 §7: the record with its packet, and the packet as a PDF.
+import type { AxiosInstance } from 'axios';
+import type { WizardCode } from '../forms/contracts/application';
+import { PrintLoadError, type PrintAnswer } from '../forms/contracts/print';
+import { callFailure } from './http';
+
+export interface PrintTarget {
+  code: WizardCode;
+  uuid: string;
+}
+
+const printPath = ({ code, uuid }: PrintTarget) => `/${code}/print/cliente/${encodeURIComponent(uuid)}`;
+
+/** A failed print call as the print statechart reads it: 404 and 403 (not found, not this session's to print) are 'not found'. */
+const printFailure = (error: unknown) => {
+  const { status } = callFailure(error);
+  return new PrintLoadError(status === 404 || status === 403 ? 'not found' : 'failed');
+};
+
+export async function fetchPrint(http: AxiosInstance, target: PrintTarget): Promise<PrintAnswer> {
+  try {
+    return (await http.get<PrintAnswer>(printPath(target))).data;
+  } catch (error) {
+    throw printFailure(error);
+  }
+}
+
+export const fetchPrintPdf = async (http: AxiosInstance, target: PrintTarget) =>
+  (await http.get<Blob>(`${printPath(target)}/pdf`, { responseType: 'blob' })).data;

@@ -1,0 +1,85 @@
+// A print view (/printPF, /printPFAE, /printPM, spec 02 §2): the print statechart loads the packet,
+// waits for its layout and opens the browser's print after 1 s. 'Imprimir' prints again and
+// 'Descargar PDF' saves the same packet as a PDF; neither is printed. Without a uuid, or when the
+// record is not found, refused or empty: the modal 'Cliente no encontrado'.
+import { Button, Callout, Dialog, DialogBody, DialogFooter, H1, Spinner } from '@blueprintjs/core';
+import { Download, Print } from '@blueprintjs/icons';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { useMatches, useParams } from 'react-router-dom';
+import type { WizardCode } from '../../forms/contracts/application';
+import { printMachine } from '../../machines/print';
+import { useRuntime } from '../session/runtime-context';
+import { PacketView } from './packet-view';
+import { printActors } from './print-actors';
+import { usePageRules } from './print-pages';
+import './print.css';
+
+export interface PrintRouteHandle {
+  print: WizardCode;
+  title: string;
+}
+
+export const CLIENT_NOT_FOUND = 'Cliente no encontrado';
+
+export function PrintRoute() {
+  const { print: code, title } = useMatches().at(-1)?.handle as PrintRouteHandle;
+  const { uuid } = useParams();
+  return <PrintPage key={`${code}/${uuid ?? ''}`} code={code} uuid={uuid ?? null} title={title} />;
+}
+
+function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | null; title: string }) {
+  const { http } = useRuntime();
+  const [state, send] = useMachine(printMachine.provide({ actors: printActors(http) }), { input: { code, uuid } });
+  const packet = state.hasTag('shown') ? (state.context.answer?.packet ?? null) : null;
+  usePageRules(packet);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = packet?.title ?? title;
+    return () => {
+      document.title = previous;
+    };
+  }, [packet, title]);
+
+  const notFound = state.matches({ packet: 'notFound' });
+  const downloading = state.matches({ pdf: 'downloading' });
+  return (
+    <section className="print-view" aria-labelledby="page-title">
+      <div className="print-toolbar">
+        <H1 id="page-title">{title}</H1>
+        {packet && (
+          <div className="print-actions">
+            <Button icon={<Print />} intent="primary" text="Imprimir" onClick={() => send({ type: 'print.again' })} disabled={!state.matches({ packet: { shown: 'printed' } })} />
+            <Button icon={<Download />} text="Descargar PDF" loading={downloading} onClick={() => send({ type: 'pdf.download' })} />
+          </div>
+        )}
+      </div>
+      {state.hasTag('busy') && !packet && <Spinner aria-label="Cargando la solicitud" />}
+      {state.matches({ pdf: 'failed' }) && (
+        <Callout intent="danger" className="print-toolbar" title="No se pudo descargar el PDF">
+          <p>Ocurrió un error al generar el PDF. Intenta de nuevo.</p>
+          <Button text="Reintentar" onClick={() => send({ type: 'pdf.download' })} /> <Button text="Cerrar" onClick={() => send({ type: 'pdf.dismissed' })} />
+        </Callout>
+      )}
+      {state.matches({ packet: 'failed' }) && (
+        <Callout intent="danger" title="No se pudo cargar la solicitud" className="print-toolbar">
+          <p>No fue posible consultar la solicitud para imprimirla. Revisa tu conexión e intenta de nuevo.</p>
+          <Button intent="primary" text="Reintentar" onClick={() => send({ type: 'print.retry' })} />
+        </Callout>
+      )}
+      {notFound && (
+        <Callout intent="warning" title={CLIENT_NOT_FOUND} className="print-toolbar">
+          Asegúrate de que el código sea correcto.
+        </Callout>
+      )}
+      {packet && <PacketView packet={packet} />}
+      <Dialog isOpen={state.matches({ packet: { notFound: 'open' } })} title={CLIENT_NOT_FOUND} isCloseButtonShown={false} canOutsideClickClose={false} onClose={() => send({ type: 'notFound.closed' })} className="wizard-dialog">
+        <DialogBody>
+          <p>No se encontró el cliente: asegúrate de que el código sea correcto.</p>
+        </DialogBody>
+        <DialogFooter actions={<Button intent="primary" text="Cerrar" onClick={() => send({ type: 'notFound.closed' })} />} />
+      </Dialog>
+    </section>
+  );
+}
