@@ -31,9 +31,14 @@ function runsOf(node: Node, bold = false, runs: TextRun[] = []): TextRun[] {
   return runs;
 }
 
-/** Runs with the outer spaces trimmed; empty when there is no text. */
+/** Runs with neighbours of the same weight joined and the outer spaces trimmed; empty when there is no text. */
 function trimmed(runs: TextRun[]): TextRun[] {
-  const kept = runs.map((run) => ({ ...run }));
+  const kept: TextRun[] = [];
+  for (const run of runs) {
+    const last = kept.at(-1);
+    if (last && Boolean(last.bold) === Boolean(run.bold)) last.text = (last.text + run.text).replace(/ {2,}/g, ' ');
+    else kept.push({ ...run });
+  }
   if (kept[0]) kept[0].text = kept[0].text.replace(/^ +/, '');
   const last = kept.at(-1);
   if (last) last.text = last.text.replace(/ +$/, '');
