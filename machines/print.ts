@@ -64,6 +64,7 @@ export const printMachine = setup({
         loading: {
           tags: 'busy',
           invoke: {
+            id: 'fetch',
             src: 'fetch packet',
             input: ({ context }) => ({ code: context.code, uuid: context.uuid! }),
             onDone: [
@@ -79,14 +80,14 @@ export const printMachine = setup({
           states: {
             layingOut: {
               tags: 'busy',
-              invoke: { src: 'lay out', onDone: 'ready', onError: 'ready' },
+              invoke: { id: 'layout', src: 'lay out', onDone: 'ready', onError: 'ready' },
             },
             /** Laid out: the print opens after the spec's delay. */
             ready: {
               after: { 'print delay': 'printing' },
             },
             printing: {
-              invoke: { src: 'print', onDone: 'printed', onError: 'printed' },
+              invoke: { id: 'print', src: 'print', onDone: 'printed', onError: 'printed' },
             },
             printed: {
               on: { 'print.again': 'printing' },
@@ -114,6 +115,7 @@ export const printMachine = setup({
         },
         downloading: {
           invoke: {
+            id: 'download',
             src: 'download pdf',
             input: ({ context }) => ({ code: context.code, uuid: context.uuid! }),
             onDone: 'idle',

@@ -34,6 +34,7 @@ describe('an actor not provided fails loudly', () => {
       session: ['load staff profile', 'request public token'],
       'catalog-lookup': ['fetch entries'],
       'pld-review': ['search blacklist'],
+      print: ['download pdf', 'fetch packet', 'lay out', 'print'],
       'rfc-duplicate-check': ['count application rfc', 'count clients with rfc'],
       'shown-errors': [],
       wizard: ['load application', 'remove guarantor', 'save application', 'validate tab'],

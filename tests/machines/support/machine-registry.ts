@@ -4,6 +4,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { createCatalogLookupMachine } from '../../../machines/catalog-lookup';
 import { pldReviewMachine } from '../../../machines/pld-review';
+import { printMachine } from '../../../machines/print';
 import { rfcDuplicateCheckMachine } from '../../../machines/rfc-duplicate-check';
 import { sessionMachine } from '../../../machines/session';
 import { shownErrorsMachine } from '../../../machines/shown-errors';
@@ -22,6 +23,7 @@ export const MACHINES: RegisteredMachine[] = [
   // A factory: the catalogue lookup under the id its tests give it.
   { name: 'catalog-lookup', file: 'machines/catalog-lookup.ts', machine: createCatalogLookupMachine('lookup') },
   { name: 'pld-review', file: 'machines/pld-review.ts', machine: pldReviewMachine },
+  { name: 'print', file: 'machines/print.ts', machine: printMachine },
   { name: 'rfc-duplicate-check', file: 'machines/rfc-duplicate-check.ts', machine: rfcDuplicateCheckMachine },
   { name: 'shown-errors', file: 'machines/shown-errors.ts', machine: shownErrorsMachine },
   { name: 'wizard', file: 'machines/wizard.ts', machine: wizardMachine },
