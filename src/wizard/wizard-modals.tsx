@@ -1,5 +1,6 @@
 // The wizard's modals (spec 01 §2, 02 §2, §8), one at a time, from the statechart's `modal`.
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { AnchorButton, Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Print } from '@blueprintjs/icons';
 import { RouterButton } from '../components/router-button';
 import { APPLICATION_VALID_DAYS } from '../../forms/limits';
 import { NOTICES } from '../../forms/messages';
@@ -48,9 +49,11 @@ export interface WizardModalActions {
   parentHref: (parentUuid: string | null) => string;
   /** The record is not editable because staff created it (a public session), not because of an approved request. */
   staffCreated?: boolean;
+  /** The record's print view, offered when it finishes (spec 01 §7: the print opens in a new window). */
+  printHref?: string | null;
 }
 
-export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref, staffCreated = false }: { modal: WizardModal | null } & WizardModalActions) {
+export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref, staffCreated = false, printHref = null }: { modal: WizardModal | null } & WizardModalActions) {
   const content = modal && modal.kind !== 'pldReview' ? CONTENT[modal.kind] : null;
   const text =
     modal?.kind === 'finishForbidden' || modal?.kind === 'saveRefused'
@@ -65,6 +68,13 @@ export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref, s
       <>
         <Button text="No" onClick={onClose} />
         <Button intent="danger" text="Sí, eliminar" onClick={onConfirm} />
+      </>
+    );
+  } else if (modal?.kind === 'finishSuccess' && printHref) {
+    actions = (
+      <>
+        <AnchorButton icon={<Print />} href={printHref} target="_blank" rel="noopener" text="Imprimir documentos" />
+        <Button intent="primary" text="Aceptar" onClick={onClose} />
       </>
     );
   } else if (modal?.kind === 'guarantorFinishFailed') {

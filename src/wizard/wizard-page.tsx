@@ -12,7 +12,7 @@ import { EditableBanner } from './editable-banner';
 import { readPendingGuarantors } from './pending-guarantors';
 import { PldReviewModal } from './pld-review-modal';
 import { selectMarkedPaths, selectPldReview } from './pld-review-selectors';
-import { selectCurrent, selectEditable, selectLoading, selectModal, selectStaffCreated } from './selectors';
+import { selectCurrent, selectEditable, selectLoading, selectModal, selectStaffCreated, selectUuid } from './selectors';
 import { useWizardActor } from './use-wizard-actor';
 import { useWizardAnnouncements } from './use-wizard-announcements';
 import { WizardForm } from './wizard-form';
@@ -61,6 +61,7 @@ function WizardPage() {
   const editable = useSelector(actor, selectEditable);
   const staffCreated = useSelector(actor, selectStaffCreated);
   const loading = useSelector(actor, selectLoading);
+  const uuid = useSelector(actor, selectUuid);
   const review = useSelector(actor, selectPldReview);
   const marked = useSelector(review, selectMarkedPaths);
   const markedPaths = useMemo(() => new Set(marked ? marked.split('\n') : []), [marked]);
@@ -107,6 +108,7 @@ function WizardPage() {
         onConfirm={() => actor.send({ type: 'guarantor.removalConfirmed' })}
         parentHref={(parent) => (parent ? `/pm/${encodeURIComponent(parent)}` : '/pm')}
         staffCreated={staffCreated}
+        printHref={uuid && route.print ? `${route.print}/${uuid}` : null}
       />
     </section>
   );

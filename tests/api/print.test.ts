@@ -96,7 +96,7 @@ describe('the packet of each person type', () => {
     await created('wizardpf', { ...validAvalPfModel(), nombre: 'LUCÍA' }, { last_index: 4, parent_uuid: pm });
     await created('wizardpm', { ...validAvalPmModel(), nombre: 'AVALES DEL BAJÍO SA DE CV' }, { last_index: 3, parent_uuid: pm });
     const { data, packet } = await printed('wizardpm', pm);
-    expect((data.data.avales as Array<{ nombre: string }>).map((aval) => aval.nombre)).toEqual(['LUCÍA', 'AVALES DEL BAJÍO SA DE CV']);
+    expect((data.data!.avales as Array<{ nombre: string }>).map((aval) => aval.nombre)).toEqual(['LUCÍA', 'AVALES DEL BAJÍO SA DE CV']);
     expect(codes(packet)).toEqual([
       'FO-PRO-016',
       'FO-PRO-014',
@@ -120,7 +120,7 @@ describe('the packet of each person type', () => {
 
     // Staff print the PM without its guarantors (spec 02 §2).
     const staff = await printed('wizardpm', pm, staffAuth);
-    expect(staff.data.data.avales).toEqual([]);
+    expect(staff.data.data!.avales).toEqual([]);
     expect(codes(staff.packet)).toEqual(['FO-PRO-016', ...AUTHORISATIONS, 'FO-PRO-010', 'FO-DIC-012']);
     expect(packetText(staff.packet)).not.toContain('LUCÍA');
   });

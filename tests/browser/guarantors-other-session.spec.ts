@@ -2,27 +2,14 @@
 // guarantors that session saved only, so a guarantor another browser saved is listed by name, type
 // and state, without 'Editar' or 'Eliminar', and the tab says why; a record staff created opens
 // for the public read-only, saying so.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { beforeSubmit } from '../../forms/before-submit';
 import { NOTICES } from '../../forms/messages';
 import { validPfModel } from '../unit/forms/fixtures';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
-import { createApplication, createGuarantor, pageBearer, publicBearer } from './support/api';
+import { createApplication, createGuarantor, pageBearer, publicBearer, staffBearer } from './support/api';
 
 const guarantorRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
-
-/** A staff bearer token, as the browser gets it: sign in, then GET /api/me with the cookie. */
-async function staffBearer(request: APIRequestContext, baseURL: string) {
-  const login = await request.post('/staff/login', {
-    form: { username: 'demo', password: 'demo1234', next: '/' },
-    headers: { origin: baseURL },
-    maxRedirects: 0,
-  });
-  expect(login.status()).toBe(303);
-  const me = await request.get('/api/me');
-  expect(me.status()).toBe(200);
-  return `Bearer ${(await me.json()).data.token}`;
-}
 
 async function openAvales(page: Page, uuid: string) {
   await page.goto(`/pm/${uuid}`);

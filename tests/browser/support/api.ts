@@ -1,7 +1,7 @@
 // Records made through the API, as a browser test's starting point.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { beforeSubmit } from '../../../forms/before-submit';
-import { validAvalPfModel, validPfModel, validPfaeModel, validPmModel } from '../../unit/forms/fixtures';
+import { validAvalPfModel, validAvalPmModel, validPfModel, validPfaeModel, validPmModel } from '../../unit/forms/fixtures';
 
 export async function publicBearer(request: APIRequestContext) {
   const response = await request.post('/api/oauth/token', {
@@ -36,12 +36,36 @@ export async function createApplication(
 }
 
 /** Creates a natural-person guarantor of a PM, as a new public session unless given one; answers its uuid. */
-export async function createGuarantor(request: APIRequestContext, parentUuid: string, nombre: string, complete = false, authorization?: string): Promise<string> {
-  const model = beforeSubmit({ ...validAvalPfModel(), nombre } as unknown as Record<string, unknown>);
-  const response = await request.post('/api/wizardpf', {
+export const createGuarantor = (request: APIRequestContext, parentUuid: string, nombre: string, complete = false, authorization?: string) =>
+  createGuarantorOfType(request, parentUuid, 'pf', nombre, { complete, authorization });
+
+/** Creates a guarantor of a PM of the given person type (a complete model), as a new public session unless given one. */
+export async function createGuarantorOfType(
+  request: APIRequestContext,
+  parentUuid: string,
+  kind: 'pf' | 'pm',
+  nombre: string,
+  { complete = false, authorization }: { complete?: boolean; authorization?: string } = {},
+): Promise<string> {
+  const valid = kind === 'pf' ? validAvalPfModel() : validAvalPmModel();
+  const model = beforeSubmit({ ...valid, nombre } as unknown as Record<string, unknown>);
+  const response = await request.post(`/api/wizard${kind}`, {
     data: { data: model, meta: { last_index: 4, parent_uuid: parentUuid, complete } },
     headers: { authorization: authorization ?? (await publicBearer(request)) },
   });
   if (response.status() !== 201) throw new Error(`create guarantor: ${response.status()} ${await response.text()}`);
   return (await response.json())[0];
+}
+
+/** A staff bearer token, as the browser gets it: sign in, then GET /api/me with the cookie. */
+export async function staffBearer(request: APIRequestContext, baseURL: string) {
+  const login = await request.post('/staff/login', {
+    form: { username: 'demo', password: 'demo1234', next: '/' },
+    headers: { origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect(login.status()).toBe(303);
+  const me = await request.get('/api/me');
+  expect(me.status()).toBe(200);
+  return `Bearer ${(await me.json()).data.token}`;
 }
