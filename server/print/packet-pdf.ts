@@ -75,7 +75,7 @@ function fieldsTable(rows: FieldRow[]): Content {
 function blockContent(block: Block): Content {
   switch (block.kind) {
     case 'heading':
-      return { text: block.text, style: 'section' };
+      return { text: block.text, style: 'section', headlineLevel: 1 };
     case 'fields':
       return fieldsTable(block.rows);
     case 'table': {
@@ -151,6 +151,8 @@ export function packetDefinition(packet: Packet, date: Date): TDocumentDefinitio
     pageMargins: PAGE_MARGINS,
     info: { title: packet.title, author: packet.forms[0]?.header.company ?? '', creator: 'Solicitud en línea', producer: 'Solicitud en línea', creationDate: date, modDate: date },
     content,
+    // A section title never ends a page: it moves to the next with what it heads.
+    pageBreakBefore: (node, queries) => node.headlineLevel === 1 && queries.getFollowingNodesOnPage().length === 0,
     footer: (page: number, count: number) => ({
       columns: [
         { text: codeOfPage(page), alignment: 'left' },

@@ -50,9 +50,11 @@ export async function printRoutes(app: FastifyInstance) {
   };
 
   const packetOf = async (request: FastifyRequest, record: Model, guarantors: Model[], today: Date): Promise<Packet> => {
-    const { bureauBlocks } = await import('./bureau-html'); // jsdom loads on the first print only
+    const html = (record.formatobce as { html?: unknown } | null | undefined)?.html;
+    // DOMPurify's jsdom loads with the first record that has a bureau request of its own.
+    const customBureau = typeof html === 'string' && html.trim() !== '' ? (await import('./bureau-html')).bureauBlocks(html) : null;
     const company = await request.backend.companyData.read();
-    return buildPacket({ record, guarantors, customBureau: bureauBlocks((record.formatobce as { html?: unknown } | undefined)?.html) }, { company, today });
+    return buildPacket({ record, guarantors, customBureau }, { company, today });
   };
 
   for (const code of Object.keys(WIZARD_CODES) as Code[]) {

@@ -9,7 +9,7 @@ import { financingForm, FINANCING_TITLE, GUARANTOR_FINANCING_TITLE } from '../..
 import { money, shortDate, entryName, plain } from '../../../forms/print/format';
 import type { Block, PrintForm } from '../../../forms/print/packet-model';
 import { plainText } from '../../../forms/print/packet-model';
-import { TEST_COMPANY } from '../../../forms/print/test-company';
+import { TEST_COMPANY } from './test-company';
 import { TAB_TITLES } from '../../../forms/messages';
 import { defaultAvalPfaeModel } from '../../../forms/wizards/pfae';
 import { wizardNamed } from '../../../forms/wizards/wizard-for';

@@ -6,7 +6,7 @@ import { BLANK_LINE, SIGNING_PLACE } from '../../../forms/print/legal-text';
 import { plainText, type Block, type PrintForm } from '../../../forms/print/packet-model';
 import { printedPerson } from '../../../forms/print/printed-person';
 import { PRIVACY_NOTICE_TITLE, privacyNoticeForm, REFUSE_SECONDARY_PURPOSES } from '../../../forms/print/privacy-notice';
-import { TEST_COMPANY } from '../../../forms/print/test-company';
+import { TEST_COMPANY } from './test-company';
 import { validAvalPfModel, validAvalPmModel, validPfaeModel, validPfModel, validPmModel } from '../forms/fixtures';
 
 const context: PrintContext = { company: TEST_COMPANY, today: new Date(2026, 10, 23) };
