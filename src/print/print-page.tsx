@@ -5,7 +5,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, H1, Spinner } from '@blueprintjs/core';
 import { Download, Print } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useMatches, useParams } from 'react-router-dom';
 import type { WizardCode } from '../../forms/contracts/application';
 import { printMachine } from '../../machines/print';
@@ -30,7 +30,8 @@ export function PrintRoute() {
 
 function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | null; title: string }) {
   const { http } = useRuntime();
-  const [state, send] = useMachine(printMachine.provide({ actors: printActors(http) }), { input: { code, uuid } });
+  const [machine] = useState(() => printMachine.provide({ actors: printActors(http) }));
+  const [state, send] = useMachine(machine, { input: { code, uuid } });
   const packet = state.hasTag('shown') ? (state.context.answer?.packet ?? null) : null;
   usePageRules(packet);
 
