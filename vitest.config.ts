@@ -7,6 +7,7 @@ const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
     environment: 'node',
     env: { TEST_DATABASE: database },
     globalSetup: ['tests/api/support/global-setup.ts'],
+    setupFiles: ['tests/api/support/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,33 +1,16 @@
-// The query of the staff lists (unfinished registrations, applicants): search, filters, sort and
-// page, read from a URL's search parameters. The server refuses a bad value with the message found
-// here; the views read the same parameters from their own URL, falling back to the defaults.
-import { EDITABLE_LEVELS, type EditableLevel } from './locking';
+// The query of the staff lists (unfinished registrations, applicants) as the views and the server
+// use it: search, filters, sort and page. It is read from a URL's search parameters, or from the query
+// string the server parsed, by the contract's schema (forms/contracts/lists.ts): the server refuses a
+// bad value with the schema's message; the views read their own URL with it, a bad value falling back
+// to its default.
+import { ValidationError } from 'yup';
+import { listQuerySchema, type ListKind, type ListOrder, type ListQueryParameters, type PersonTypeFilter, type UnfinishedState } from './contracts/lists';
+import { isRefusal, refusedParameters } from './contracts/refusal';
+import type { EditableLevel } from './locking';
 
-export type ListKind = 'unfinished' | 'applicants';
-
-export const LIST_PAGE_SIZE = 25;
-export const LIST_PAGE_SIZE_MAX = 100;
 export const LIST_PAGE_SIZES = [25, 50, 100] as const;
-/** Far beyond any real list; it keeps the offset a small integer. */
-export const LIST_PAGE_MAX = 1_000_000;
-export const LIST_SEARCH_MAX = 100;
 /** Words of a name search past this many are ignored. */
 export const LIST_SEARCH_WORDS_MAX = 6;
-
-/** Person type filter: the wizard's short name and the `tipo_persona` it holds. */
-export const PERSON_TYPE_FILTERS = {
-  pf: 'Física',
-  pfae: 'Física con actividad empresarial',
-  pm: 'Moral',
-} as const;
-export type PersonTypeFilter = keyof typeof PERSON_TYPE_FILTERS;
-
-/** Unfinished registrations: valid for 30 days after they were first filled (forms/limits.ts), expired after. */
-export const UNFINISHED_STATES = ['vigente', 'expirada'] as const;
-export type UnfinishedState = (typeof UNFINISHED_STATES)[number];
-
-export const LIST_ORDERS = ['newest', 'oldest'] as const;
-export type ListOrder = (typeof LIST_ORDERS)[number];
 
 export interface ListQuery {
   /** Every word in the name or RFC (any order), or part of the RFC or uuid; '' for none. */
@@ -42,35 +25,19 @@ export interface ListQuery {
   pageSize: number;
 }
 
-export const DEFAULT_LIST_QUERY: ListQuery = { q: '', tipo: null, estado: null, editable: null, order: 'newest', page: 1, pageSize: LIST_PAGE_SIZE };
+/** The query of the parameters the contract's schema read (defaults included): an absent filter is null. */
+export const toListQuery = (parameters: ListQueryParameters): ListQuery => ({
+  q: parameters.q,
+  tipo: parameters.tipo ?? null,
+  estado: parameters.estado ?? null,
+  editable: parameters.editable ?? null,
+  order: parameters.order,
+  page: parameters.page,
+  pageSize: parameters.page_size,
+});
 
-const PARAMETERS: Record<ListKind, readonly string[]> = {
-  unfinished: ['q', 'tipo', 'estado', 'order', 'page', 'page_size'],
-  applicants: ['q', 'tipo', 'editable', 'order', 'page', 'page_size'],
-};
-
-export const LIST_QUERY_MESSAGES = {
-  q: `La búsqueda debe ser un texto de hasta ${LIST_SEARCH_MAX} caracteres, sin caracteres de control.`,
-  tipo: 'El tipo de persona debe ser pf, pfae o pm.',
-  estado: 'El estado debe ser vigente o expirada.',
-  editable: 'El nivel de edición debe ser all, api_fields, general_fields o none.',
-  order: 'El orden debe ser newest (más recientes primero) u oldest (más antiguos primero).',
-  page: `La página debe ser un número entero entre 1 y ${LIST_PAGE_MAX}.`,
-  page_size: `El tamaño de página debe ser un número entero entre 1 y ${LIST_PAGE_SIZE_MAX}.`,
-  repeated: (name: string) => `El parámetro ${name} debe indicarse una sola vez.`,
-  unknown: (kind: ListKind) => `La lista no reconoce uno de los parámetros; acepta: ${PARAMETERS[kind].join(', ')}.`,
-};
-
-// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-const oneOf = <T extends string>(options: readonly T[], value: string): T | undefined => options.find((option) => option === value);
-
-function wholeNumber(value: string, min: number, max: number): number | undefined {
-  if (!/^\d{1,9}$/.test(value)) return undefined;
-  const number = Number(value);
-  return number >= min && number <= max ? number : undefined;
-}
+/** No search, no filter, the first page: the schema's defaults. */
+export const DEFAULT_LIST_QUERY: ListQuery = toListQuery(listQuerySchema('unfinished').cast({}));
 
 export interface ReadListQuery {
   query: ListQuery;
@@ -80,73 +47,21 @@ export interface ReadListQuery {
 
 /**
  * Reads a list query from URL search parameters, or from a parsed query string (a repeated
- * parameter arrives as an array). Empty values mean "no filter".
+ * parameter arrives as an array), with the contract's schema. Empty values mean "no filter".
  */
 export function readListQuery(kind: ListKind, input: URLSearchParams | Record<string, unknown>): ReadListQuery {
-  const entries: Array<[string, unknown]> = input instanceof URLSearchParams ? [...input.keys()].map((key) => [key, input.getAll(key)]) : Object.entries(input);
-  const query: ListQuery = { ...DEFAULT_LIST_QUERY };
+  const parameters: Record<string, unknown> = input instanceof URLSearchParams ? Object.fromEntries([...new Set(input.keys())].map((key) => [key, input.getAll(key)])) : input;
+  const schema = listQuerySchema(kind);
   const errors: Record<string, string> = Object.create(null);
-  for (const [name, raw] of entries) {
-    if (!PARAMETERS[kind].includes(name)) {
-      errors[name.slice(0, 40)] = LIST_QUERY_MESSAGES.unknown(kind);
-      continue;
-    }
-    const values = Array.isArray(raw) ? raw : [raw];
-    if (values.length > 1) {
-      errors[name] = LIST_QUERY_MESSAGES.repeated(name);
-      continue;
-    }
-    const value = typeof values[0] === 'number' ? String(values[0]) : values[0];
-    if (typeof value !== 'string') {
-      errors[name] = LIST_QUERY_MESSAGES[name as keyof typeof LIST_QUERY_MESSAGES] as string;
-      continue;
-    }
-    const text = value.trim();
-    if (text === '' && name !== 'q') continue;
-    switch (name) {
-      case 'q':
-        if (value.length > LIST_SEARCH_MAX || CONTROL.test(value)) errors.q = LIST_QUERY_MESSAGES.q;
-        else query.q = text.replace(/\s+/g, ' ');
-        break;
-      case 'tipo': {
-        const tipo = oneOf(Object.keys(PERSON_TYPE_FILTERS) as PersonTypeFilter[], text);
-        if (tipo) query.tipo = tipo;
-        else errors.tipo = LIST_QUERY_MESSAGES.tipo;
-        break;
-      }
-      case 'estado': {
-        const estado = oneOf(UNFINISHED_STATES, text);
-        if (estado) query.estado = estado;
-        else errors.estado = LIST_QUERY_MESSAGES.estado;
-        break;
-      }
-      case 'editable': {
-        const level = oneOf(EDITABLE_LEVELS, text);
-        if (level) query.editable = level;
-        else errors.editable = LIST_QUERY_MESSAGES.editable;
-        break;
-      }
-      case 'order': {
-        const order = oneOf(LIST_ORDERS, text);
-        if (order) query.order = order;
-        else errors.order = LIST_QUERY_MESSAGES.order;
-        break;
-      }
-      case 'page': {
-        const page = wholeNumber(text, 1, LIST_PAGE_MAX);
-        if (page !== undefined) query.page = page;
-        else errors.page = LIST_QUERY_MESSAGES.page;
-        break;
-      }
-      case 'page_size': {
-        const size = wholeNumber(text, 1, LIST_PAGE_SIZE_MAX);
-        if (size !== undefined) query.pageSize = size;
-        else errors.page_size = LIST_QUERY_MESSAGES.page_size;
-        break;
-      }
-    }
+  try {
+    return { query: toListQuery(schema.validateSync(parameters, { abortEarly: false })), errors };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    for (const [name, message] of refusedParameters(error, parameters)) errors[name] = isRefusal(message) ? message.message : String(message);
   }
-  return { query, errors };
+  // Read again without the refused parameters, which keep their defaults.
+  const accepted = Object.fromEntries(Object.entries(parameters).filter(([name]) => Object.hasOwn(schema.fields, name) && !(name in errors)));
+  return { query: toListQuery(schema.validateSync(accepted)), errors };
 }
 
 /** The search parameters of a query, defaults left out, so a link to a list reads short. */
@@ -158,7 +73,7 @@ export function listQueryParams(query: ListQuery): URLSearchParams {
   if (query.editable) params.set('editable', query.editable);
   if (query.order !== DEFAULT_LIST_QUERY.order) params.set('order', query.order);
   if (query.page !== 1) params.set('page', String(query.page));
-  if (query.pageSize !== LIST_PAGE_SIZE) params.set('page_size', String(query.pageSize));
+  if (query.pageSize !== DEFAULT_LIST_QUERY.pageSize) params.set('page_size', String(query.pageSize));
   return params;
 }
 

@@ -4,7 +4,8 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { APPLICATION_VALID_MS } from '../../forms/limits';
-import { foldForSearch, LIST_SEARCH_WORDS_MAX, PERSON_TYPE_FILTERS, type ListQuery } from '../../forms/list-query';
+import { PERSON_TYPE_FILTERS } from '../../forms/contracts/lists';
+import { foldForSearch, LIST_SEARCH_WORDS_MAX, type ListQuery } from '../../forms/list-query';
 
 
 // Upper bounds of a row's texts, above what the model's rules let through: a row stays small

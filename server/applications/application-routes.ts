@@ -32,7 +32,7 @@ import { validateApplicationWrite, WriteValidationError } from '../validation/va
 import { parseModel, StaleWriteError, type LinkableCreators, type RecordFields } from './application-repository';
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
-import { listContract, listQueryOf, listSchema, paged } from './application-list-http';
+import { checksListQuery, listContract, listQueryOf, listSchema, paged } from './application-list-http';
 
 /** Each wizard's backing resource and the person type it holds. */
 export const WIZARD_CODES = {
@@ -332,14 +332,14 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   app.get(
     '/wizardpf/cache',
-    { preHandler: requireSession('system_auth'), schema: listSchema('unfinished'), config: { contract: listContract('unfinished') } },
-    async (request, reply) => paged(reply, listQueryOf(request, 'unfinished'), (query) => request.backend.applicationLists.unfinished(query)),
+    { preHandler: [requireSession('system_auth'), checksListQuery('unfinished')], schema: listSchema('unfinished'), config: { contract: listContract('unfinished') } },
+    async (request, reply) => paged(reply, listQueryOf(request), (query) => request.backend.applicationLists.unfinished(query)),
   );
 
   app.get(
     '/wizardpf',
-    { preHandler: requireSession('system_auth'), schema: listSchema('applicants'), config: { contract: listContract('applicants') } },
-    async (request, reply) => paged(reply, listQueryOf(request, 'applicants'), (query) => request.backend.applicationLists.applicants(query)),
+    { preHandler: [requireSession('system_auth'), checksListQuery('applicants')], schema: listSchema('applicants'), config: { contract: listContract('applicants') } },
+    async (request, reply) => paged(reply, listQueryOf(request), (query) => request.backend.applicationLists.applicants(query)),
   );
 
   app.get<{ Params: { uuid: string } }>(

@@ -57,25 +57,52 @@ export const htmlPage = (description: string): Answer => ({ description, schema:
 /** A JSON answer. */
 export const answer = (schema: Describable, description: string, headers?: Answer['headers']): Answer => ({ schema, description, headers });
 
-function responseOf({ description, schema, mediaType, headers }: Answer): JsonSchema {
-  if (!schema) return { type: 'null', description, ...(headers ? { headers } : {}) };
-  const json = toJsonSchema(schema);
-  if (mediaType) return { description, content: { [mediaType]: { schema: json } }, ...(headers ? { headers } : {}) };
-  return { ...json, description, ...(headers ? { headers } : {}) };
+/** The refusals every route that reads a body may answer before its handler runs: a body Fastify cannot read (server/http-errors.ts). */
+const BODY_REFUSALS = [400, 413, 415];
+const READS_BODY = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * One status's answers as an OpenAPI response. A status may be answered in more than one media type:
+ * the staff sign-in answers its page again (HTML) where the framework or the rate limit answers the
+ * API's JSON refusal.
+ */
+function responseOf(answers: Answer[]): JsonSchema {
+  const headers = Object.assign({}, ...answers.map((item) => item.headers ?? {})) as Record<string, unknown>;
+  const withHeaders = Object.keys(headers).length > 0 ? { headers } : {};
+  const [first] = answers;
+  if (answers.length === 1 && first) {
+    const { description, schema, mediaType } = first;
+    if (!schema) return { type: 'null', description, ...withHeaders };
+    const json = toJsonSchema(schema);
+    if (mediaType) return { description, content: { [mediaType]: { schema: json } }, ...withHeaders };
+    return { ...json, description, ...withHeaders };
+  }
+  const content = Object.fromEntries(answers.filter((item) => item.schema).map((item) => [item.mediaType ?? 'application/json', { schema: toJsonSchema(item.schema!) }]));
+  return { description: answers.map((item) => item.description).join(' Or: '), content, ...withHeaders };
 }
 
-/** The route as the document gives it: its contract's body, query and answers (429 where a rate limit applies). */
+/** The contract's answers, plus the JSON refusals the framework and the rate limit answer on this route whether or not it declares them. */
+function answersOf(method: string, url: string, contract: RouteContract): Record<string, Answer[]> {
+  const implied = [...(READS_BODY.includes(method) ? BODY_REFUSALS : []), ...(limitGroupOf(method, url) !== undefined ? [429] : [])];
+  const answers: Record<string, Answer[]> = Object.fromEntries(Object.entries(contract.answers).map(([status, item]) => [status, [item]]));
+  for (const [status, refusal] of Object.entries(refusals(...implied))) {
+    const declared = answers[status] ?? [];
+    // The route's own answer of that status in JSON is the same refusal, said as the route says it.
+    if (!declared.some((item) => (item.mediaType ?? 'application/json') === 'application/json')) answers[status] = [...declared, refusal];
+  }
+  return answers;
+}
+
+/** The route as the document gives it: its contract's body, query and answers (with those of `answersOf`). */
 export function documentedSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, schema: FastifySchema | undefined): FastifySchema | undefined {
   const contract = (route.config as { contract?: RouteContract } | undefined)?.contract;
   if (!contract) return schema;
   const method = Array.isArray(route.method) ? route.method[0]! : route.method;
-  const limited = limitGroupOf(method, route.url) !== undefined;
-  const answers = { ...contract.answers, ...(limited && !contract.answers[429] ? refusals(429) : {}) };
   const body = contract.body && toJsonSchema(contract.body);
   return {
     ...schema,
     ...(body ? { body: contract.bodyMediaType ? { content: { [contract.bodyMediaType]: { schema: body } } } : body } : {}),
     ...(contract.querystring ? { querystring: toJsonSchema(contract.querystring) } : {}),
-    response: Object.fromEntries(Object.entries(answers).map(([status, item]) => [status, responseOf(item)])),
+    response: Object.fromEntries(Object.entries(answersOf(method, route.url, contract)).map(([status, items]) => [status, responseOf(items)])),
   };
 }

@@ -1,14 +1,16 @@
-// Runs a contract schema (forms/contracts/) on a request body: the cast value, or the refusal the
-// API answers. A rule that carries its own refusal (a code and a Spanish message) answers it as a
-// 400; any other broken rule answers 400 'invalid_body' naming the field and the JSON-Schema keyword
-// of the rule (`campos`), as the body schemas of the routes answered before the contract.
+// Runs a contract schema (forms/contracts/) on a request body or query string: the cast value, or
+// the refusal the API answers. A rule that carries its own refusal (a code and a Spanish message)
+// answers it as a 400; any other broken rule of a body answers 400 'invalid_body' naming the field
+// and the JSON-Schema keyword of the rule (`campos`), as the body schemas of the routes answered
+// before the contract. A refused query string names every refused parameter in `errores`.
 import type { FastifyRequest } from 'fastify';
 import { ValidationError, type AnySchema, type InferType, type Lazy, type ValidateOptions } from 'yup';
-import { isRefusal } from '../../forms/contracts/refusal';
+import { isRefusal, refusedParameters } from '../../forms/contracts/refusal';
 import { ApiError } from '../api-error';
 import { jsonSchemaKeyword } from '../openapi/yup-to-json-schema';
 
 export const INVALID_BODY = 'La solicitud no es válida: faltan datos o tienen un formato incorrecto.';
+export const INVALID_QUERY = 'La consulta no es válida: uno de sus parámetros tiene un valor incorrecto.';
 
 type ContractSchema = AnySchema | Lazy<unknown>;
 
@@ -49,4 +51,29 @@ export const checksBody =
   async (request: FastifyRequest): Promise<void> => {
     // No body at all reads as null, as the body schemas read it.
     request.body = contractBody(schema, request.body === undefined ? null : request.body);
+  };
+
+/**
+ * The query string as the contract casts it, or throws the refusal of its first refused parameter
+ * (in the order the query names them), with `errores` giving the Spanish message of each one.
+ */
+export function contractQuery<S extends ContractSchema>(schema: S, query: unknown): InferType<S> {
+  const parameters = (query ?? {}) as object;
+  try {
+    return schema.validateSync(parameters, { abortEarly: false }) as InferType<S>;
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const refused = refusedParameters(error, parameters);
+    const errores = Object.fromEntries(refused.map(([name, message]) => [name, isRefusal(message) ? message.message : INVALID_QUERY]));
+    const first = refused[0]?.[1];
+    if (isRefusal(first)) throw new ApiError(400, first.message, first.code, { errores });
+    throw new ApiError(400, INVALID_QUERY, 'invalid_query', { errores });
+  }
+}
+
+/** A hook: the query string checked against the contract, and replaced by its cast value. */
+export const checksQuery =
+  (schema: ContractSchema) =>
+  async (request: FastifyRequest): Promise<void> => {
+    request.query = contractQuery(schema, request.query);
   };

@@ -2,7 +2,8 @@
 // (search, filters, order, page), so Back, Forward and a copied link show the same page.
 import type { AxiosInstance } from 'axios';
 import { redirect } from 'react-router-dom';
-import { lastPage, listQueryParams, readListQuery, type ListKind, type ListQuery } from '../../forms/list-query';
+import type { ListKind } from '../../forms/contracts/lists';
+import { lastPage, listQueryParams, readListQuery, type ListQuery } from '../../forms/list-query';
 import { fetchApplicants, fetchUnfinished, type ApplicantSummary, type UnfinishedRecord } from '../../services/lists';
 
 export interface ListPageData<Row> {

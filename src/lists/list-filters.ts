@@ -1,5 +1,6 @@
 // The filters each list offers, with the Spanish text of every choice; '' is "no filter".
-import { PERSON_TYPE_FILTERS, type ListQuery } from '../../forms/list-query';
+import { PERSON_TYPE_FILTERS } from '../../forms/contracts/lists';
+import type { ListQuery } from '../../forms/list-query';
 
 export interface ListFilter {
   name: keyof Pick<ListQuery, 'tipo' | 'estado' | 'editable'>;

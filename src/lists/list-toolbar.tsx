@@ -3,7 +3,8 @@
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { useEffect, useRef } from 'react';
-import { DEFAULT_LIST_QUERY, isFiltered, LIST_SEARCH_MAX, type ListOrder, type ListQuery } from '../../forms/list-query';
+import { LIST_SEARCH_MAX, type ListOrder } from '../../forms/contracts/lists';
+import { DEFAULT_LIST_QUERY, isFiltered, type ListQuery } from '../../forms/list-query';
 import { RouterButton } from '../components/router-button';
 import { listHref } from './list-data';
 import { ORDER_OPTIONS, type ListFilter } from './list-filters';

@@ -1,7 +1,8 @@
 // A list page's link to its URL: the query shown (the one being loaded while a change is on its
 // way, so a control never jumps back), and moving to another query as a new history entry.
 import { useLocation, useNavigate, useNavigation } from 'react-router-dom';
-import { readListQuery, type ListKind, type ListQuery } from '../../forms/list-query';
+import type { ListKind } from '../../forms/contracts/lists';
+import { readListQuery, type ListQuery } from '../../forms/list-query';
 import { listHref } from './list-data';
 
 export function useListNavigation(kind: ListKind, loaded: ListQuery) {

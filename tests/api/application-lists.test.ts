@@ -277,6 +277,7 @@ describe('bad queries', () => {
     ['a state filter on the applicants', APPLICANTS, { estado: 'vigente' }, /^La lista no reconoce uno de los parámetros; acepta: q, tipo, editable/],
     ['an editable filter on the unfinished', CACHE, { editable: 'all' }, /^La lista no reconoce uno de los parámetros; acepta: q, tipo, estado/],
     ['an unknown parameter', CACHE, { pagina: '2' }, /^La lista no reconoce uno de los parámetros/],
+    ['a parameter named like an inherited member', APPLICANTS, 'toString=1', /^La lista no reconoce uno de los parámetros/],
     ['a search over 100 characters', CACHE, { q: 'A'.repeat(101) }, /^La búsqueda debe ser un texto de hasta 100 caracteres/],
     ['a search with a NUL', APPLICANTS, { q: 'GARCIA\u0000' }, /^La búsqueda debe ser un texto de hasta 100 caracteres, sin caracteres de control\.$/],
     ['a search with a line break', CACHE, { q: 'GARCIA\nLOPEZ' }, /sin caracteres de control/],

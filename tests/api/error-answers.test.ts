@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import type { Backend } from '../../server/backend';
 import { loadConfig } from '../../server/config';
 import { ApiError } from '../../server/api-error';
+import { checkAnswersAgainstDocument } from './support/answer-check';
 import { publicToken, startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -123,6 +124,7 @@ describe('server errors', () => {
 
   beforeAll(async () => {
     app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), backend: never, logger: false });
+    checkAnswersAgainstDocument(app);
     const thrown: Record<string, () => Error> = {
       postgres: () => Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', severity: 'ERROR' }),
       cast: () => Object.assign(new Error('invalid input syntax for type uuid: "x"'), { code: '22P02' }),

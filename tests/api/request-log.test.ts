@@ -9,6 +9,7 @@ import type { Backend } from '../../server/backend';
 import { openBackend } from '../../server/backend';
 import { loadConfig, parseTrustProxy } from '../../server/config';
 import { validPfModel } from '../unit/forms/fixtures';
+import { checkAnswersAgainstDocument } from './support/answer-check';
 import { freshDatabase, TEST_JWT_SECRET } from './support/test-server';
 
 const UUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -37,6 +38,7 @@ describe('no uuid in the log', () => {
     const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'info', RATE_LIMIT: 'off' });
     const backend = openBackend(config, database.target);
     app = await buildApp({ config, backend, logStream: log.stream });
+    checkAnswersAgainstDocument(app);
     // A failure whose error text repeats the uuid, as a driver's message or detail can.
     app.get<{ Params: { uuid: string } }>('/api/prueba-falla/:uuid', async (request) => {
       throw Object.assign(new Error(`duplicate key value violates unique constraint: (uuid)=(${request.params.uuid})`), {
@@ -105,6 +107,7 @@ describe('TRUST_PROXY and the logged address', () => {
   async function remoteAddressLogged(env: Record<string, string>) {
     const log = logCapture();
     const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'info', ...env }), backend: never, logStream: log.stream });
+    checkAnswersAgainstDocument(app);
     try {
       await app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '203.0.113.9' } });
       return log.entries().find((entry) => entry.msg === 'incoming request')?.req as { remoteAddress: string };

@@ -1,6 +1,9 @@
-// The staff lists' query (forms/list-query.ts): read from a URL or a parsed query string, every
-// bad value named in Spanish, written back with the defaults left out, and text folded for search.
+// The staff lists' query (forms/list-query.ts): read from a URL or a parsed query string by the
+// contract's schema (forms/contracts/lists.ts), every bad value named in Spanish, written back with
+// the defaults left out, and text folded for search.
 import { describe, expect, it } from 'vitest';
+import { ValidationError } from 'yup';
+import { listQuerySchema } from '../../forms/contracts/lists';
 import { DEFAULT_LIST_QUERY, foldForSearch, listQueryParams, readListQuery } from '../../forms/list-query';
 
 describe('readListQuery', () => {
@@ -31,6 +34,40 @@ describe('readListQuery', () => {
 
   it('refuses numbers written otherwise than as plain digits', () => {
     for (const page of ['1.5', '-1', '1e3', '0x10', ' ', '9999999999']) expect(readListQuery('unfinished', { page }).query.page, page).toBe(1);
+  });
+
+  it('refuses a parameter named like an inherited member, and names refusals in the order the query does', () => {
+    const { query, errors } = readListQuery('applicants', new URLSearchParams('page=x&toString=1&__proto__=2&tipo=pm&order=z'));
+    expect(query).toEqual({ ...DEFAULT_LIST_QUERY, tipo: 'pm' });
+    expect(Object.keys(errors)).toEqual(['page', 'toString', '__proto__', 'order']);
+    expect(errors.toString).toMatch(/^La lista no reconoce uno de los parámetros/);
+  });
+
+  it('cuts a long unknown name to 40 characters', () => {
+    expect(Object.keys(readListQuery('unfinished', { ['x'.repeat(500)]: '1' }).errors)).toEqual(['x'.repeat(40)]);
+  });
+});
+
+describe('listQuerySchema, the contract the server checks a list call with', () => {
+  it('casts a query string to the parameters, defaults filled in', () => {
+    expect(listQuerySchema('unfinished').validateSync({ q: ' ana  ruiz ', estado: 'vigente', page: '2' })).toEqual({ q: 'ana ruiz', estado: 'vigente', order: 'newest', page: 2, page_size: 25 });
+  });
+
+  it('refuses with the list’s refusal: code invalid_list_query and the Spanish message, per parameter', () => {
+    let error: unknown;
+    try {
+      listQuerySchema('applicants').validateSync({ page_size: '0', estado: 'vigente' }, { abortEarly: false });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    const refused = (error as ValidationError).inner.map((item) => [item.path, item.errors[0]]);
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        ['page_size', { code: 'invalid_list_query', message: 'El tamaño de página debe ser un número entero entre 1 y 100.' }],
+        ['estado', { code: 'invalid_list_query', message: expect.stringMatching(/^La lista no reconoce/) }],
+      ]),
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import { openBackend } from '../../../server/backend';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import { openDatabase, type DatabaseTarget, type Db } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
+import { checkAnswersAgainstDocument } from './answer-check';
 import { TEMPLATE_FILE } from './global-setup';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
@@ -62,6 +63,7 @@ export async function startTestServer(env: Record<string, string> = {}, configur
   const config = configure(loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', DEMO_STAFF_PASSWORD: 'demo1234', RATE_LIMIT: 'off', ...env }));
   const backend = openBackend(config, database.target);
   const app = await buildApp({ config, backend, logger: false });
+  checkAnswersAgainstDocument(app);
   await backend;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
