@@ -44,6 +44,7 @@ const REFUSALS: Record<number, string> = {
   415: 'The body is neither JSON nor a form.',
   422: 'The model breaks a rule of its wizard: nothing is stored; `errores` holds the Spanish message per field path.',
   429: 'Too many requests from this address: try again later.',
+  500: 'An unexpected fault: a Spanish message, no internal detail.',
   503: 'The database is not available yet.',
 };
 
@@ -81,9 +82,12 @@ function responseOf(answers: Answer[]): JsonSchema {
   return { description: answers.map((item) => item.description).join(' Or: '), content, ...withHeaders };
 }
 
-/** The contract's answers, plus the JSON refusals the framework and the rate limit answer on this route whether or not it declares them. */
+/** Any route may fail: an unexpected fault, or the database not available (or a statement past its time limit). */
+const FAULTS = [500, 503];
+
+/** The contract's answers, plus the JSON refusals the framework, the rate limit and a fault answer on this route whether or not it declares them. */
 function answersOf(method: string, url: string, contract: RouteContract): Record<string, Answer[]> {
-  const implied = [...(READS_BODY.includes(method) ? BODY_REFUSALS : []), ...(limitGroupOf(method, url) !== undefined ? [429] : [])];
+  const implied = [...(READS_BODY.includes(method) ? BODY_REFUSALS : []), ...(limitGroupOf(method, url) !== undefined ? [429] : []), ...FAULTS];
   const answers: Record<string, Answer[]> = Object.fromEntries(Object.entries(contract.answers).map(([status, item]) => [status, [item]]));
   for (const [status, refusal] of Object.entries(refusals(...implied))) {
     const declared = answers[status] ?? [];

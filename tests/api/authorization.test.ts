@@ -123,6 +123,14 @@ const ROWS: Row[] = [
         expected: signedIn(200),
         call: async () => ({ method: 'GET', url: `/api/${code}/${(await stored(code, data())).uuid}/1` }),
       },
+      // The print of a record the public holds: its packet, and the packet as a PDF.
+      ...['', '/pdf'].map(
+        (pdf): Row => ({
+          route: `GET /api/${code}/print/cliente/:uuid${pdf}`,
+          expected: signedIn(200),
+          call: async () => ({ method: 'GET', url: `/api/${code}/print/cliente/${(await stored(code, data())).uuid}${pdf}` }),
+        }),
+      ),
     ];
   }),
   {

@@ -10,7 +10,8 @@ import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { createApplication, createGuarantorOfType, pageBearer, staffBearer } from './support/api';
 
 const SHOTS = 'test-results/print';
-mkdirSync(SHOTS, { recursive: true });
+// Playwright empties test-results when the run starts: the folder is made once the tests begin.
+test.beforeAll(() => void mkdirSync(SHOTS, { recursive: true }));
 const AUTHORISATIONS = ['PRO-FT-006', 'PRO-FT-006'];
 const JUNK = /undefined|null|NaN|\[object Object\]/;
 

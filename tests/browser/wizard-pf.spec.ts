@@ -53,9 +53,14 @@ test('a public applicant fills the PF wizard, refreshes mid-way, resumes and fin
   await expect(page.locator(NOTIFICATION)).toHaveCount(0);
   await expectAccessible(page);
 
+  const uuid = page.url().split('/').at(-1)!;
   await page.getByRole('button', { name: 'Finalizar' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(/éxitosamente/);
+  // The finish message offers the packet, opened in a new window that prints itself (print.spec.ts).
+  const print = dialog.getByRole('button', { name: 'Imprimir documentos' });
+  await expect(print).toHaveAttribute('href', `/printPF/${uuid}`);
+  await expect(print).toHaveAttribute('target', '_blank');
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
