@@ -9,6 +9,7 @@ import { Form } from 'react-final-form';
 import type { Model } from '../../forms/contracts/application';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { guarantorName } from '../../forms/wizard-state';
+import { ShownErrorsProvider } from '../components/fields/shown-errors-provider';
 import { FieldChecks } from './field-checks';
 import { PldIdentityWatch } from './pld-identity-watch';
 import type { PldReviewRef } from './pld-review-selectors';
@@ -66,7 +67,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
       // A step is the statechart's: it waits for the checks, and has the form submitted when they fail.
       onSubmit={() => {}}
       render={({ values, form, submitFailed, hasValidationErrors }) => (
-        <>
+        <ShownErrorsProvider>
           <FieldChecks actor={actor} />
           {pldReviewer && <PldIdentityWatch review={review} />}
           <WizardStepper
@@ -138,7 +139,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
               )}
             </div>
           </form>
-        </>
+        </ShownErrorsProvider>
       )}
     />
   );
