@@ -101,6 +101,10 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
   });
 
   const needsBackend = async (instance: FastifyInstance) => {
+    // Every route here may answer 503 (the database not open, a statement past its time): the document says so.
+    instance.addHook('onRoute', (route) => {
+      route.config = Object.assign(route.config ?? {}, { usesDatabase: true });
+    });
     instance.addHook('onRequest', async (request) => {
       try {
         request.backend = await backend;

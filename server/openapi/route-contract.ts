@@ -31,6 +31,8 @@ export interface RouteContract {
 declare module 'fastify' {
   interface FastifyContextConfig {
     contract?: RouteContract;
+    /** The route needs the database, so it may answer 503 (set for a whole scope in server/app.ts). */
+    usesDatabase?: boolean;
   }
 }
 
@@ -44,8 +46,7 @@ const REFUSALS: Record<number, string> = {
   415: 'The body is neither JSON nor a form.',
   422: 'The model breaks a rule of its wizard: nothing is stored; `errores` holds the Spanish message per field path.',
   429: 'Too many requests from this address: try again later.',
-  500: 'An unexpected fault: a Spanish message, no internal detail.',
-  503: 'The database is not available yet.',
+  503: 'The database is not available (not open yet, or a statement past its time): try again later.',
 };
 
 /** The Spanish error answers of these statuses (server/http-errors.ts errorBody). */
@@ -82,12 +83,16 @@ function responseOf(answers: Answer[]): JsonSchema {
   return { description: answers.map((item) => item.description).join(' Or: '), content, ...withHeaders };
 }
 
-/** Any route may fail: an unexpected fault, or the database not available (or a statement past its time limit). */
-const FAULTS = [500, 503];
-
-/** The contract's answers, plus the JSON refusals the framework, the rate limit and a fault answer on this route whether or not it declares them. */
-function answersOf(method: string, url: string, contract: RouteContract): Record<string, Answer[]> {
-  const implied = [...(READS_BODY.includes(method) ? BODY_REFUSALS : []), ...(limitGroupOf(method, url) !== undefined ? [429] : []), ...FAULTS];
+/**
+ * The contract's answers, plus the JSON refusals this route answers whether or not it declares them:
+ * the framework's of a body, the rate limit's, and the database's when it is not available.
+ */
+function answersOf(method: string, url: string, contract: RouteContract, usesDatabase: boolean): Record<string, Answer[]> {
+  const implied = [
+    ...(READS_BODY.includes(method) ? BODY_REFUSALS : []),
+    ...(limitGroupOf(method, url) !== undefined ? [429] : []),
+    ...(usesDatabase ? [503] : []),
+  ];
   const answers: Record<string, Answer[]> = Object.fromEntries(Object.entries(contract.answers).map(([status, item]) => [status, [item]]));
   for (const [status, refusal] of Object.entries(refusals(...implied))) {
     const declared = answers[status] ?? [];
@@ -99,7 +104,8 @@ function answersOf(method: string, url: string, contract: RouteContract): Record
 
 /** The route as the document gives it: its contract's body, query and answers (with those of `answersOf`). */
 export function documentedSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, schema: FastifySchema | undefined): FastifySchema | undefined {
-  const contract = (route.config as { contract?: RouteContract } | undefined)?.contract;
+  const config = route.config as { contract?: RouteContract; usesDatabase?: boolean } | undefined;
+  const contract = config?.contract;
   if (!contract) return schema;
   const method = Array.isArray(route.method) ? route.method[0]! : route.method;
   const body = contract.body && toJsonSchema(contract.body);
@@ -107,6 +113,6 @@ export function documentedSchema(route: Pick<RouteOptions, 'method' | 'url' | 'c
     ...schema,
     ...(body ? { body: contract.bodyMediaType ? { content: { [contract.bodyMediaType]: { schema: body } } } : body } : {}),
     ...(contract.querystring ? { querystring: toJsonSchema(contract.querystring) } : {}),
-    response: Object.fromEntries(Object.entries(answersOf(method, route.url, contract)).map(([status, items]) => [status, responseOf(items)])),
+    response: Object.fromEntries(Object.entries(answersOf(method, route.url, contract, config?.usesDatabase === true)).map(([status, items]) => [status, responseOf(items)])),
   };
 }

@@ -2,7 +2,8 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { guarantorsAddable, guarantorsChangeable, isTabActive } from '../../forms/wizard-state';
 import type { wizardMachine } from '../../machines/wizard';
 
-type Snapshot = SnapshotFrom<typeof wizardMachine>;
+export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
+type Snapshot = WizardSnapshot;
 
 export const selectCurrent = (s: Snapshot) => s.context.current;
 export const selectModel = (s: Snapshot) => s.context.model;

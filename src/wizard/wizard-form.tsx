@@ -3,12 +3,12 @@
 // check of a step); the statechart is told of every step and of where the checks stand.
 import { Button, Callout, H2 } from '@blueprintjs/core';
 import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
-import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Form } from 'react-final-form';
 import type { Model } from '../../forms/contracts/application';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { guarantorName } from '../../forms/wizard-state';
+import { ShownErrorsProvider } from '../components/fields/shown-errors-provider';
 import { FieldChecks } from './field-checks';
 import { PldIdentityWatch } from './pld-identity-watch';
 import type { PldReviewRef } from './pld-review-selectors';
@@ -25,6 +25,7 @@ import {
   type WizardActorRef,
 } from './selectors';
 import { TabView } from './tab-view';
+import { useWizardView } from './use-wizard-view';
 import type { WizardRoute } from './wizard-routes';
 import { WizardStepper } from './wizard-stepper';
 
@@ -38,16 +39,21 @@ export interface WizardFormProps {
   review: PldReviewRef | undefined;
 }
 
+/** What the form renders of the wizard's state. */
+const FORM_VIEW = {
+  current: selectCurrent,
+  model: selectModel,
+  uuid: selectUuid,
+  busy: selectBusy,
+  active: selectActiveTabs,
+  tabErrors: selectTabErrors,
+  serverErrors: selectServerErrors,
+  guarantorsChangeable: selectGuarantorsChangeable,
+  guarantorsAddable: selectGuarantorsAddable,
+};
+
 export function WizardForm({ actor, route, titles, staff, pldReviewer, review }: WizardFormProps) {
-  const current = useSelector(actor, selectCurrent);
-  const model = useSelector(actor, selectModel);
-  const uuid = useSelector(actor, selectUuid);
-  const busy = useSelector(actor, selectBusy);
-  const active = useSelector(actor, selectActiveTabs);
-  const tabErrors = useSelector(actor, selectTabErrors);
-  const serverErrors = useSelector(actor, selectServerErrors);
-  const guarantorsChangeable = useSelector(actor, selectGuarantorsChangeable);
-  const guarantorsAddable = useSelector(actor, selectGuarantorsAddable);
+  const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable } = useWizardView(actor, FORM_VIEW);
   const guarantor = route.guarantor !== false;
   const tab = route.wizard.tabs[current];
   const isLast = current === titles.length - 1;
@@ -66,7 +72,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
       // A step is the statechart's: it waits for the checks, and has the form submitted when they fail.
       onSubmit={() => {}}
       render={({ values, form, submitFailed, hasValidationErrors }) => (
-        <>
+        <ShownErrorsProvider>
           <FieldChecks actor={actor} />
           {pldReviewer && <PldIdentityWatch review={review} />}
           <WizardStepper
@@ -138,7 +144,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
               )}
             </div>
           </form>
-        </>
+        </ShownErrorsProvider>
       )}
     />
   );

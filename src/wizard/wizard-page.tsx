@@ -15,9 +15,21 @@ import { selectMarkedPaths, selectPldReview } from './pld-review-selectors';
 import { selectCurrent, selectEditable, selectLoading, selectModal, selectStaffCreated, selectUuid } from './selectors';
 import { useWizardActor } from './use-wizard-actor';
 import { useWizardAnnouncements } from './use-wizard-announcements';
+import { useWizardView } from './use-wizard-view';
 import { WizardForm } from './wizard-form';
 import { WizardModals } from './wizard-modals';
 import { WIZARD_ROUTES, type WizardRouteName } from './wizard-routes';
+
+/** What the page renders of the wizard's state. */
+const PAGE_VIEW = {
+  current: selectCurrent,
+  modal: selectModal,
+  editable: selectEditable,
+  staffCreated: selectStaffCreated,
+  loading: selectLoading,
+  uuid: selectUuid,
+  review: selectPldReview,
+};
 
 /**
  * The route's component: a new wizard for every navigation to the route, except the page's own
@@ -56,13 +68,7 @@ function WizardPage() {
   });
   useWizardAnnouncements(actor, route.base);
 
-  const current = useSelector(actor, selectCurrent);
-  const modal = useSelector(actor, selectModal);
-  const editable = useSelector(actor, selectEditable);
-  const staffCreated = useSelector(actor, selectStaffCreated);
-  const loading = useSelector(actor, selectLoading);
-  const uuid = useSelector(actor, selectUuid);
-  const review = useSelector(actor, selectPldReview);
+  const { current, modal, editable, staffCreated, loading, uuid, review } = useWizardView(actor, PAGE_VIEW);
   const marked = useSelector(review, selectMarkedPaths);
   const markedPaths = useMemo(() => new Set(marked ? marked.split('\n') : []), [marked]);
   const titles = [...route.wizard.tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? 'Validaciones PLD' : 'Leyenda de veracidad'])];

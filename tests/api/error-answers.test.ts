@@ -133,7 +133,7 @@ describe('server errors', () => {
       plugin: () => Object.assign(new Error('Some plugin refused'), { statusCode: 400, code: 'FST_ERR_SOMETHING_ELSE' }),
       project: () => new ApiError(409, 'La solicitud cambió mientras la editabas.', 'version_conflict'),
     };
-    app.get<{ Params: { kind: string } }>('/api/prueba-error/:kind', { schema: { hide: true } }, async (request) => {
+    app.get<{ Params: { kind: string } }>('/api/prueba-error/:kind', async (request) => {
       throw thrown[request.params.kind]();
     });
     await app.ready();

@@ -40,7 +40,7 @@ describe('no uuid in the log', () => {
     app = await buildApp({ config, backend, logStream: log.stream });
     checkAnswersAgainstDocument(app);
     // A failure whose error text repeats the uuid, as a driver's message or detail can.
-    app.get<{ Params: { uuid: string } }>('/api/prueba-falla/:uuid', { schema: { hide: true } }, async (request) => {
+    app.get<{ Params: { uuid: string } }>('/api/prueba-falla/:uuid', async (request) => {
       throw Object.assign(new Error(`duplicate key value violates unique constraint: (uuid)=(${request.params.uuid})`), {
         code: '23505',
         detail: `Key (uuid)=(${request.params.uuid}) already exists.`,

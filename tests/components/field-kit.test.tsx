@@ -6,6 +6,7 @@ import { MESSAGES } from '../../forms/messages';
 import { MoneyField, PercentageField } from '../../src/components/fields/number-field';
 import { PhoneField } from '../../src/components/fields/phone-field';
 import { SelectField } from '../../src/components/fields/select-field';
+import { useShownErrorsActor, type ShownErrorsRef } from '../../src/components/fields/shown-errors-provider';
 import { TextField } from '../../src/components/fields/text-field';
 import { renderForm } from './support/render-form';
 
@@ -76,6 +77,28 @@ describe('errors under the field', () => {
     expect(await screen.findByText(MESSAGES.required)).toBeVisible();
     await user.type(screen.getByLabelText('Nombre'), 'X');
     expect(screen.queryByText(MESSAGES.required)).toBeNull();
+  });
+
+  it('come from one actor per form, stopped when the form leaves the page: a pause under way never ends', async () => {
+    let actor: ShownErrorsRef | undefined;
+    const Probe = () => {
+      actor = useShownErrorsActor();
+      return null;
+    };
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { unmount } = renderForm(
+      <>
+        <TextField name="nombre" label="Nombre" />
+        <Probe />
+      </>,
+      { validate: requireName },
+    );
+    await user.type(screen.getByLabelText('Nombre'), 'A');
+    await user.clear(screen.getByLabelText('Nombre'));
+    expect(actor!.getSnapshot().context.fields.nombre).toMatchObject({ error: MESSAGES.required, waiting: true });
+    unmount();
+    act(() => void vi.advanceTimersByTime(2000));
+    expect(actor!.getSnapshot().context.fields.nombre).toMatchObject({ waiting: true });
   });
 });
 

@@ -1,24 +1,11 @@
 // Binds machines/shown-errors to a form's fields: the error a field shows, once the person has
 // paused on it for the validation debounce (1500 ms, spec 01 §5) or at once after a submit attempt.
-// One actor per form, started with the form's first field and kept as long as the form.
+// One actor per form, given by the ShownErrorsProvider around the form's fields.
 import { useSelector } from '@xstate/react';
-import type { FormApi } from 'final-form';
 import { useEffect } from 'react';
-import { useForm, type FieldMetaState } from 'react-final-form';
-import { createActor, type ActorRefFrom } from 'xstate';
-import { selectShownError, shownErrorsMachine } from '../../../machines/shown-errors';
-
-const actors = new WeakMap<FormApi, ActorRefFrom<typeof shownErrorsMachine>>();
-
-function useShownErrorsActor() {
-  const form = useForm();
-  let actor = actors.get(form);
-  if (!actor) {
-    actor = createActor(shownErrorsMachine).start();
-    actors.set(form, actor);
-  }
-  return actor;
-}
+import type { FieldMetaState } from 'react-final-form';
+import { selectShownError } from '../../../machines/shown-errors';
+import { useShownErrorsActor } from './shown-errors-provider';
 
 export function useShownError(name: string, meta: FieldMetaState<unknown>, value: unknown): string | undefined {
   const error = firstMessage(meta.error) ?? firstMessage(meta.submitError);

@@ -5,10 +5,11 @@
 // operation, the status and the schema error.
 //
 // What is not checked, and why:
-// - answers of routes the document does not hold: Fastify's not-found answer (no route matched),
-//   answers refused before routing (a malformed URL), the hidden document route itself, the
-//   static files, and the routes a test adds for itself. The document is checked elsewhere
-//   (tests/api/openapi.test.ts) to hold an answer schema for every route it lists;
+// - answers of routes that declare no contract (`config.contract`, what the document is generated
+//   from): Fastify's not-found answer (no route matched), answers refused before routing (a malformed
+//   URL), the hidden document route itself, the static files, and the routes a test adds for itself
+//   (the document lists those with @fastify/swagger's default answer only). tests/api/openapi.test.ts
+//   checks that every operation of the document has an answer schema;
 // - the body of a non-JSON answer (the staff portal's and the browser app's HTML pages): only its
 //   status and that its media type is one the document gives for that status;
 // - HEAD, OPTIONS and other methods the document does not list for a path;
@@ -92,7 +93,7 @@ export function checkAnswersAgainstDocument(app: FastifyInstance): void {
   let doc: OpenApiDocument | undefined;
   app.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url;
-    if (url === undefined) return payload;
+    if (url === undefined || !request.routeOptions.config.contract) return payload;
     doc ??= app.swagger() as unknown as OpenApiDocument;
     const problem = answerProblem(doc, { method: request.method, url, status: reply.statusCode, contentType: reply.getHeader('content-type'), payload });
     if (problem) violations.push(problem);

@@ -7,6 +7,7 @@ import { Form } from 'react-final-form';
 import { createActor, createMachine } from 'xstate';
 import type { EditableLevel } from '../../../forms/locking';
 import { FormLockProvider } from '../../../src/components/fields/form-lock';
+import { ShownErrorsProvider } from '../../../src/components/fields/shown-errors-provider';
 import type { AppRuntime } from '../../../src/session/runtime';
 import { RuntimeContext } from '../../../src/session/runtime-context';
 
@@ -51,10 +52,12 @@ export function renderForm(fields: ReactNode, { initialValues = {}, validate, le
           render={({ handleSubmit, values }) => {
             current = values;
             return (
-              <form onSubmit={handleSubmit} noValidate>
-                {fields}
-                <button type="submit">Enviar</button>
-              </form>
+              <ShownErrorsProvider>
+                <form onSubmit={handleSubmit} noValidate>
+                  {fields}
+                  <button type="submit">Enviar</button>
+                </form>
+              </ShownErrorsProvider>
             );
           }}
         />
