@@ -16,6 +16,8 @@ export interface PrintInput {
 
 export interface PrintContext extends PrintInput {
   answer: PrintAnswer | null;
+  /** Why the server refused the print (403), shown under 'Cliente no encontrado'. */
+  refusal: string | null;
 }
 
 export type PrintEvent = { type: 'print.again' } | { type: 'print.retry' } | { type: 'notFound.closed' } | { type: 'pdf.download' } | { type: 'pdf.dismissed' };
@@ -46,6 +48,7 @@ export const printMachine = setup({
   },
   actions: {
     'assign answer': assign((_, params: { answer: PrintAnswer }) => ({ answer: params.answer })),
+    'assign refusal': assign((_, params: { error: unknown }) => ({ refusal: params.error instanceof PrintLoadError ? params.error.refusal : null })),
   },
   delays: {
     'print delay': DELAYS.print,
@@ -53,7 +56,7 @@ export const printMachine = setup({
 }).createMachine({
   id: 'print',
   type: 'parallel',
-  context: ({ input }) => ({ ...input, answer: null }),
+  context: ({ input }) => ({ ...input, answer: null, refusal: null }),
   states: {
     packet: {
       initial: 'checking',
@@ -71,7 +74,14 @@ export const printMachine = setup({
               { guard: { type: 'is empty', params: ({ event }) => ({ answer: event.output }) }, target: 'notFound' },
               { target: 'shown', actions: { type: 'assign answer', params: ({ event }) => ({ answer: event.output }) } },
             ],
-            onError: [{ guard: { type: 'was not found', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' }, { target: 'failed' }],
+            onError: [
+              {
+                guard: { type: 'was not found', params: ({ event }) => ({ error: event.error }) },
+                target: 'notFound',
+                actions: { type: 'assign refusal', params: ({ event }) => ({ error: event.error }) },
+              },
+              { target: 'failed' },
+            ],
           },
         },
         shown: {

@@ -13,8 +13,9 @@ const printPath = ({ code, uuid }: PrintTarget) => `/${code}/print/cliente/${enc
 
 /** A failed print call as the print statechart reads it: 404 and 403 (not found, not this session's to print) are 'not found'. */
 const printFailure = (error: unknown) => {
-  const { status } = callFailure(error);
-  return new PrintLoadError(status === 404 || status === 403 ? 'not found' : 'failed');
+  const { status, message } = callFailure(error);
+  if (status === 403) return new PrintLoadError('not found', message ?? null);
+  return new PrintLoadError(status === 404 ? 'not found' : 'failed');
 };
 
 export async function fetchPrint(http: AxiosInstance, target: PrintTarget): Promise<PrintAnswer> {

@@ -41,9 +41,19 @@ export const printAnswerSchema = object({
 });
 export type PrintAnswer = Omit<InferType<typeof printAnswerSchema>, 'packet'> & { packet: Packet };
 
-/** Why a print call failed: not found and refused show 'Cliente no encontrado'; anything else can be retried. */
+/** The print views' modal title (spec 02 §2), and the server's answer when no client record has the uuid. */
+export const CLIENT_NOT_FOUND = 'Cliente no encontrado';
+export const CLIENT_NOT_FOUND_TEXT = 'No se encontró el cliente: asegúrate de que el código sea correcto.';
+
+/**
+ * Why a print call failed: not found and refused show 'Cliente no encontrado', with the server's
+ * reason for a refusal (`refusal`); anything else can be retried.
+ */
 export class PrintLoadError extends Error {
-  constructor(readonly reason: 'not found' | 'failed') {
+  constructor(
+    readonly reason: 'not found' | 'failed',
+    readonly refusal: string | null = null,
+  ) {
     super(reason);
   }
 }

@@ -5,8 +5,8 @@
 // natural person with business activity sign the PM-style one.
 import type { Company, FormKey } from './company';
 import { formHeader, type PrintContext } from './form-header';
-import { bold, heading, nameRun, paragraph, personRows, placeAndDate, signatures } from './legal-text';
-import type { Block, PrintForm, TextRun } from './packet-model';
+import { bold, nameRun, paragraph, personRows, placeAndDate, signatures } from './legal-text';
+import { heading, type Block, type PrintForm, type TextRun } from './packet-model';
 import { printedPerson, type PrintedPerson } from './printed-person';
 
 export const AUTHORISATION_TITLE = 'Autorización para solicitar reportes de crédito';

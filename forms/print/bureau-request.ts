@@ -2,8 +2,8 @@
 // company for their own report and marks one way to receive it. FO-PRO-010 for a legal entity,
 // FO-PRO-008 for a natural person with or without business activity.
 import { formHeader, type PrintContext } from './form-header';
-import { bold, heading, nameRun, paragraph, personRows, placeAndDate, signatures } from './legal-text';
-import type { PrintForm } from './packet-model';
+import { bold, nameRun, paragraph, personRows, placeAndDate, signatures } from './legal-text';
+import { heading, type PrintForm } from './packet-model';
 import { COUNTRY, printedPerson } from './printed-person';
 
 export const BUREAU_REQUEST_TITLE = 'Solicitud de reporte de crédito especial';

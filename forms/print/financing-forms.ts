@@ -10,7 +10,7 @@ import { longDate } from './format';
 import { legalEntityBlocks } from './financing-legal-entity';
 import { naturalPersonBlocks } from './financing-natural-person';
 import type { Block, PrintForm } from './packet-model';
-import { SIGNING_PLACE } from './legal-text';
+import { paragraph, SIGNING_PLACE } from './legal-text';
 
 export const FINANCING_TITLE = 'Solicitud de financiamiento';
 export const GUARANTOR_FINANCING_TITLE = 'Solicitud de financiamiento — Aval (obligado solidario)';
@@ -21,7 +21,6 @@ const FORM_KEY_BY_PERSON_TYPE: Record<string, FormKey> = {
   [PERSON_TYPE_PM]: 'financing_pm',
 };
 
-const paragraph = (text: string): Block => ({ kind: 'paragraph', runs: [{ text }] });
 
 /** 'Guadalajara, Jalisco, México, a 23 de Noviembre de 2026'. */
 const signedAt = (context: PrintContext) => `${SIGNING_PLACE}, a ${longDate(context.today)}`;

@@ -6,8 +6,8 @@ import { DEFAULT_REPRESENTATIVES } from '../pm/contactos';
 import { DEFAULT_SUPPLIER_REFERENCES } from '../pm/referencias';
 import { SUPPLIER_REFERENCE_TYPE } from '../options';
 import { entryName, phoneText, plain, shortDate } from './format';
-import { addressRows, fields, heading, itemsAt, objectAt, paddedRows, percentage, type Model } from './financing-parts';
-import type { Block } from './packet-model';
+import { addressRows, itemsAt, objectAt, paddedRows, percentage, type Model } from './financing-parts';
+import { fields, heading, type Block } from './packet-model';
 
 export interface LegalEntityOptions {
   /** A guarantor PM: its shareholders carry no gender. */

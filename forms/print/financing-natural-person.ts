@@ -6,8 +6,8 @@ import { regimeApplies, spouseApplies } from '../pf/datos-generales';
 import { linkedPartyApplies } from '../pf/empleo';
 import { housingAmounts } from '../rules/housing';
 import { entryName, money, phoneText, plain, shortDate } from './format';
-import { addressRows, fields, heading, objectAt, yesNo, type Model } from './financing-parts';
-import type { Block, FieldRow } from './packet-model';
+import { addressRows, objectAt, yesNo, type Model } from './financing-parts';
+import { fields, heading, type Block, type FieldRow } from './packet-model';
 
 export interface NaturalPersonOptions {
   /** PFAE: profession, position, and the fiscal and operating addresses in Empleo. */

@@ -4,7 +4,8 @@
 import { OTHER_COLONIA } from '../limits';
 import { ADDRESS_GROUPS, type AddressGroup } from '../schema/address';
 import { entryName, plain } from './format';
-import type { Block, FieldRow } from './packet-model';
+import type { FieldRow } from './packet-model';
+import { COUNTRY } from './printed-person';
 
 export type Model = Record<string, unknown>;
 
@@ -39,11 +40,8 @@ export function percentage(value: unknown) {
   return text ? `${text}\u00a0%` : '';
 }
 
-export const fields = (rows: FieldRow[]): Block => ({ kind: 'fields', rows });
-export const heading = (text: string): Block => ({ kind: 'heading', text });
 
 /** The country of every address of the forms: addresses are in Mexico (spec 01 §5). */
-const COUNTRY = 'México';
 
 /**
  * A Mexican address of `owner` (the object holding it: `vivienda`, `empleo`, `informacion_fiscal`)

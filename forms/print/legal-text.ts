@@ -26,8 +26,6 @@ export function paragraph(...parts: (string | TextRun)[]): Block {
   return { kind: 'paragraph', runs };
 }
 
-export const heading = (text: string): Block => ({ kind: 'heading', text });
-
 /** A name in bold inside a paragraph, or a line to write it when it is not known. */
 export const nameRun = (name: string): TextRun => (name ? bold(name) : { text: BLANK_LINE });
 

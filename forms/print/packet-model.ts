@@ -52,5 +52,11 @@ export interface Packet {
   forms: PrintForm[];
 }
 
+/** A section title. */
+export const heading = (text: string): Block => ({ kind: 'heading', text });
+
+/** Label and value rows. */
+export const fields = (rows: FieldRow[]): Block => ({ kind: 'fields', rows });
+
 /** The text of a paragraph without its marks: for tests and the PDF's searchable text. */
 export const plainText = (runs: TextRun[]) => runs.map((run) => run.text).join('');

@@ -2,8 +2,8 @@
 // who holds the data, which data and why, transfers, ARCO rights, revocation, changes, and the
 // person's acknowledgment and signature. Written for the Mexican LFPDPPP.
 import { formHeader, type PrintContext } from './form-header';
-import { bold, heading, nameRun, paragraph, placeAndDate, signatures, SIGNING_PLACE } from './legal-text';
-import type { PrintForm } from './packet-model';
+import { bold, nameRun, paragraph, placeAndDate, signatures, SIGNING_PLACE } from './legal-text';
+import { heading, type PrintForm } from './packet-model';
 import { printedPerson } from './printed-person';
 
 export const PRIVACY_NOTICE_TITLE = 'Aviso de privacidad';

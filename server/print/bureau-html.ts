@@ -84,6 +84,9 @@ function blocksOf(container: Node, blocks: Block[] = [], bullet = ''): Block[] {
       const text = cellText(element);
       if (text) blocks.push({ kind: 'heading', text });
     } else if (element.tagName === 'TABLE') {
+      const caption = Array.from(element.children).find((child) => child.tagName === 'CAPTION');
+      const title = caption ? cellText(caption) : '';
+      if (title) blocks.push({ kind: 'heading', text: title });
       blocks.push(tableBlock(element));
     } else if (element.tagName === 'UL' || element.tagName === 'OL') {
       Array.from(element.children).forEach((item, index) => blocksOf(item, blocks, element.tagName === 'OL' ? `${index + 1}. ` : '• '));

@@ -4,11 +4,11 @@ const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', 
 export interface PrintDay {
   /** Noon of that day in the server's zone: formats as that day wherever the server runs. */
   local: Date;
-  /** Midnight UTC of that day: the PDF's creation date, the same for every print of the day. */
+  /** Noon UTC of that day: the PDF's creation date, the same for every print of the day, and that day in Mexico's readers too. */
   utc: Date;
 }
 
 export function printDay(now = new Date()): PrintDay {
   const [year, month, day] = DAY.format(now).split('-').map(Number) as [number, number, number];
-  return { local: new Date(year, month - 1, day, 12), utc: new Date(Date.UTC(year, month - 1, day)) };
+  return { local: new Date(year, month - 1, day, 12), utc: new Date(Date.UTC(year, month - 1, day, 12)) };
 }

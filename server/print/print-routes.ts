@@ -4,9 +4,10 @@
 // it is complete or while it is within its 30 days, and never one staff registered (DESIGN.md §6).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { string } from 'yup';
-import { printAnswerSchema } from '../../forms/contracts/print';
+import { CLIENT_NOT_FOUND_TEXT, printAnswerSchema } from '../../forms/contracts/print';
 import type { Packet } from '../../forms/print/packet-model';
 import { buildPacket } from '../../forms/print/packet';
+import { printedPerson } from '../../forms/print/printed-person';
 import { ApiError } from '../api-error';
 import { isExpired, isStaff, staffCreated, WIZARD_CODES } from '../applications/application-routes';
 import { parseModel } from '../applications/application-repository';
@@ -19,8 +20,9 @@ import { printDay } from './print-day';
 type Code = keyof typeof WIZARD_CODES;
 type Model = Record<string, unknown>;
 
-export const CLIENT_NOT_FOUND = 'Cliente no encontrado';
-const notFound = () => new ApiError(404, `${CLIENT_NOT_FOUND}: asegúrate de que el código sea correcto.`, 'not_found');
+const withoutKeys = (model: Model, keys: string[]) => Object.fromEntries(Object.entries(model).filter(([key]) => !keys.includes(key)));
+
+const notFound = () => new ApiError(404, CLIENT_NOT_FOUND_TEXT, 'not_found');
 
 export async function printRoutes(app: FastifyInstance) {
   const repository = (request: FastifyRequest) => request.backend.applications;
@@ -35,6 +37,9 @@ export async function printRoutes(app: FastifyInstance) {
       if (isExpired(application)) throw forbidden('La solicitud ha expirado y ya no puede imprimirse, por favor comience el registro nuevamente.');
     }
     const { pld_coincidences: _review, ...record } = parseModel(application) as Model;
+    // Nothing to print: no name and no RFC (spec 02 §2, 'Cliente no encontrado').
+    const { name, rfc } = printedPerson(record);
+    if (name === '' && rfc === '') throw notFound();
     // Staff print a PM without its guarantors (spec 02 §2).
     const guarantors: Model[] = [];
     if (code === 'wizardpm' && !isStaff(request)) {
@@ -46,7 +51,9 @@ export async function printRoutes(app: FastifyInstance) {
         }
       }
     }
-    return code === 'wizardpm' ? { record: { ...record, avales: guarantors }, guarantors } : { record, guarantors };
+    // What only staff read of a record: the duplicate count and the provider's own bureau request.
+    const shown = isStaff(request) ? record : withoutKeys(record, ['cantidad_duplicados', 'formatobce']);
+    return { record: code === 'wizardpm' ? { ...shown, avales: guarantors } : shown, packetRecord: record, guarantors };
   };
 
   const packetOf = async (request: FastifyRequest, record: Model, guarantors: Model[], today: Date): Promise<Packet> => {
@@ -66,8 +73,8 @@ export async function printRoutes(app: FastifyInstance) {
         config: { contract: { answers: { 200: answer(printAnswerSchema, 'The record (`data.data`) and its packet as blocks'), ...refusals(401, 403, 404, 429) } } },
       },
       async (request) => {
-        const { record, guarantors } = await printable(request, code, request.params.uuid);
-        return { data: { data: record }, packet: await packetOf(request, record, guarantors, printDay().local) };
+        const { record, packetRecord, guarantors } = await printable(request, code, request.params.uuid);
+        return { data: { data: record }, packet: await packetOf(request, packetRecord, guarantors, printDay().local) };
       },
     );
 
@@ -86,9 +93,9 @@ export async function printRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const { record, guarantors } = await printable(request, code, request.params.uuid);
+        const { packetRecord, guarantors } = await printable(request, code, request.params.uuid);
         const day = printDay();
-        const packet = await packetOf(request, record, guarantors, day.local);
+        const packet = await packetOf(request, packetRecord, guarantors, day.local);
         const { packetPdf } = await import('./packet-pdf');
         const pdf = await packetPdf(packet, day.utc);
         return reply

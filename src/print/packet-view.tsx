@@ -94,11 +94,11 @@ function BlockView({ block }: { block: Block }) {
   }
 }
 
-function FormView({ form, index }: { form: PrintForm; index: number }) {
+function FormView({ form, index, page }: { form: PrintForm; index: number; page: string }) {
   const { title, company, code, revision, issued } = form.header;
   const titleId = `print-form-${index}`;
   return (
-    <section className="print-form" style={{ page: pageName(code) } as CSSProperties} aria-labelledby={titleId} data-code={code}>
+    <section className="print-form" style={{ page } as CSSProperties} aria-labelledby={titleId} data-code={code}>
       <header className="print-form-header">
         <div>
           <p className="print-company">{company}</p>
@@ -127,7 +127,7 @@ export function PacketView({ packet }: { packet: Packet }) {
   return (
     <article className="print-packet" aria-label={packet.title}>
       {packet.forms.map((form, index) => (
-        <FormView key={index} form={form} index={index} />
+        <FormView key={index} form={form} index={index} page={pageName(packet, form.header.code)} />
       ))}
     </article>
   );

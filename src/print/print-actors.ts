@@ -5,15 +5,30 @@ import { fromPromise } from 'xstate';
 import type { PrintAnswer } from '../../forms/contracts/print';
 import { fetchPrint, fetchPrintPdf, type PrintTarget } from '../../services/print';
 
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** The packet's element, once React has committed it to the page. */
+function packetOnPage(): Promise<Element> {
+  const found = document.querySelector('.print-packet');
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const packet = document.querySelector('.print-packet');
+      if (!packet) return;
+      observer.disconnect();
+      resolve(packet);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
 
-/** Resolves once React has put the packet on the page and its fonts and images are ready. */
+/**
+ * Resolves once the packet is on the page, laid out, with its fonts loaded and its images decoded.
+ * No animation frame is awaited: a print window opened in the background gets none.
+ */
 async function packetLaidOut() {
-  await nextFrame();
+  const packet = await packetOnPage();
   await document.fonts.ready;
-  const images = Array.from(document.querySelectorAll<HTMLImageElement>('.print-packet img'));
-  await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
-  await nextFrame();
+  await Promise.all(Array.from(packet.querySelectorAll('img'), (image) => image.decode().catch(() => undefined)));
+  packet.getBoundingClientRect(); // the layout, computed now rather than at the print
 }
 
 /** Saves a PDF under its name through a temporary link. */

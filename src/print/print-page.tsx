@@ -8,6 +8,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useMatches, useParams } from 'react-router-dom';
 import type { WizardCode } from '../../forms/contracts/application';
+import { CLIENT_NOT_FOUND, CLIENT_NOT_FOUND_TEXT } from '../../forms/contracts/print';
 import { printMachine } from '../../machines/print';
 import { useRuntime } from '../session/runtime-context';
 import { PacketView } from './packet-view';
@@ -19,8 +20,6 @@ export interface PrintRouteHandle {
   print: WizardCode;
   title: string;
 }
-
-export const CLIENT_NOT_FOUND = 'Cliente no encontrado';
 
 export function PrintRoute() {
   const { print: code, title } = useMatches().at(-1)?.handle as PrintRouteHandle;
@@ -43,7 +42,7 @@ function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | nul
     };
   }, [packet, title]);
 
-  const notFound = state.matches({ packet: 'notFound' });
+  const notFoundText = state.context.refusal ?? CLIENT_NOT_FOUND_TEXT;
   const downloading = state.matches({ pdf: 'downloading' });
   return (
     <section className="print-view" aria-labelledby="page-title">
@@ -69,15 +68,15 @@ function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | nul
           <Button intent="primary" text="Reintentar" onClick={() => send({ type: 'print.retry' })} />
         </Callout>
       )}
-      {notFound && (
+      {state.matches({ packet: { notFound: 'closed' } }) && (
         <Callout intent="warning" title={CLIENT_NOT_FOUND} className="print-toolbar">
-          Asegúrate de que el código sea correcto.
+          {notFoundText}
         </Callout>
       )}
       {packet && <PacketView packet={packet} />}
       <Dialog isOpen={state.matches({ packet: { notFound: 'open' } })} title={CLIENT_NOT_FOUND} isCloseButtonShown={false} canOutsideClickClose={false} onClose={() => send({ type: 'notFound.closed' })} className="wizard-dialog">
         <DialogBody>
-          <p>No se encontró el cliente: asegúrate de que el código sea correcto.</p>
+          <p>{notFoundText}</p>
         </DialogBody>
         <DialogFooter actions={<Button intent="primary" text="Cerrar" onClick={() => send({ type: 'notFound.closed' })} />} />
       </Dialog>

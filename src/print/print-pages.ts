@@ -5,20 +5,23 @@
 import { useEffect } from 'react';
 import type { Packet } from '../../forms/print/packet-model';
 
-/** A form code as a CSS page name: 'FO-PRO-014' → 'form-fo-pro-014'. */
-export const pageName = (code: string) => `form-${code.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`;
+/** The packet's distinct form codes, in order: the n-th is printed on the named page 'form-n'. */
+const codesOf = (packet: Packet) => [...new Set(packet.forms.map((form) => form.header.code))];
+
+/** The CSS page name of a form code of the packet. */
+export const pageName = (packet: Packet, code: string) => `form-${codesOf(packet).indexOf(code)}`;
 
 /** A text as a CSS string literal. */
 const cssString = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\n\r\f]/g, ' ')}"`;
 
 export function pageRules(packet: Packet): string {
-  const codes = [...new Set(packet.forms.map((form) => form.header.code))];
+  const codes = codesOf(packet);
   const footer = 'font: 7.5pt system-ui, sans-serif; color: #333;';
   return [
     '@page { size: letter; margin: 0.75in 0.75in 0.85in 1.25in; }',
     ...codes.map(
       (code) =>
-        `@page ${pageName(code)} { @bottom-left { content: ${cssString(code)}; ${footer} } @bottom-right { content: "Página " counter(page) " de " counter(pages); ${footer} } }`,
+        `@page ${pageName(packet, code)} { @bottom-left { content: ${cssString(code)}; ${footer} } @bottom-right { content: "Página " counter(page) " de " counter(pages); ${footer} } }`,
     ),
   ].join('\n');
 }

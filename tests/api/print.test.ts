@@ -6,7 +6,7 @@ import { beforeSubmit } from '../../forms/before-submit';
 import type { PrintAnswer } from '../../forms/contracts/print';
 import { plainText, type Block, type Packet } from '../../forms/print/packet-model';
 import { pdfText } from '../support/pdf-text';
-import { validAvalPfModel, validAvalPmModel, validPfaeModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
+import { validAvalPfaeModel, validAvalPfModel, validAvalPmModel, validPfaeModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
 import { callApi, startSignedInServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -91,16 +91,19 @@ describe('the packet of each person type', () => {
     expect(packetText(packet)).toContain('Av. Vallarta 1');
   });
 
-  it('prints a PM with a guarantor of each type: every financing form, authorisations and privacy notice per person, and FO-PRO-010', async () => {
+  it('prints a PM with a guarantor of each type (PF, PFAE, PM): every financing form, authorisations and privacy notice per person, and FO-PRO-010', async () => {
     const pm = await created('wizardpm', validPmModel(), { last_index: 4 });
     await created('wizardpf', { ...validAvalPfModel(), nombre: 'LUCÍA' }, { last_index: 4, parent_uuid: pm });
+    await created('wizardpfae', { ...validAvalPfaeModel(), nombre: 'RAMÓN' }, { last_index: 4, parent_uuid: pm });
     await created('wizardpm', { ...validAvalPmModel(), nombre: 'AVALES DEL BAJÍO SA DE CV' }, { last_index: 3, parent_uuid: pm });
     const { data, packet } = await printed('wizardpm', pm);
-    expect((data.data!.avales as Array<{ nombre: string }>).map((aval) => aval.nombre)).toEqual(['LUCÍA', 'AVALES DEL BAJÍO SA DE CV']);
+    expect((data.data!.avales as Array<{ nombre: string }>).map((aval) => aval.nombre)).toEqual(['LUCÍA', 'RAMÓN', 'AVALES DEL BAJÍO SA DE CV']);
     expect(codes(packet)).toEqual([
       'FO-PRO-016',
       'FO-PRO-014',
+      'FO-PRO-015',
       'FO-PRO-016',
+      ...AUTHORISATIONS,
       ...AUTHORISATIONS,
       ...AUTHORISATIONS,
       ...AUTHORISATIONS,
@@ -108,14 +111,16 @@ describe('the packet of each person type', () => {
       'FO-DIC-012',
       'FO-DIC-012',
       'FO-DIC-012',
+      'FO-DIC-012',
     ]);
-    expect(titles(packet).slice(0, 3)).toEqual([
+    expect(titles(packet).slice(0, 4)).toEqual([
       'Solicitud de financiamiento',
+      'Solicitud de financiamiento — Aval (obligado solidario)',
       'Solicitud de financiamiento — Aval (obligado solidario)',
       'Solicitud de financiamiento — Aval (obligado solidario)',
     ]);
     const text = packetText(packet);
-    for (const shown of ['INDUSTRIAS DEL OCCIDENTE SA DE CV', 'IOC100512AB3', 'LUCÍA GARCÍA RAMÍREZ', 'AVALES DEL BAJÍO SA DE CV', 'Parque Industrial']) expect(text).toContain(shown);
+    for (const shown of ['INDUSTRIAS DEL OCCIDENTE SA DE CV', 'IOC100512AB3', 'LUCÍA GARCÍA RAMÍREZ', 'RAMÓN GARCÍA RAMÍREZ', 'Av. Vallarta 1', 'AVALES DEL BAJÍO SA DE CV', 'Parque Industrial']) expect(text).toContain(shown);
     expect(text).not.toMatch(JUNK);
 
     // Staff print the PM without its guarantors (spec 02 §2).
@@ -208,8 +213,24 @@ describe('who prints what', () => {
     ]) {
       const response = await call('GET', path);
       expect(response.status, path).toBe(404);
-      expect((await response.json()).message).toBe('Cliente no encontrado: asegúrate de que el código sea correcto.');
+      expect((await response.json()).message).toBe('No se encontró el cliente: asegúrate de que el código sea correcto.');
     }
+  });
+
+  it("answers 404 'Cliente no encontrado' for a record with nothing to print (no name, no RFC)", async () => {
+    const uuid = await created('wizardpf', validPfModel());
+    const { db, applications } = await server.app.backend;
+    await db.updateTable('application').set({ data: JSON.stringify({ tipo_persona: 'Física', clasificacion: 'Cliente' }) } as never).where('uuid', '=', uuid).execute();
+    applications.forget(uuid);
+    for (const auth of [publicAuth, staffAuth]) expect((await call('GET', `/wizardpf/print/cliente/${uuid}`, undefined, auth)).status).toBe(404);
+  });
+
+  it('answers the public the record without what only staff read (the duplicate count, the bureau request html)', async () => {
+    const uuid = await created('wizardpf', validPfModel());
+    const { data } = await printed('wizardpf', uuid);
+    expect(data.data).not.toHaveProperty('cantidad_duplicados');
+    expect(data.data).not.toHaveProperty('formatobce');
+    expect((await printed('wizardpf', uuid, staffAuth)).data.data).toHaveProperty('formatobce');
   });
 
   it('refuses the public a record staff registered (403), which staff print', async () => {

@@ -144,25 +144,27 @@ test('a PFAE packet: its form FO-PRO-015 and the PF bureau request', async ({ pa
   expect(runsOf(pdfPageCodes(pdf.pages))).toEqual(['FO-PRO-015', 'PRO-FT-006', 'FO-PRO-008', 'FO-DIC-012']);
 });
 
-test('a PM packet with a guarantor of each type; staff print it without guarantors', async ({ page, request, baseURL }) => {
+test('a PM packet with a guarantor of each type (PF, PFAE, PM); staff print it without guarantors', async ({ page, request, baseURL }) => {
   test.setTimeout(90_000);
   await recordPrints(page);
   const bearer = await pageBearer(page);
   const pm = await createApplication(request, 'pm', { last_index: 4 }, {}, bearer);
   await createGuarantorOfType(request, pm, 'pf', 'LUCÍA', { authorization: bearer, complete: true });
+  await createGuarantorOfType(request, pm, 'pfae', 'RAMÓN', { authorization: bearer, complete: true });
   await createGuarantorOfType(request, pm, 'pm', 'AVALES DEL BAJÍO SA DE CV', { authorization: bearer, complete: true });
   await page.goto(`/printPM/${pm}`);
   await expectPrintedAfterDelay(page);
-  const codes = ['FO-PRO-016', 'FO-PRO-014', 'FO-PRO-016', ...AUTHORISATIONS, ...AUTHORISATIONS, ...AUTHORISATIONS, 'FO-PRO-010', 'FO-DIC-012', 'FO-DIC-012', 'FO-DIC-012'];
+  const people = 4;
+  const codes = ['FO-PRO-016', 'FO-PRO-014', 'FO-PRO-015', 'FO-PRO-016', ...Array<string[]>(people).fill(AUTHORISATIONS).flat(), 'FO-PRO-010', ...Array<string>(people).fill('FO-DIC-012')];
   expect(await formCodes(page)).toEqual(codes);
-  await expect(page.getByRole('heading', { level: 2, name: 'Solicitud de financiamiento — Aval (obligado solidario)' })).toHaveCount(2);
+  await expect(page.getByRole('heading', { level: 2, name: 'Solicitud de financiamiento — Aval (obligado solidario)' })).toHaveCount(3);
   const text = await expectPrintedPages(page);
-  for (const shown of ['INDUSTRIAS DEL OCCIDENTE SA DE CV', 'IOC100512AB3', 'LUCÍA', 'AVALES DEL BAJÍO SA DE CV', 'Parque Industrial']) expect(text).toContain(shown);
+  for (const shown of ['INDUSTRIAS DEL OCCIDENTE SA DE CV', 'IOC100512AB3', 'LUCÍA', 'RAMÓN', 'Av. Vallarta 1', 'AVALES DEL BAJÍO SA DE CV', 'Parque Industrial']) expect(text).toContain(shown);
   await expectAccessible(page);
   await shootForms(page, 'pm');
   const pdf = await downloadPdf(page, 'pm');
   expect(runsOf(pdfPageCodes(pdf.pages))).toEqual(runsOf(codes));
-  for (const shown of ['INDUSTRIAS DEL OCCIDENTE SA DE CV', 'LUCÍA GARCÍA RAMÍREZ', 'AVALES DEL BAJÍO SA DE CV']) expect(pdf.all).toContain(shown);
+  for (const shown of ['INDUSTRIAS DEL OCCIDENTE SA DE CV', 'LUCÍA GARCÍA RAMÍREZ', 'RAMÓN GARCÍA RAMÍREZ', 'AVALES DEL BAJÍO SA DE CV']) expect(pdf.all).toContain(shown);
   expect(pdf.all).not.toMatch(JUNK);
 
   // At 360 px the view stays within the screen.
@@ -191,16 +193,17 @@ test("a staff session's print view of a PM shows it without its guarantors", asy
 });
 
 test.describe("'Cliente no encontrado'", () => {
-  const expectNotFound = async (page: Page) => {
+  const expectNotFound = async (page: Page, text = 'No se encontró el cliente: asegúrate de que el código sea correcto.') => {
     const dialog = page.getByRole('dialog', { name: 'Cliente no encontrado' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('asegúrate de que el código sea correcto');
+    await expect(dialog).toContainText(text);
     await expectAccessible(page);
     // Closed by keyboard: the words stay on the page, and nothing printed.
     await dialog.getByRole('button', { name: 'Cerrar' }).focus();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Cliente no encontrado')).toBeVisible();
+    await expect(page.getByText(text)).toBeVisible();
     expect((await printLog(page)).calls).toEqual([]);
   };
 
@@ -221,7 +224,8 @@ test.describe("'Cliente no encontrado'", () => {
     const refused = page.waitForResponse((response) => response.url().includes(`/print/cliente/${uuid}`));
     await page.goto(`/printPF/${uuid}`);
     expect((await refused).status()).toBe(403);
-    await expectNotFound(page);
+    // The server's reason, under the spec's title.
+    await expectNotFound(page, 'Esta solicitud fue registrada por el personal de la empresa: pide a tu asesor los documentos para firmar.');
   });
 });
 

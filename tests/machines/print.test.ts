@@ -15,6 +15,7 @@ const ANSWER: PrintAnswer = {
   data: { data: { nombre: 'CARLOS', tipo_persona: 'Física' } },
   packet: { title: 'Solicitud de financiamiento — CARLOS', forms: [{ header: { title: 'Solicitud de financiamiento', code: 'FO-PRO-014', revision: '1', issued: '01/09/2025', company: 'Arrendadora' }, blocks: [] }] },
 };
+const REFUSAL = 'Esta solicitud fue registrada por el personal de la empresa: pide a tu asesor los documentos para firmar.';
 const EMPTY: PrintAnswer = { data: { data: {} }, packet: { title: '', forms: [] } };
 const AFTER_DELAY = printMachine.getStateNodeById('print.packet.shown.ready').after[0]!.eventType;
 
@@ -22,6 +23,7 @@ const EVENTS: EventObject[] = [
   { type: 'xstate.done.actor.fetch', output: ANSWER } as EventObject,
   { type: 'xstate.done.actor.fetch', output: EMPTY } as EventObject,
   { type: 'xstate.error.actor.fetch', error: new PrintLoadError('not found') } as EventObject,
+  { type: 'xstate.error.actor.fetch', error: new PrintLoadError('not found', REFUSAL) } as EventObject,
   { type: 'xstate.error.actor.fetch', error: new PrintLoadError('failed') } as EventObject,
   { type: 'xstate.done.actor.layout' },
   { type: 'xstate.error.actor.layout', error: new Error('fonts') } as EventObject,
@@ -37,7 +39,7 @@ const EVENTS: EventObject[] = [
   { type: 'pdf.dismissed' },
 ];
 
-const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.answer !== null]);
+const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.answer !== null, s.context.refusal]);
 
 const coverage = fileCoverage('print');
 
@@ -92,6 +94,8 @@ function assertMeaning(s: Snapshot, h: Harness) {
   } else if (s.matches({ packet: 'notFound' })) {
     expect(s.context.answer).toBeNull();
     expect(s.hasTag('shown')).toBe(false);
+    // A refusal's reason is kept to be shown; a plain not-found has none.
+    expect([null, REFUSAL]).toContain(s.context.refusal);
   } else if (s.matches({ packet: 'failed' })) {
     expect(s.context.answer).toBeNull();
   } else throw new Error(`Unchecked state ${JSON.stringify(packet)}`);

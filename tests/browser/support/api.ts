@@ -1,7 +1,7 @@
 // Records made through the API, as a browser test's starting point.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { beforeSubmit } from '../../../forms/before-submit';
-import { validAvalPfModel, validAvalPmModel, validPfModel, validPfaeModel, validPmModel } from '../../unit/forms/fixtures';
+import { validAvalPfaeModel, validAvalPfModel, validAvalPmModel, validPfModel, validPfaeModel, validPmModel } from '../../unit/forms/fixtures';
 
 export async function publicBearer(request: APIRequestContext) {
   const response = await request.post('/api/oauth/token', {
@@ -43,11 +43,11 @@ export const createGuarantor = (request: APIRequestContext, parentUuid: string, 
 export async function createGuarantorOfType(
   request: APIRequestContext,
   parentUuid: string,
-  kind: 'pf' | 'pm',
+  kind: 'pf' | 'pfae' | 'pm',
   nombre: string,
   { complete = false, authorization }: { complete?: boolean; authorization?: string } = {},
 ): Promise<string> {
-  const valid = kind === 'pf' ? validAvalPfModel() : validAvalPmModel();
+  const valid = { pf: validAvalPfModel, pfae: validAvalPfaeModel, pm: validAvalPmModel }[kind]();
   const model = beforeSubmit({ ...valid, nombre } as unknown as Record<string, unknown>);
   const response = await request.post(`/api/wizard${kind}`, {
     data: { data: model, meta: { last_index: 4, parent_uuid: parentUuid, complete } },

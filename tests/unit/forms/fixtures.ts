@@ -1,7 +1,7 @@
 // Complete, valid models of every wizard: the starting point of the table-driven tests, the API
 // test of the 422 module and the validation benchmark.
 import { defaultAvalPfModel, defaultPfModel, type AvalPfModel, type PfModel } from '../../../forms/wizards/pf';
-import { defaultPfaeModel, type PfaeModel } from '../../../forms/wizards/pfae';
+import { defaultAvalPfaeModel, defaultPfaeModel, type PfaeModel } from '../../../forms/wizards/pfae';
 import { defaultAvalPmModel, defaultPmModel, type AvalPmModel, type PmModel } from '../../../forms/wizards/pm';
 
 const colonia = { colonia: 'Centro', municipio: 'Guadalajara', estado: 'Jalisco' };
@@ -80,6 +80,10 @@ export function validPfModel(): PfModel {
 
 export function validAvalPfModel(): AvalPfModel {
   return { ...defaultAvalPfModel('Arrendadora Occidente, S.A. de C.V., SOFOM, E.N.R.'), ...validPfModel(), clasificacion: 'Obligado' };
+}
+
+export function validAvalPfaeModel() {
+  return { ...defaultAvalPfaeModel('Arrendadora Occidente, S.A. de C.V., SOFOM, E.N.R.'), ...validPfaeModel(), clasificacion: 'Obligado' as const };
 }
 
 export function validPfaeModel(): PfaeModel {

@@ -11,16 +11,14 @@ import type { Block, PrintForm } from '../../../forms/print/packet-model';
 import { plainText } from '../../../forms/print/packet-model';
 import { TEST_COMPANY } from './test-company';
 import { TAB_TITLES } from '../../../forms/messages';
-import { defaultAvalPfaeModel } from '../../../forms/wizards/pfae';
 import { wizardNamed } from '../../../forms/wizards/wizard-for';
-import { validAvalPfModel, validAvalPmModel, validPfaeModel, validPfModel, validPmModel } from '../forms/fixtures';
+import { validAvalPfaeModel, validAvalPfModel, validAvalPmModel, validPfaeModel, validPfModel, validPmModel } from '../forms/fixtures';
 
 type Model = Record<string, unknown>;
 
 const context = { company: TEST_COMPANY, today: new Date(2026, 10, 23) };
 const print = (model: Model) => financingForm(model, context);
 
-const validAvalPfaeModel = (): Model => ({ ...defaultAvalPfaeModel(TEST_COMPANY.sofom.empresa_razon_social), ...validPfaeModel(), clasificacion: 'Obligado' });
 
 const FIXTURES: Record<string, { model: () => Model; code: string; title: string }> = {
   pf: { model: validPfModel, code: 'FO-PRO-014', title: FINANCING_TITLE },
