@@ -44,22 +44,24 @@ test('staff review the matches of a listed person, save and close, move on; rena
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/pld-review.png', fullPage: true });
 
-  // The focus stays in the review; a click outside does not close it.
+  // The focus stays in the review.
   for (let i = 0; i < 6; i += 1) {
     await page.keyboard.press('Tab');
     // Blueprint's overlay holds the dialog and its focus guard.
     expect(await page.evaluate(() => document.activeElement?.closest('.bp6-dialog-container')?.querySelector('.pld-dialog') != null)).toBe(true);
   }
-  await page.mouse.click(5, 5);
-  await expect(review).toBeVisible();
 
   // Escape closes it, the focus returns to 'Siguiente', and the person stays on the tab, still held.
   await page.keyboard.press('Escape');
   await expect(review).toBeHidden();
   await expect(page.getByRole('button', { name: 'Siguiente' })).toBeFocused();
   await expect(page.getByText(PLD_MESSAGE)).toBeVisible();
-  // So does 'Cerrar'.
+  // Opened again, a click outside does not close it; 'Cerrar' does. (The click is made after Escape:
+  // a mouse click outside takes the focus out of the review, where a keyboard user's never is.)
   await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(review).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(review).toBeVisible();
   await review.getByRole('button', { name: 'Cerrar', exact: true }).click();
   await expect(review).toBeHidden();
   await expect(page.getByText(PLD_MESSAGE)).toBeVisible();
