@@ -1,5 +1,7 @@
-// The print calls of spec 02 §7: the record with its packet, and the packet as a PDF.
+// The print calls of spec 02 §7: the record with its packet, and the packet as a PDF; and the
+// print statechart's actors that make them (machines/print.ts).
 import type { AxiosInstance } from 'axios';
+import { fromPromise } from 'xstate';
 import type { WizardCode } from '../forms/contracts/application';
 import { PrintLoadError, type PrintAnswer } from '../forms/contracts/print';
 import { callFailure } from './http';
@@ -28,3 +30,12 @@ export async function fetchPrint(http: AxiosInstance, target: PrintTarget): Prom
 
 export const fetchPrintPdf = async (http: AxiosInstance, target: PrintTarget) =>
   (await http.get<Blob>(`${printPath(target)}/pdf`, { responseType: 'blob' })).data;
+
+/**
+ * The print statechart's call actors: the packet's load, and the PDF's download, handed to `save`
+ * (the page's way of keeping a file) under the name `solicitud-{uuid}.pdf`.
+ */
+export const printCallActors = (http: AxiosInstance, save: (pdf: Blob, name: string) => void) => ({
+  'fetch packet': fromPromise<PrintAnswer, PrintTarget>(({ input }) => fetchPrint(http, input)),
+  'download pdf': fromPromise<void, PrintTarget>(async ({ input }) => save(await fetchPrintPdf(http, input), `solicitud-${input.uuid}.pdf`)),
+});

@@ -8,13 +8,6 @@ import { HomePage } from './pages/home-page';
 import { LoadingPage } from './pages/loading-page';
 import { ErrorPage, ExpiredCodePage, IncorrectCodePage, NotFoundPage } from './pages/message-pages';
 
-/** The print views of spec 02 §2: the packet of a record of each code. */
-export const PRINT_ROUTES = [
-  { path: '/printPF/:uuid?', handle: { print: 'wizardpf', title: 'Impresión Persona Física' } },
-  { path: '/printPFAE/:uuid?', handle: { print: 'wizardpfae', title: 'Impresión Persona Física con actividad empresarial' } },
-  { path: '/printPM/:uuid?', handle: { print: 'wizardpm', title: 'Impresión Persona Moral' } },
-] as const;
-
 export function buildRoutes(runtime: AppRuntime): RouteObject[] {
   const authenticated = async () => {
     const session = await runtime.authenticate();
@@ -67,12 +60,12 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
             lazy: async () => ({ Component: (await import('./wizard/wizard-page')).WizardRoute }),
           }),
         ),
-        // The packet, its page rules and styles load with the print view only.
-        ...PRINT_ROUTES.map(
-          (route): RouteObject => ({
-            path: route.path,
+        // The print views of spec 02 §2 (src/print/print-page.tsx reads which from the path): the
+        // packet, its page rules and styles load with the print view only.
+        ...(['PF', 'PFAE', 'PM'] as const).map(
+          (kind): RouteObject => ({
+            path: `/print${kind}/:uuid?`,
             loader: authenticated,
-            handle: route.handle,
             lazy: async () => ({ Component: (await import('./print/print-page')).PrintRoute }),
           }),
         ),

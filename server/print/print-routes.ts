@@ -52,8 +52,9 @@ export async function printRoutes(app: FastifyInstance) {
       }
     }
     // What only staff read of a record: the duplicate count and the provider's own bureau request.
-    const shown = isStaff(request) ? record : withoutKeys(record, ['cantidad_duplicados', 'formatobce']);
-    return { record: code === 'wizardpm' ? { ...shown, avales: guarantors } : shown, packetRecord: record, guarantors };
+    // The public sees its records without the duplicate count and the bureau html, as in data.data.
+    const shown = (model: Model) => (isStaff(request) ? model : withoutKeys(model, ['cantidad_duplicados', 'formatobce']));
+    return { record: code === 'wizardpm' ? { ...shown(record), avales: guarantors.map(shown) } : shown(record), packetRecord: record, guarantors };
   };
 
   const packetOf = async (request: FastifyRequest, record: Model, guarantors: Model[], today: Date): Promise<Packet> => {

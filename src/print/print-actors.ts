@@ -1,9 +1,6 @@
-// The print statechart's actors in the browser: the print calls, the wait for the packet's layout
-// (fonts loaded, images decoded), the browser's print, and saving the PDF.
-import type { AxiosInstance } from 'axios';
+// The print statechart's page actors: the wait for the packet's layout (fonts loaded, images
+// decoded) and the browser's print; and saving a downloaded PDF. The calls are services/print.ts's.
 import { fromPromise } from 'xstate';
-import type { PrintAnswer } from '../../forms/contracts/print';
-import { fetchPrint, fetchPrintPdf, type PrintTarget } from '../../services/print';
 
 /** The packet's element, once React has committed it to the page. */
 function packetOnPage(): Promise<Element> {
@@ -32,7 +29,7 @@ async function packetLaidOut() {
 }
 
 /** Saves a PDF under its name through a temporary link. */
-function save(pdf: Blob, name: string) {
+export function savePdf(pdf: Blob, name: string) {
   const url = URL.createObjectURL(pdf);
   const link = document.createElement('a');
   link.href = url;
@@ -43,9 +40,7 @@ function save(pdf: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export const printActors = (http: AxiosInstance) => ({
-  'fetch packet': fromPromise<PrintAnswer, PrintTarget>(({ input }) => fetchPrint(http, input)),
+export const pageActors = {
   'lay out': fromPromise<void, void>(packetLaidOut),
   print: fromPromise<void, void>(async () => window.print()),
-  'download pdf': fromPromise<void, PrintTarget>(async ({ input }) => save(await fetchPrintPdf(http, input), `solicitud-${input.uuid}.pdf`)),
-});
+};

@@ -6,30 +6,33 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, H1, Spinner } from '
 import { Download, Print } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useMatches, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import type { WizardCode } from '../../forms/contracts/application';
 import { CLIENT_NOT_FOUND, CLIENT_NOT_FOUND_TEXT } from '../../forms/contracts/print';
 import { printMachine } from '../../machines/print';
+import { printCallActors } from '../../services/print';
 import { useRuntime } from '../session/runtime-context';
 import { PacketView } from './packet-view';
-import { printActors } from './print-actors';
+import { pageActors, savePdf } from './print-actors';
 import { usePageRules } from './print-pages';
 import './print.css';
 
-export interface PrintRouteHandle {
-  print: WizardCode;
-  title: string;
-}
+/** The print views by the first segment of their path (src/routes.tsx), which the router matches in any case. */
+const PRINT_VIEWS: Record<string, { code: WizardCode; title: string }> = {
+  printpf: { code: 'wizardpf', title: 'Impresión Persona Física' },
+  printpfae: { code: 'wizardpfae', title: 'Impresión Persona Física con actividad empresarial' },
+  printpm: { code: 'wizardpm', title: 'Impresión Persona Moral' },
+};
 
 export function PrintRoute() {
-  const { print: code, title } = useMatches().at(-1)?.handle as PrintRouteHandle;
+  const { code, title } = PRINT_VIEWS[useLocation().pathname.split('/')[1]!.toLowerCase()]!;
   const { uuid } = useParams();
   return <PrintPage key={`${code}/${uuid ?? ''}`} code={code} uuid={uuid ?? null} title={title} />;
 }
 
 function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | null; title: string }) {
   const { http } = useRuntime();
-  const [machine] = useState(() => printMachine.provide({ actors: printActors(http) }));
+  const [machine] = useState(() => printMachine.provide({ actors: { ...printCallActors(http, savePdf), ...pageActors } }));
   const [state, send] = useMachine(machine, { input: { code, uuid } });
   const packet = state.hasTag('shown') ? (state.context.answer?.packet ?? null) : null;
   usePageRules(packet);
@@ -57,19 +60,19 @@ function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | nul
       </div>
       {state.hasTag('busy') && !packet && <Spinner aria-label="Cargando la solicitud" />}
       {state.matches({ pdf: 'failed' }) && (
-        <Callout intent="danger" className="print-toolbar" title="No se pudo descargar el PDF">
+        <Callout intent="danger" className="print-notice" title="No se pudo descargar el PDF">
           <p>Ocurrió un error al generar el PDF. Intenta de nuevo.</p>
           <Button text="Reintentar" onClick={() => send({ type: 'pdf.download' })} /> <Button text="Cerrar" onClick={() => send({ type: 'pdf.dismissed' })} />
         </Callout>
       )}
       {state.matches({ packet: 'failed' }) && (
-        <Callout intent="danger" title="No se pudo cargar la solicitud" className="print-toolbar">
+        <Callout intent="danger" title="No se pudo cargar la solicitud" className="print-notice">
           <p>No fue posible consultar la solicitud para imprimirla. Revisa tu conexión e intenta de nuevo.</p>
           <Button intent="primary" text="Reintentar" onClick={() => send({ type: 'print.retry' })} />
         </Callout>
       )}
       {state.matches({ packet: { notFound: 'closed' } }) && (
-        <Callout intent="warning" title={CLIENT_NOT_FOUND} className="print-toolbar">
+        <Callout intent="warning" title={CLIENT_NOT_FOUND} className="print-notice">
           {notFoundText}
         </Callout>
       )}

@@ -233,6 +233,20 @@ describe('who prints what', () => {
     expect((await printed('wizardpf', uuid, staffAuth)).data.data).toHaveProperty('formatobce');
   });
 
+  it("answers the public a PM's guarantors without the duplicate count and the bureau request html too", async () => {
+    const pm = await created('wizardpm', validPmModel(), { last_index: 4 });
+    const guarantor = await created('wizardpf', validAvalPfModel(), { last_index: 4, parent_uuid: pm });
+    const { db, applications } = await server.app.backend;
+    const row = await db.selectFrom('application').select('data').where('uuid', '=', guarantor).executeTakeFirstOrThrow();
+    const stored = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
+    await db.updateTable('application').set({ data: JSON.stringify({ ...stored, cantidad_duplicados: 2, formatobce: { html: '<p>x</p>' } }) } as never).where('uuid', '=', guarantor).execute();
+    applications.forget(guarantor);
+    const [aval] = (await printed('wizardpm', pm)).data.data!.avales as Array<Record<string, unknown>>;
+    expect(aval).toHaveProperty('nombre', validAvalPfModel().nombre);
+    expect(aval).not.toHaveProperty('cantidad_duplicados');
+    expect(aval).not.toHaveProperty('formatobce');
+  });
+
   it('refuses the public a record staff registered (403), which staff print', async () => {
     const uuid = await created('wizardpf', validPfModel(), {}, staffAuth);
     for (const path of [`/wizardpf/print/cliente/${uuid}`, `/wizardpf/print/cliente/${uuid}/pdf`]) {
