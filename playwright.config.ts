@@ -9,6 +9,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
+  // The machine that runs them is shared: a page may take more than the default 5 s to reach a state.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'tests/.cache/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -89,8 +89,10 @@ test.describe('home as a public applicant', () => {
     await expect(page.getByRole('heading', { name: 'Solicitud online' })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await page.getByRole('button', { name: 'Ver información requerida de Persona Física', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeInViewport();
+    // The list is longer than a phone's screen: the person scrolls the dialog to its button.
+    const close = page.getByRole('dialog').getByRole('button', { name: 'Cerrar' });
+    await close.scrollIntoViewIfNeeded();
+    await expect(close).toBeInViewport();
     await expectNoHorizontalScroll(page);
   });
 });

@@ -1,8 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Fails on any serious or critical accessibility violation of the page as it is now. */
+/**
+ * Waits until no finite animation or transition runs (a notification fading in is checked once it
+ * is shown, not at half its opacity); spinners, which never end, are not waited for.
+ */
+async function settled(page: Page) {
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+/** Fails on any serious or critical accessibility violation of the page once its animations have settled. */
 export async function expectAccessible(page: Page) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const grave = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
