@@ -5,6 +5,7 @@
 // @aws-sdk/client-s3 sends), so the S3 storage code runs against it in CI. It speaks S3's XML.
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { string } from 'yup';
 import { FILE_MAX_BYTES } from '../../forms/limits';
@@ -176,7 +177,8 @@ export async function storageRoutes(app: FastifyInstance) {
         .header('last-modified', object.lastModified.toUTCString())
         .header('cache-control', 'no-store')
         .type('application/octet-stream');
-      return reply.send(request.method === 'HEAD' ? '' : createReadStream(folder.pathOf(bucket, key)));
+      // HEAD: an empty stream keeps the object's content-length (Fastify sets a string's own length).
+      return reply.send(request.method === 'HEAD' ? Readable.from([]) : createReadStream(folder.pathOf(bucket, key)));
     },
   );
 
