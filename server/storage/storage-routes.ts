@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { string } from 'yup';
+import { object, string } from 'yup';
 import { FILE_MAX_BYTES } from '../../forms/limits';
 import { ApiError } from '../api-error';
 import type { RouteContract } from '../openapi/route-contract';
@@ -28,7 +28,21 @@ const XML = 'application/xml';
 const xmlAnswer = (description: string) => ({ description, mediaType: XML, schema: string() });
 const refusalsXml = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, xmlAnswer("S3's XML Error (Code, Message, Resource, RequestId)")]));
 
+/** The form the browser posts: the signed policy's fields as GET /api/aws/signed-url gave them, then the file. */
+const postForm = object({
+  key: string().required(),
+  bucket: string(),
+  success_action_status: string(),
+  Policy: string().required(),
+  'X-Amz-Algorithm': string().required(),
+  'X-Amz-Credential': string().required(),
+  'X-Amz-Date': string().required(),
+  'X-Amz-Signature': string().required(),
+  file: string().required().meta({ openapi: { type: 'string', format: 'binary' }, description: 'the document, last' }),
+});
+
 const POST_CONTRACT: RouteContract = {
+  body: postForm,
   bodyMediaType: 'multipart/form-data',
   answers: {
     201: xmlAnswer("S3's PostResponse: Location, Bucket, Key, ETag (success_action_status 201)"),

@@ -68,7 +68,7 @@ export async function signed(server: TestServer, auth: string, type = 'identific
 export function upload(server: TestServer, policy: Signed, bytes: Uint8Array, fields: Record<string, string | null> = {}, filename = 'documento.png'): Promise<Response> {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...policy.fields, ...fields })) if (value !== null) form.append(name, value);
-  form.append('file', new Blob([bytes]), filename);
+  form.append('file', new Blob([new Uint8Array(bytes)]), filename);
   return fetch(new URL(policy.url, server.url), { method: 'POST', body: form });
 }
 
