@@ -22,6 +22,9 @@ export interface AcceptedPost {
 /** Fields a form carries beside the policy's conditions (S3: policy, signature, file, x-ignore-*). */
 const exempt = (name: string) => name === 'policy' || name === 'x-amz-signature' || name === 'file' || name.startsWith('x-ignore-');
 
+/** Fields a policy may only name exactly (MinIO's startsWithConds, after S3). */
+const EXACT_ONLY = new Set(['bucket', 'success_action_status', 'x-amz-algorithm', 'x-amz-credential', 'x-amz-date']);
+
 const denied = (message: string) => new StorageRefusal(403, 'AccessDenied', message);
 const invalid = (message: string) => new StorageRefusal(400, 'InvalidPolicyDocument', message);
 
@@ -96,6 +99,7 @@ export function checkPostPolicy(bucket: string, fields: Map<string, string>, cre
       continue;
     }
     named.add(condition.field);
+    if (condition.op === 'starts-with' && EXACT_ONLY.has(condition.field)) throw denied(`Invalid according to Policy: "${condition.field}" no admite la condición starts-with.`);
     const value = valueOf(condition.field);
     const holds = condition.op === 'eq' ? value === condition.value : value.startsWith(condition.value);
     if (!holds) throw denied(`Invalid according to Policy: la condición sobre "${condition.field}" no se cumple.`);

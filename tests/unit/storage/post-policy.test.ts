@@ -37,6 +37,11 @@ describe('checkPostPolicy', () => {
     expect(refusal(() => checkPostPolicy('documentos', fields, credentials))).toEqual({ status: 403, code: 'AccessDenied' });
   });
 
+  it('refuses starts-with on the fields S3 and MinIO take only exactly', async () => {
+    const fields = await form([['starts-with', '$bucket', 'doc']]);
+    expect(refusal(() => checkPostPolicy('documentos', fields, credentials))).toEqual({ status: 403, code: 'AccessDenied' });
+  });
+
   it('refuses another bucket than the signed one', async () => {
     const fields = await form();
     expect(refusal(() => checkPostPolicy('otro', fields, credentials))).toEqual({ status: 403, code: 'AccessDenied' });
