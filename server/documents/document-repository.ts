@@ -67,6 +67,25 @@ export function createDocumentRepository(db: Db) {
       await db.updateTable('document').set({ template }).where('id', '=', id).execute();
     },
 
+    /**
+     * Documents past the linking window that never will be seen by staff: never checked (uploaded or
+     * not), or never linked to an application. At most `limit`, oldest first.
+     */
+    stale(limit: number): Promise<DocumentRow[]> {
+      return db
+        .selectFrom('document')
+        .selectAll()
+        .where((eb) => eb.or([eb('uploaded_at', 'is', null), eb('application_uuid', 'is', null)]))
+        .where('signed_at', '<', sql<Date>`now() - make_interval(hours => ${UNLINKED_HOURS})`)
+        .orderBy('signed_at')
+        .limit(limit)
+        .execute();
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('document').where('id', '=', id).execute();
+    },
+
     /** An application's uploaded documents, newest first, with the name of the staff user who uploaded each. */
     listUploaded(applicationUuid: string): Promise<ListedDocument[]> {
       return db

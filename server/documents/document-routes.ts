@@ -16,6 +16,7 @@ import { answer, refusals } from '../openapi/route-contract';
 import { UUID } from '../uuid';
 import { checksQuery } from '../validation/contract-body';
 import { ownerFolder, ownerOf, uploadableApplication } from './document-access';
+import { scheduleStaleDocumentSweep } from './stale-documents';
 import { documentFormatOf, wrongFormat } from './stored-document';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
@@ -33,6 +34,7 @@ const noDocument = () => new ApiError(404, 'El documento no existe.', 'document_
 
 export async function documentRoutes(app: FastifyInstance) {
   const { storage: storageConfig, staffCookieName } = app.config;
+  scheduleStaleDocumentSweep(app);
 
   app.get<{ Querystring: SignedUrlQuery }>(
     '/aws/signed-url',

@@ -8,6 +8,8 @@ import { beforeSubmit } from '../../forms/before-submit';
 import type { DocumentListAnswer } from '../../forms/contracts/documents';
 import { validPfModel } from '../unit/forms/fixtures';
 import { ELF, PNG, signed, startDocumentServer, storedPath, upload, uploadedFile, type DocumentServer } from './support/documents';
+import { sql } from 'kysely';
+import { sweepStaleDocuments } from '../../server/documents/stale-documents';
 import { DEMO_STAFF } from '../../server/staff/staff-repository';
 import { callApi, publicToken, staffCookies } from './support/test-server';
 
@@ -135,3 +137,23 @@ describe('staff', () => {
     expect((await fetch(`${server.url}${document!.url}`)).status).toBe(401);
   });
 });
+
+describe('stale documents', () => {
+  it('are removed from storage and the list after a day when never checked or never linked; a checked, linked one stays', async () => {
+    const backend = await server.app.backend;
+    const age = (key: string) => sql`update document set signed_at = now() - interval '25 hours' where key = ${key}`.execute(backend.db);
+    const uuid = await created(server.publicAuth);
+    const unchecked = await uploaded(server.publicAuth, 'tax', uuid);
+    const checked = await uploaded(server.publicAuth, 'identification', uuid);
+    expect((await read(uploadedFile(checked, 'identification', uuid), server.publicAuth)).status).toBe(200);
+    const session = `Bearer ${(await publicToken(server)).access_token}`;
+    const unlinked = await uploaded(session, 'address');
+    expect((await read(uploadedFile(unlinked, 'address'), session)).status).toBe(200);
+    for (const policy of [unchecked, checked, unlinked]) await age(policy.key);
+    expect(await sweepStaleDocuments(backend.documents, backend.documentStore.storage)).toBe(2);
+    expect([unchecked, checked, unlinked].map((policy) => fs.existsSync(storedPath(server, policy)))).toEqual([false, true, false]);
+    expect(await backend.documents.find(unlinked.bucket, unlinked.key)).toBeUndefined();
+    expect((await listed(uuid)).map((document) => document.type)).toEqual(['identification']);
+  });
+});
+
