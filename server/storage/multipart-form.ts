@@ -23,6 +23,8 @@ export interface ReceivedForm {
 const HEADERS_MAX = 8 * 1024;
 const FIELD_MAX = 20 * 1024;
 const FIELDS_MAX = 64;
+/** What may follow the file: its closing boundary, or a few fields S3 would ignore. */
+const TRAILER_MAX = 64 * 1024;
 
 const malformed = (message = 'El formulario no es un multipart/form-data válido.') => new StorageRefusal(400, 'MalformedPOSTRequest', message);
 
@@ -84,8 +86,13 @@ export async function receivePostForm(stream: Readable, boundary: string, atFile
       if (name.toLowerCase() !== 'file') throw new StorageRefusal(400, 'InvalidArgument', 'El archivo debe enviarse en el campo file.');
       const target = await atFile(fields);
       const received = await receiveFile(target, delimiter, more, () => buffer, (rest) => (buffer = rest));
-      // Whatever follows the file (a closing boundary, fields S3 would ignore) is drained unread.
-      while (await more()) buffer = Buffer.alloc(0);
+      // Whatever follows the file (the closing boundary, fields S3 would ignore) is read and dropped, within reason.
+      let after = buffer.length;
+      while (await more()) {
+        after += buffer.length;
+        buffer = Buffer.alloc(0);
+        if (after > TRAILER_MAX) throw malformed('El formulario continúa demasiado después del archivo.');
+      }
       return { fields, ...received };
     }
     if (fields.size >= FIELDS_MAX) throw malformed('El formulario tiene demasiados campos.');
