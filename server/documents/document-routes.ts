@@ -22,12 +22,14 @@ import { documentFormatOf, wrongFormat } from './stored-document';
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
 
 /**
- * The opened file runs nothing and reaches nothing. An image is shown in a sandbox; a PDF is not
- * sandboxed because Chromium refuses to show a sandboxed PDF, so it gets everything else denied.
+ * The opened file runs nothing and reaches nothing. An image is shown in a sandbox; a PDF is not:
+ * Chromium blocks its PDF viewer in a sandboxed document ('This page has been blocked by Chrome'),
+ * and older versions need inline styles for the viewer's page. It is always typed application/pdf
+ * (by its bytes), so it can never be read as HTML of this origin.
  */
 const OPENED_FILE_CSP = {
   image: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
-  pdf: "default-src 'none'; object-src 'self'; frame-ancestors 'self'",
+  pdf: "default-src 'none'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'",
 };
 
 const noDocument = () => new ApiError(404, 'El documento no existe.', 'document_not_found');
