@@ -136,6 +136,20 @@ describe('staff', () => {
     expect((await fetch(`${server.url}${document!.url}`, { headers: { authorization: server.publicAuth } })).status).toBe(403);
     expect((await fetch(`${server.url}${document!.url}`)).status).toBe(401);
   });
+
+  it('open a PDF typed as one, not sandboxed (Chromium would not show it) but denied everything else', async () => {
+    const uuid = await created(server.publicAuth);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const policy = await uploaded(server.publicAuth, 'tax', uuid, pdf);
+    expect((await read({ ...uploadedFile(policy, 'tax', uuid), format: 'application/pdf' }, server.publicAuth)).status).toBe(200);
+    const [document] = await listed(uuid);
+    expect(document).toMatchObject({ type: 'tax', format: 'application/pdf', size: pdf.length });
+    const opened = await fetch(`${server.url}${document!.url}`, { headers: { authorization: server.staffAuth } });
+    expect(opened.headers.get('content-type')).toBe('application/pdf');
+    expect(opened.headers.get('content-disposition')).toBe(`inline; filename="tax-${document!.id}.pdf"`);
+    expect(opened.headers.get('content-security-policy')).toMatch(/^default-src 'none';/);
+    expect(opened.headers.get('content-security-policy')).not.toMatch(/sandbox/);
+  });
 });
 
 describe('stale documents', () => {
