@@ -22,6 +22,9 @@ import { staffPortalStylesheet } from './staff-portal/stylesheet';
 import { catalogRoutes } from './catalogs/catalog-routes';
 import { pldRoutes } from './pld/pld-routes';
 import { printRoutes } from './print/print-routes';
+import { documentRoutes } from './documents/document-routes';
+import { storageRoutes } from './storage/storage-routes';
+import { STORAGE_PREFIX } from './storage/document-store';
 import { installRateLimits } from './rate-limits';
 import { documentedSchema } from './openapi/route-contract';
 
@@ -80,7 +83,7 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
   });
 
   installErrorHandlers(app);
-  await installSecurityHeaders(app, { privatePrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX] });
+  await installSecurityHeaders(app, { privatePrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX, STORAGE_PREFIX] });
   installJsonBody(app, config.apiBodyLimitBytes);
   await app.register(fastifyCookie);
   // Form bodies are the sign-in's and the token request's: a few fields, never the 1 MiB of the default.
@@ -126,6 +129,7 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
         await withDb.register(duplicateRoutes);
         await withDb.register(pldRoutes);
         await withDb.register(printRoutes);
+        await withDb.register(documentRoutes);
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -140,7 +144,9 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
     { prefix: STAFF_PORTAL_PREFIX },
   );
   await app.register(staffPortalStylesheet);
+  // The embedded S3-compatible endpoint the browser uploads to, unless documents live in an S3-compatible store.
+  if (!config.storage.endpoint) await app.register(storageRoutes, { prefix: STORAGE_PREFIX });
 
-  await app.register(spaRoutes, { apiPrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX] });
+  await app.register(spaRoutes, { apiPrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX, STORAGE_PREFIX] });
   return app;
 }

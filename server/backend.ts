@@ -14,6 +14,8 @@ import { loadMissingCatalogs, type CatalogLoad } from './catalogs/catalog-loader
 import { loadMissingPldLists } from './pld/pld-loader';
 import { createPldScreening, type PldScreening } from './pld/pld-screening';
 import { createCompanyData, type CompanyData } from './print/company-data';
+import { createDocumentRepository, type DocumentRepository } from './documents/document-repository';
+import { openDocumentStore, type DocumentStore } from './storage/document-store';
 
 export interface Backend {
   db: Db;
@@ -29,6 +31,9 @@ export interface Backend {
   pld: PldScreening;
   /** The company data of the printed forms' headers. */
   companyData: CompanyData;
+  /** The documents signed for upload, and where their files are kept. */
+  documents: DocumentRepository;
+  documentStore: DocumentStore;
   /** The catalogues this start loaded into an empty database (none on later starts). */
   catalogLoads: CatalogLoad[];
   /** Set when this start created the demo staff account on an empty database: its password when this start made it up. */
@@ -53,7 +58,8 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       demoStaffCreated = { username: user.username, generatedPassword };
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    return { db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }), companyData: createCompanyData(db, config.printCompany) };
+    const documentStore = await openDocumentStore(config.storage, config.dataDir, db);
+    return { documents: createDocumentRepository(db), documentStore, db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }), companyData: createCompanyData(db, config.printCompany) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

@@ -40,6 +40,26 @@ export interface ServerConfig {
   limits: LimitSettings;
   /** The company data the printed forms' headers start from (seeded into the database once). */
   printCompany: PrintCompany;
+  /** Where uploaded documents are kept (server/storage/). */
+  storage: StorageConfig;
+}
+
+/**
+ * Document storage: the server's own S3-compatible endpoint writing under DATA_DIR/documents
+ * (`endpoint` unset), or any S3-compatible store. Credentials unset in embedded mode: a secret
+ * is made once and kept in the database (server/storage/storage-credentials.ts).
+ */
+export interface StorageConfig {
+  /** S3_ENDPOINT: an S3-compatible store's URL; unset, the embedded endpoint (/storage/{bucket}). */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** S3_FORCE_PATH_STYLE: https://host/bucket/key rather than https://bucket.host/key (MinIO wants it). */
+  forcePathStyle: boolean;
+  /** How long a signed upload policy is accepted. */
+  policyTtlSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -148,6 +168,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     limits: DEFAULT_LIMITS,
     printCompany: printCompany(env, company),
+    storage: {
+      endpoint: env.S3_ENDPOINT || undefined,
+      bucket: text(env, 'S3_BUCKET', 'documentos'),
+      region: text(env, 'S3_REGION', 'us-east-1'),
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', true),
+      policyTtlSeconds: integer(env, 'UPLOAD_POLICY_TTL_SECONDS', 300),
+    },
     client: {
       apiBaseUrl: text(env, 'API_BASE_URL', '/api'),
       authBaseUrl: text(env, 'AUTH_BASE_URL', '/api'),

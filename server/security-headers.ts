@@ -7,16 +7,22 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 
-/** Origins the browser calls besides this one: API_BASE_URL / AUTH_BASE_URL when they are absolute. */
+/** Origins the browser calls besides this one: API_BASE_URL / AUTH_BASE_URL when they are absolute, and the document store (S3_ENDPOINT). */
 export function connectSources(config: ServerConfig): string[] {
   const origins = new Set<string>(["'self'"]);
-  for (const base of [config.client.apiBaseUrl, config.client.authBaseUrl]) {
+  for (const base of [config.client.apiBaseUrl, config.client.authBaseUrl, config.storage.endpoint ?? '']) {
     try {
       const url = new URL(base);
       if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
     } catch {
       // A path such as /api: same origin.
     }
+  }
+  // Virtual-hosted S3 takes uploads at https://{bucket}.{host}.
+  const { endpoint, bucket, forcePathStyle } = config.storage;
+  if (endpoint && !forcePathStyle) {
+    const url = new URL(endpoint);
+    origins.add(`${url.protocol}//${bucket}.${url.host}`);
   }
   return [...origins];
 }

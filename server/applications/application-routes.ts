@@ -257,6 +257,8 @@ export async function applicationRoutes(app: FastifyInstance) {
           uuids: linkable,
           creators,
         });
+        // The documents this session uploaded before the first save belong to the record it created.
+        if (createdBy !== 'public') await request.backend.documents.linkUnlinked(createdBy, uuid);
         const saved = parseModel(row);
         reply.status(201);
         return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version, meta: await withParentState(request, row), ...(pending.length > 0 ? { guarantors: linked } : {}) }];

@@ -1,5 +1,6 @@
 // Schema migrations, applied in name order at start (and by every test server).
 import { printCompanyMigration } from '../print/company-tables';
+import { documentsMigration } from '../documents/document-tables';
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { applicationCreatedByMigration, applicationsMigration } from '../applications/application-tables';
 import { applicationRfcMigration } from '../duplicates/rfc-column-migration';
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '0008_application_created_by': applicationCreatedByMigration,
   '0009_no_stored_catalogue_lists': catalogueListsMigration,
   '0010_print_company': printCompanyMigration,
+  '0011_documents': documentsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import type { ApplicationChangeTable, ApplicationTable } from '../applications/a
 import type { PldTables } from '../pld/pld-tables';
 import type { StaffSessionTable } from '../auth/staff-session-tables';
 import type { PrintTables } from '../print/company-tables';
+import type { DocumentTables } from '../documents/document-tables';
 
 export type StaffRole = 'usuario' | 'administrador' | 'analista';
 
@@ -90,7 +91,7 @@ export interface CatalogLoadTable {
   loaded_at: ColumnType<Date, string | undefined, never>;
 }
 
-export interface Database extends PldTables, PrintTables {
+export interface Database extends PldTables, PrintTables, DocumentTables {
   staff_session: StaffSessionTable;
   staff_user: StaffUserTable;
   staff_notification: StaffNotificationTable;

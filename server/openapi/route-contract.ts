@@ -17,6 +17,8 @@ export interface Answer {
   schema?: Describable;
   /** Not JSON: the staff pages are HTML. */
   mediaType?: string;
+  /** More media types the same answer may come in (an opened document: JPEG, PNG, WebP or PDF). */
+  otherMediaTypes?: readonly string[];
   headers?: Record<string, { type: string; description: string }>;
 }
 
@@ -73,10 +75,10 @@ function responseOf(answers: Answer[]): JsonSchema {
   const withHeaders = Object.keys(headers).length > 0 ? { headers } : {};
   const [first] = answers;
   if (answers.length === 1 && first) {
-    const { description, schema, mediaType } = first;
+    const { description, schema, mediaType, otherMediaTypes = [] } = first;
     if (!schema) return { type: 'null', description, ...withHeaders };
     const json = toJsonSchema(schema);
-    if (mediaType) return { description, content: { [mediaType]: { schema: json } }, ...withHeaders };
+    if (mediaType) return { description, content: Object.fromEntries([mediaType, ...otherMediaTypes].map((type) => [type, { schema: json }])), ...withHeaders };
     return { ...json, description, ...withHeaders };
   }
   const content = Object.fromEntries(answers.filter((item) => item.schema).map((item) => [item.mediaType ?? 'application/json', { schema: toJsonSchema(item.schema!) }]));

@@ -8,6 +8,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validPfaeModel, validPfModel, validPmModel, validAvalPfModel } from '../unit/forms/fixtures';
+import { PNG, signed, upload } from './support/documents';
 import { callApi, publicToken, staffCookies, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/test-server';
 
 const CALLERS = ['none', 'forged', 'expired', 'public', 'publicOther', 'usuario', 'analista', 'administrador'] as const;
@@ -158,6 +159,24 @@ const ROWS: Row[] = [
   { route: 'POST /api/blacklist/:uuid', expected: staffWith('analista', 200), call: async () => ({ method: 'POST', url: `/api/blacklist/${(await stored('wizardpf', validPfModel())).uuid}`, body: model(validPfModel()) }) },
   { route: 'GET /api/pld/lists', expected: staffWith('analista', 200), call: simple('GET', '/api/pld/lists') },
   { route: 'POST /api/pld/lists/reload', expected: staffWith('administrador', 200), call: simple('POST', '/api/pld/lists/reload') },
+  // Documents (issue 15): anyone signed in signs an upload for what they hold; staff list and open them.
+  { route: 'GET /api/aws/signed-url', expected: signedIn(200), call: simple('GET', '/api/aws/signed-url?type=identification') },
+  ...(['wizardpf', 'wizardpfae', 'wizardpm'] as const).map(
+    (code): Row => ({ route: `GET /api/${code}/documentos/:uuid`, expected: staffWith('usuario', 200), call: async () => ({ method: 'GET', url: `/api/${code}/documentos/${(await stored(code, { wizardpf: validPfModel, wizardpfae: validPfaeModel, wizardpm: validPmModel }[code]())).uuid}` }) }),
+  ),
+  {
+    route: 'GET /api/aws/documents/:id',
+    expected: staffWith('usuario', 200),
+    call: async () => {
+      const policy = await signed(server, publicAuth);
+      expect((await upload(server, policy, PNG)).status).toBe(201);
+      return { method: 'GET', url: `/api/aws/documents/${policy.key.split('/').pop()}` };
+    },
+  },
+  // The embedded store: its authorisation is the signed policy or a SigV4 signature, never a session (tests/api/documents-storage.test.ts).
+  { route: 'POST /storage/:bucket', expected: everyone(400), call: simple('POST', '/storage/documentos', {}) },
+  { route: 'GET /storage/:bucket/*', expected: everyone(403), call: simple('GET', '/storage/documentos/identification/x/y') },
+  { route: 'DELETE /storage/:bucket/*', expected: everyone(403), call: simple('DELETE', '/storage/documentos/identification/x/y') },
   // The staff portal: the session is the sign-in cookie (a bearer token means nothing there).
   { route: 'GET /staff/login', expected: everyone(200), call: async () => ({ method: 'GET', url: '/staff/login', portal: true }) },
   { route: 'POST /staff/login', expected: everyone(401), call: async () => ({ method: 'POST', url: '/staff/login', portal: true, form: { username: 'demo', password: 'equivocada' } }) },
@@ -182,7 +201,9 @@ function servedRoutes(): string[] {
     const match = /^(\S+)(?: \(([A-Z, ]+)\))?$/.exec(line.slice(at + 3).trim());
     if (!match) throw new Error(`cannot read the route line "${line}"`);
     stack.length = depth;
-    const full = (stack[depth - 1] ?? '') + match[1];
+    const parent = stack[depth - 1] ?? '';
+    // Fastify prints '/storage/:bucket/*' as '*' under '/storage/:bucket', without the slash.
+    const full = parent + (match[1] === '*' && /:[^/]+$/.test(parent) ? '/*' : match[1]);
     stack[depth] = full;
     for (const method of match[2]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${full}`);
   }

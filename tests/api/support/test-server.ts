@@ -2,6 +2,8 @@
 // PGlite from the migrated template, or a new PostgreSQL database (a copy of the run's template
 // database) when TEST_DATABASE=postgres. Both hold the catalogues already.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -60,7 +62,9 @@ export async function freshDatabase(): Promise<{ target: DatabaseTarget; env: Re
 /** Rate limits are off unless a test asks for them (`RATE_LIMIT: 'on'`, with `configure` to shorten them). */
 export async function startTestServer(env: Record<string, string> = {}, configure: (config: ServerConfig) => ServerConfig = (c) => c): Promise<TestServer> {
   const database = await freshDatabase();
-  const config = configure(loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', DEMO_STAFF_PASSWORD: 'demo1234', RATE_LIMIT: 'off', ...env }));
+  // Uploaded documents go to a folder of this server's own, removed when it closes.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-server-'));
+  const config = configure(loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', DEMO_STAFF_PASSWORD: 'demo1234', RATE_LIMIT: 'off', DATA_DIR: dataDir, ...env }));
   const backend = openBackend(config, database.target);
   const app = await buildApp({ config, backend, logger: false });
   checkAnswersAgainstDocument(app);
@@ -76,6 +80,7 @@ export async function startTestServer(env: Record<string, string> = {}, configur
     async close() {
       await app.close();
       await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
