@@ -1,0 +1,102 @@
+// A bounded pool of warm OCR workers: each is a tesseract.js 7 worker (a node:worker_threads
+// thread running tesseract's WebAssembly) loaded once with the Spanish data shipped by
+// @tesseract.js-data/spa. Reads wait their turn, so at most `size` recognitions run at once and the
+// event loop stays free for the API's other calls. Nothing is fetched: the data is read from the
+// package's folder and the core from the installed tesseract.js-core; no cache is written.
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { createWorker, type Worker } from 'tesseract.js';
+
+const require = createRequire(import.meta.url);
+const SPANISH = require('@tesseract.js-data/spa') as { code: string; gzip: boolean; langPath: string };
+
+export interface OcrPool {
+  /** The text of an image (PNG, JPEG, WebP bytes). */
+  recognize(image: Buffer): Promise<string>;
+  /** Reads waiting for a worker, and those under way. */
+  load(): { waiting: number; busy: number; size: number };
+  close(): Promise<void>;
+}
+
+/** One or two workers on a small machine: leave a CPU to the API (OCR_WORKERS overrides). */
+export const defaultPoolSize = () => Math.max(1, Math.min(2, os.availableParallelism() - 1));
+
+async function startWorker(): Promise<Worker> {
+  return createWorker(SPANISH.code, 1, {
+    langPath: SPANISH.langPath,
+    gzip: SPANISH.gzip,
+    cacheMethod: 'none',
+    cachePath: os.tmpdir(),
+    errorHandler: () => undefined,
+  });
+}
+
+export function createOcrPool(size = defaultPoolSize()): OcrPool {
+  const idle: Worker[] = [];
+  const waiting: Array<(worker: Worker) => void> = [];
+  let started = 0;
+  let busy = 0;
+  let closed = false;
+  const all = new Set<Worker>();
+
+  const acquire = async (): Promise<Worker> => {
+    const ready = idle.pop();
+    if (ready) return ready;
+    if (started < size) {
+      started++;
+      try {
+        const worker = await startWorker();
+        all.add(worker);
+        return worker;
+      } catch (error) {
+        started--;
+        throw error;
+      }
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+
+  const release = (worker: Worker) => {
+    const next = waiting.shift();
+    if (next) next(worker);
+    else idle.push(worker);
+  };
+
+  /** A worker that failed is replaced: its thread may hold a broken WebAssembly state. */
+  const discard = async (worker: Worker) => {
+    all.delete(worker);
+    started--;
+    await worker.terminate().catch(() => undefined);
+    const next = waiting.shift();
+    if (next && !closed) acquire().then(next, () => waiting.unshift(next));
+  };
+
+  return {
+    async recognize(image) {
+      if (closed) throw new Error('the OCR pool is closed');
+      const worker = await acquire();
+      busy++;
+      try {
+        const { data } = await worker.recognize(image);
+        release(worker);
+        return data.text;
+      } catch (error) {
+        await discard(worker);
+        throw error;
+      } finally {
+        busy--;
+      }
+    },
+    load: () => ({ waiting: waiting.length, busy, size }),
+    async close() {
+      closed = true;
+      await Promise.all([...all].map((worker) => worker.terminate().catch(() => undefined)));
+      all.clear();
+    },
+  };
+}
+
+/** Starts every worker now, so the first read does not pay their loading (about 1.5 s each). */
+export async function warmPool(pool: OcrPool, image: Buffer): Promise<void> {
+  await Promise.all(Array.from({ length: pool.load().size }, () => pool.recognize(image)));
+}
