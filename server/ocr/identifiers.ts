@@ -81,13 +81,39 @@ export function correctRfc(raw: string): Corrected | null {
 }
 
 const CLAVE_SHAPE: Kind[] = [...'LLLLLLDDDDDDDDLDDD'].map((k) => k as Kind);
+const CLAVE = /^[A-Z]{6}\d{8}[HM]\d{3}$/;
 
 /** The clave de elector: six letters, the birth date and state (8 digits), H or M, three digits. */
 export function correctClaveElector(raw: string): string | null {
   const compact = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
   if (compact.length !== 18) return null;
   const shaped = coerce(compact, CLAVE_SHAPE);
-  return shaped && /[HM]/.test(shaped[14]!) ? shaped : null;
+  return shaped && CLAVE.test(shaped) ? shaped : null;
+}
+
+/**
+ * The clave de elector in what follows its label: any 18 characters of it, or of it with one stray
+ * character dropped (a mark read as a letter), that fit the shape. The birth date it carries
+ * (characters 7-12) agreeing with the CURP's makes it sure; otherwise the closest to the shape wins.
+ */
+export function findClaveElector(text: string, curp?: string): Corrected | null {
+  const compact = text.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 24);
+  // Each spelling with whether it starts right after the label (the clave follows it directly).
+  // A dropped character is likelier a stroke read as I, L, 1 or O than any other letter.
+  const spellings: Array<[string, number]> = [];
+  windows(compact, 18).forEach((window, start) => spellings.push([window, start === 0 ? 1 : 0]));
+  windows(compact, 19).forEach((window, start) => {
+    for (let i = 0; i < 19; i++) spellings.push([window.slice(0, i) + window.slice(i + 1), (start === 0 && i > 0 ? 1 : 0) + ('ILO1'.includes(window[i]!) ? 1 : 0)]);
+  });
+  let best: { value: string; score: number } | null = null;
+  for (const [spelling, bonus] of spellings) {
+    const value = correctClaveElector(spelling);
+    if (!value) continue;
+    const agrees = curp !== undefined && value.slice(6, 12) === curp.slice(4, 10) && value[14] === curp[10];
+    const score = (agrees ? 4 : 0) + (CLAVE.test(spelling) ? 2 : 0) + bonus;
+    if (!best || score > best.score) best = { value, score };
+  }
+  return best && { value: best.value, sure: best.score >= 4 };
 }
 
 /** Every window of `length` characters of a line without spaces, for finding an identifier anywhere. */

@@ -3,7 +3,7 @@
 // whose check digits say whether each part was read right. Names are cross-checked with the CURP.
 import type { DocumentTemplate, OcrFields } from '../../../forms/contracts/documents';
 import { CURP_SEX, readCurp } from '../../../forms/rules/curp';
-import { correctClaveElector, correctCurp, findIdentifier } from '../identifiers';
+import { correctCurp, findClaveElector, findIdentifier } from '../identifiers';
 import { placeAddress, postalCodeIn, type PostalCatalogue } from '../postal-address';
 import { cleanName, findLabel, fold, hasMark, labelPattern, type Lines } from '../recognised-text';
 import type { Reading } from './reading';
@@ -38,8 +38,11 @@ function readFront(lines: Lines, catalogue: PostalCatalogue, reading: Reading) {
   const facts = curp ? readCurp(curp.value) : null;
 
   const claveLine = findLabel(lines, 'CLAVE DE ELECTOR');
-  const clave = claveLine && [claveLine.rest, lines[claveLine.index + 1] ?? ''].map((text) => text.replace(/[^A-Z0-9]/gi, '').slice(0, 18)).map(correctClaveElector).find(Boolean);
-  if (clave) fields.clave_elector = clave;
+  const clave = claveLine && (findClaveElector(claveLine.rest, curp?.value) ?? findClaveElector(lines[claveLine.index + 1] ?? '', curp?.value));
+  if (clave) {
+    fields.clave_elector = clave.value;
+    if (!clave.sure) uncertain.add('clave_elector');
+  }
 
   // NOMBRE: the next lines up to DOMICILIO are the paternal surname, the maternal one, the given names.
   const nameLabel = findLabel(lines, 'NOMBRE');
@@ -135,7 +138,11 @@ export function repairedByCheckDigit(field: string, check: string): [string, boo
 /** The three TD1 lines: 30 characters each, the first starting IDMEX. */
 export function mrzOf(lines: Lines): [string, string, string] | null {
   const compact = lines.map((line) => line.replace(/\s/g, '').replace(/[«‹]/g, '<'));
-  const start = compact.findIndex((line) => /^[1I]DMEX/.test(line) && line.length >= 25);
+  // Line 1 starts ID MEX (the I and D often misread); failing that, line 2 is the birth date,
+  // its check digit, the sex, the expiry and its check digit, then MEX.
+  const first = compact.findIndex((line) => /^[A-Z0-9|]{2}MEX/.test(line) && line.length >= 25);
+  const second = compact.findIndex((line) => /^[\dO]{7}[HMF][\dO]{7}MEX/.test(line));
+  const start = first >= 0 ? first : second - 1;
   if (start < 0 || start + 2 >= compact.length) return null;
   const fit = (line: string) => line.padEnd(30, '<').slice(0, 30);
   return [fit(compact[start]!), fit(compact[start + 1]!), fit(compact[start + 2]!)];
@@ -146,8 +153,10 @@ function readBack(lines: Lines, reading: Reading) {
   if (!mrz) return;
   const { fields, uncertain } = reading;
   const line2 = mrz[1].replace(/[OQD]/g, '0').replace(/[IL]/g, '1');
+  // Birth date, its check digit, the sex, then the expiry and its check digit before MEX; a stray
+  // character before MEX shifts nothing that is read from the start of the line.
   const [birth, birthSure] = repairedByCheckDigit(line2.slice(0, 6), line2[6]!);
-  const sex = mrz[1][7];
+  const sex = /^[HMF]$/.test(mrz[1][7]!) ? mrz[1][7] : /([HMF])[\dO]{7}MEX/.exec(mrz[1])?.[1];
   const yy = Number(birth.slice(0, 2));
   const year = (yy > Number(String(new Date().getFullYear()).slice(2)) ? 1900 : 2000) + yy;
   if (/^\d{6}$/.test(birth)) {

@@ -19,7 +19,7 @@ export const ROBOTO_DIR = fontDir;
 export function text(ctx: SKRSContext2D, value: string, x: number, y: number, size: number, options: { bold?: boolean; color?: string; mono?: boolean } = {}) {
   registerFonts();
   ctx.fillStyle = options.color ?? '#111111';
-  ctx.font = `${size}px ${options.mono ? '"DejaVu Sans Mono", "Liberation Mono", monospace' : options.bold ? 'Roboto Medium' : 'Roboto'}`;
+  ctx.font = `${size}px ${options.mono ? '"Liberation Mono", "DejaVu Sans Mono", monospace' : options.bold ? 'Roboto Medium' : 'Roboto'}`;
   ctx.textBaseline = 'top';
   ctx.fillText(value, x, y);
 }
