@@ -3,6 +3,7 @@
 // whose check digits say whether each part was read right. Names are cross-checked with the CURP.
 import type { DocumentTemplate, OcrFields } from '../../../forms/contracts/documents';
 import { CURP_SEX, readCurp } from '../../../forms/rules/curp';
+import { isCalendarDate } from '../../../forms/rules/date';
 import { correctCurp, findClaveElector, findIdentifier } from '../identifiers';
 import { placeAddress, postalCodeIn, type PostalCatalogue } from '../postal-address';
 import { cleanName, findLabel, fold, hasMark, labelPattern, type Lines } from '../recognised-text';
@@ -21,10 +22,9 @@ const isLabelLine = (line: string) => FRONT_LABELS.some((label) => labelPattern(
 /** The first letters of the CURP come from the names: paternal surname's first letter and vowel, maternal's first, given name's first. */
 function namesAgreeWithCurp(curp: string, paterno: string, materno: string, nombre: string): boolean {
   const first = (value: string) => fold(value).replace(/Ñ/g, 'X')[0];
-  const given = nombre.split(' ');
-  // José and María are skipped for the CURP when another name follows.
-  const usedName = given.length > 1 && ['JOSE', 'J', 'MARIA', 'MA', 'MA.'].includes(fold(given[0]!)) ? given[1]! : given[0]!;
-  return curp[0] === first(paterno) && curp[2] === first(materno) && curp[3] === first(usedName);
+  // The given name's letter is the first name's, or the second's when the first is José or María.
+  const given = nombre.split(' ').filter(Boolean);
+  return curp[0] === first(paterno) && curp[2] === first(materno) && given.slice(0, 2).some((name) => curp[3] === first(name));
 }
 
 function readFront(lines: Lines, catalogue: PostalCatalogue, reading: Reading) {
@@ -120,20 +120,28 @@ const mrzDigit = (value: string) => {
 const DIGIT_CONFUSIONS: Record<string, string[]> = { '0': ['6', '8', '9'], '6': ['0', '5', '8'], '8': ['0', '3', '6', '9'], '3': ['8'], '5': ['6'], '9': ['0', '8'], '1': ['7'], '7': ['1'] };
 
 /**
- * A field of the zone and whether its check digit confirms it: as read when it does, otherwise the
- * one spelling with a single confusable digit changed that does (still unconfirmed if several do).
+ * A field of the zone and whether its check digit confirms it. When it does not, the one spelling
+ * with a single confusable digit changed that passes `valid` and the check digit is given instead,
+ * still unconfirmed: a one-digit check passes one wrong spelling in ten.
  */
-export function repairedByCheckDigit(field: string, check: string): [string, boolean] {
-  if (mrzDigit(field) === check) return [field, true];
+export function repairedByCheckDigit(field: string, check: string, valid: (value: string) => boolean = () => true): [string, boolean] {
+  if (mrzDigit(field) === check && valid(field)) return [field, true];
   const repairs = new Set<string>();
   for (let i = 0; i < field.length; i++) {
     for (const other of DIGIT_CONFUSIONS[field[i]!] ?? []) {
       const candidate = field.slice(0, i) + other + field.slice(i + 1);
-      if (mrzDigit(candidate) === check) repairs.add(candidate);
+      if (mrzDigit(candidate) === check && valid(candidate)) repairs.add(candidate);
     }
   }
-  return repairs.size === 1 ? [[...repairs][0]!, true] : [field, false];
+  return [repairs.size === 1 ? [...repairs][0]! : field, false];
 }
+
+/** YYMMDD of a day that exists, in the century a birth date of someone alive now falls in. */
+function birthYear(yymmdd: string): number {
+  const yy = Number(yymmdd.slice(0, 2));
+  return (yy > new Date().getFullYear() % 100 ? 1900 : 2000) + yy;
+}
+const isBirthDate = (yymmdd: string) => /^\d{6}$/.test(yymmdd) && isCalendarDate(birthYear(yymmdd), Number(yymmdd.slice(2, 4)), Number(yymmdd.slice(4, 6)));
 
 /** The three TD1 lines: 30 characters each, the first starting IDMEX. */
 export function mrzOf(lines: Lines): [string, string, string] | null {
@@ -155,12 +163,10 @@ function readBack(lines: Lines, reading: Reading) {
   const line2 = mrz[1].replace(/[OQD]/g, '0').replace(/[IL]/g, '1');
   // Birth date, its check digit, the sex, then the expiry and its check digit before MEX; a stray
   // character before MEX shifts nothing that is read from the start of the line.
-  const [birth, birthSure] = repairedByCheckDigit(line2.slice(0, 6), line2[6]!);
+  const [birth, birthSure] = repairedByCheckDigit(line2.slice(0, 6), line2[6]!, isBirthDate);
   const sex = /^[HMF]$/.test(mrz[1][7]!) ? mrz[1][7] : /([HMF])[\dO]{7}MEX/.exec(mrz[1])?.[1];
-  const yy = Number(birth.slice(0, 2));
-  const year = (yy > Number(String(new Date().getFullYear()).slice(2)) ? 1900 : 2000) + yy;
-  if (/^\d{6}$/.test(birth)) {
-    fields.fecha_nacimiento = `${year}-${birth.slice(2, 4)}-${birth.slice(4, 6)}`;
+  if (isBirthDate(birth)) {
+    fields.fecha_nacimiento = `${birthYear(birth)}-${birth.slice(2, 4)}-${birth.slice(4, 6)}`;
     if (!birthSure) uncertain.add('fecha_nacimiento');
   }
   if (sex === 'H' || sex === 'M') fields.sexo = CURP_SEX[sex];
