@@ -1,6 +1,7 @@
 // Server configuration: every environment variable the product reads, with its default.
 // The README's table and .env.example list the same names; keep the three in step.
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { ClientConfig } from '../forms/contracts/client-config';
 import { DEFAULT_LIMITS, type LimitSettings } from './limit-settings';
@@ -40,6 +41,8 @@ export interface ServerConfig {
   limits: LimitSettings;
   /** The company data the printed forms' headers start from (seeded into the database once). */
   printCompany: PrintCompany;
+  /** OCR_WORKERS: the warm OCR workers (threads) reading documents at once; the others wait their turn. */
+  ocrWorkers: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -148,6 +151,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     limits: DEFAULT_LIMITS,
     printCompany: printCompany(env, company),
+    // One or two on a small machine, leaving a CPU to the API's other calls.
+    ocrWorkers: integer(env, 'OCR_WORKERS', 0) || Math.max(1, Math.min(2, os.availableParallelism() - 1)),
     client: {
       apiBaseUrl: text(env, 'API_BASE_URL', '/api'),
       authBaseUrl: text(env, 'AUTH_BASE_URL', '/api'),

@@ -18,7 +18,7 @@ export interface OcrPool {
   close(): Promise<void>;
 }
 
-/** One or two workers on a small machine: leave a CPU to the API (OCR_WORKERS overrides). */
+/** One or two workers on a small machine: leave a CPU to the API (server/config.ts OCR_WORKERS does the same). */
 export const defaultPoolSize = () => Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 async function startWorker(): Promise<Worker> {
