@@ -31,7 +31,7 @@ export async function readPdf(bytes: Buffer): Promise<PdfContent> {
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, canvas.width, canvas.height);
       await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
-      pages.push(canvas.toBuffer('image/png'));
+      pages.push(await canvas.encode('png'));
     }
     return { kind: 'images', pages };
   } finally {

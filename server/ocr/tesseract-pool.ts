@@ -1,13 +1,15 @@
 // A bounded pool of warm OCR workers: each is a tesseract.js 7 worker (a node:worker_threads
 // thread running tesseract's WebAssembly) loaded once with the Spanish data shipped by
 // @tesseract.js-data/spa. Reads wait their turn, so at most `size` recognitions run at once and the
-// event loop stays free for the API's other calls. Nothing is fetched: the data is read from the
+// event loop stays free for the API's other calls; the threads run at a lower priority (ocr-thread.cjs). Nothing is fetched: the data is read from the
 // package's folder and the core from the installed tesseract.js-core; no cache is written.
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { createWorker, type Worker } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
+/** tesseract's worker script behind a lower CPU priority (ocr-thread.cjs). */
+const WORKER_PATH = require.resolve('./ocr-thread.cjs');
 const SPANISH = require('@tesseract.js-data/spa') as { code: string; gzip: boolean; langPath: string };
 
 export interface OcrPool {
@@ -23,6 +25,7 @@ export const defaultPoolSize = () => Math.max(1, Math.min(2, os.availableParalle
 
 async function startWorker(): Promise<Worker> {
   return createWorker(SPANISH.code, 1, {
+    workerPath: WORKER_PATH,
     langPath: SPANISH.langPath,
     gzip: SPANISH.gzip,
     cacheMethod: 'none',
