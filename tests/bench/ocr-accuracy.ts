@@ -6,6 +6,7 @@
 import os from 'node:os';
 import type { OcrFields } from '../../forms/contracts/documents';
 import { createOcrEngine } from '../../server/ocr/ocr-engine';
+import { closePdfThread } from '../../server/ocr/pdf-document';
 import { createOcrPool } from '../../server/ocr/tesseract-pool';
 import { cleanSet, noisySet, type GeneratedDocument } from '../support/documents/document-set';
 import { postalCatalogue } from '../support/documents/postal-catalogue';
@@ -43,7 +44,7 @@ async function measure(name: keyof typeof TARGETS, documents: GeneratedDocument[
     } catch (error) {
       console.log(`  ${document.name}: refused: ${(error as Error).message}`);
     }
-    const kind = `${document.template}${document.name.includes('back') ? ' back' : document.name.includes('scan') ? ' scan' : document.format === 'application/pdf' ? ' pdf' : ''}`;
+    const kind = `${document.template}${document.name.includes('back') ? ' back' : document.name.includes('scanned-pdf') ? ' scanned pdf' : document.name.includes('scan') ? ' scan' : document.format === 'application/pdf' ? ' pdf' : ''}`;
     add(byType, 'template', template === document.template);
     for (const [field, expected] of Object.entries(document.expected)) {
       const got = data[field as keyof OcrFields];
@@ -75,3 +76,4 @@ console.log(`load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')} on 
 const clean = await cleanSet();
 for (const name of sets) await measure(name, name === 'clean' ? clean : await noisySet(clean), engine);
 await pool.close();
+await closePdfThread();

@@ -56,14 +56,16 @@ export function constanciaRows(holder: Holder): { title: string[]; pairs: Array<
 }
 
 let fontsSet = false;
+function setFonts() {
+  if (fontsSet) return;
+  pdfmake.setFonts({ Roboto: { normal: path.join(fontDir, 'Roboto-Regular.ttf'), bold: path.join(fontDir, 'Roboto-Medium.ttf'), italics: path.join(fontDir, 'Roboto-Italic.ttf'), bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf') } });
+  pdfmake.setLocalAccessPolicy((file: string) => file.startsWith(fontDir));
+  pdfmake.setUrlAccessPolicy(() => false);
+  fontsSet = true;
+}
 
 export async function constanciaPdf(holder: Holder): Promise<Buffer> {
-  if (!fontsSet) {
-    pdfmake.setFonts({ Roboto: { normal: path.join(fontDir, 'Roboto-Regular.ttf'), bold: path.join(fontDir, 'Roboto-Medium.ttf'), italics: path.join(fontDir, 'Roboto-Italic.ttf'), bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf') } });
-    pdfmake.setLocalAccessPolicy((file: string) => file.startsWith(fontDir));
-    pdfmake.setUrlAccessPolicy(() => false);
-    fontsSet = true;
-  }
+  setFonts();
   const rows = constanciaRows(holder);
   const definition: TDocumentDefinitions = {
     pageSize: 'LETTER',
@@ -109,3 +111,11 @@ export function constanciaScan(holder: Holder): Buffer {
 }
 
 export type { Holder };
+
+/** The scan saved as a PDF, as a scanner does: one page holding only the image, no text layer. */
+export async function constanciaScannedPdf(holder: Holder): Promise<Buffer> {
+  setFonts();
+  const image = `data:image/png;base64,${constanciaScan(holder).toString('base64')}`;
+  const document = pdfmake.createPdf({ pageSize: 'LETTER', pageMargins: 0, info: { creationDate: new Date('2026-01-01T00:00:00Z') }, content: [{ image, width: 612 }] });
+  return Buffer.from(await document.getBuffer());
+}

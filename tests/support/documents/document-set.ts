@@ -2,7 +2,7 @@
 // back, Constancias (PDF with text for a person and a company, and a scan), CFE and TELMEX bills.
 // `clean` draws them as they are; `noisy` as a phone camera would (noise.ts).
 import type { DocumentFormat, DocumentTemplate, DocumentType, OcrFields } from '../../../forms/contracts/documents';
-import { constanciaPdf, constanciaRows, constanciaScan, type Holder } from './constancia';
+import { constanciaPdf, constanciaRows, constanciaScan, constanciaScannedPdf, type Holder } from './constancia';
 import { idBack, ifeFront, ineFront, mrzName } from './id-cards';
 import { noisy } from './noise';
 import { COMPANIES, PEOPLE, type Person } from './people';
@@ -52,7 +52,7 @@ const receiptFields = (p: Person, withPhone: boolean): OcrFields => ({
 
 const png = 'image/png' as const;
 
-/** The clean set: 24 documents (5 INE and IFE fronts, 5 backs, 4 Constancia PDFs, 2 scans, 5 CFE, 3 TELMEX). */
+/** The clean set: 25 documents (5 INE and IFE fronts, 5 backs, 4 Constancia PDFs with text, 2 scans and a scanned PDF, 5 CFE, 3 TELMEX). */
 export async function cleanSet(): Promise<GeneratedDocument[]> {
   const documents: GeneratedDocument[] = [];
   PEOPLE.forEach((p, i) => {
@@ -67,12 +67,13 @@ export async function cleanSet(): Promise<GeneratedDocument[]> {
   for (const [i, holder] of [holders[2]!, holders[1]!].entries()) {
     documents.push({ name: `csf-scan-${holder.kind}-${i}`, type: 'tax', template: 'CSF', format: png, bytes: constanciaScan(holder), expected: constanciaFields(holder) });
   }
+  documents.push({ name: 'csf-scanned-pdf-company', type: 'tax', template: 'CSF', format: 'application/pdf', bytes: await constanciaScannedPdf(holders[3]!), expected: constanciaFields(holders[3]!) });
   PEOPLE.forEach((p, i) => documents.push({ name: `cfe-${i}`, type: 'address', template: 'CFE', format: png, bytes: cfeReceipt(p), expected: receiptFields(p, false) }));
   PEOPLE.slice(0, 3).forEach((p, i) => documents.push({ name: `telmex-${i}`, type: 'address', template: 'TELMEX', format: png, bytes: telmexReceipt(p), expected: receiptFields(p, true) }));
   return documents;
 }
 
-/** The noisy set: every image of the clean set through noise.ts (as JPEG); PDFs with text stay as they are. */
+/** The noisy set: every image of the clean set through noise.ts (as JPEG); PDFs stay as they are. */
 export async function noisySet(clean?: GeneratedDocument[]): Promise<GeneratedDocument[]> {
   const documents = clean ?? (await cleanSet());
   return Promise.all(
