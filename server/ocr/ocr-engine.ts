@@ -1,14 +1,15 @@
 // One document read end to end: its bytes checked by content (file-type), its text taken from a
 // PDF's text layer or recognised by the pool, then its fields read by the template's grammar.
 import { fileTypeFromBuffer } from 'file-type';
-import { DOCUMENT_FORMATS, FILE_MAX_BYTES, type DocumentFormat, type DocumentType, type OcrResult } from '../../forms/contracts/documents';
+import { DOCUMENT_FORMATS, FILE_MAX_BYTES, type DocumentFormat, type DocumentType, type OcrFields, type OcrResult } from '../../forms/contracts/documents';
 import { MESSAGES, NOTICES } from '../../forms/messages';
 import { ApiError } from '../api-error';
 import { extractFields } from './extract-fields';
 import { prepareImage } from './image-prep';
 import { readPdf } from './pdf-document';
 import type { PostalCatalogue } from './postal-address';
-import type { OcrPool } from './tesseract-pool';
+import { fold } from './recognised-text';
+import type { OcrPool, Recognised } from './tesseract-pool';
 
 export interface OcrEngine {
   read(document: { bytes: Buffer; type: DocumentType }): Promise<OcrResult>;
@@ -26,8 +27,26 @@ export async function formatOf(bytes: Buffer): Promise<DocumentFormat> {
   return format;
 }
 
+/** Below this confidence a word may be misread (an accent dropped: 'GOMEZ' at 88 where the card says GÓMEZ). */
+const SURE_WORD = 90;
+/** The fields of free text: nothing but the recognition vouches for them (identifiers have check digits, the postal code the catalogue). */
+const FREE_TEXT: Array<keyof OcrFields> = ['nombre', 'apellido_paterno', 'apellido_materno', 'calle', 'razon_social'];
+
+/** Free-text fields that hold a word tesseract was unsure of are marked for the person to confirm. */
+export function markDoubtfulWords(result: OcrResult, words: Recognised['words']): OcrResult {
+  if (result.data === 'empty') return result;
+  const data = result.data;
+  const doubtful = new Set(words.filter((word) => word.confidence < SURE_WORD).flatMap((word) => fold(word.text).split(/[^A-ZÑ0-9]+/)).filter((word) => word.length > 1));
+  if (doubtful.size === 0) return result;
+  const marked = FREE_TEXT.filter((field) => {
+    const value = data[field];
+    return typeof value === 'string' && fold(value).split(/[^A-ZÑ0-9]+/).some((word) => doubtful.has(word));
+  });
+  return { ...result, uncertain: [...new Set([...result.uncertain, ...marked])] };
+}
+
 export function createOcrEngine(pool: OcrPool, catalogue: PostalCatalogue): OcrEngine {
-  const recognise = async (image: Buffer) => {
+  const recognise = async (image: Buffer): Promise<Recognised> => {
     let prepared: Buffer;
     try {
       prepared = await prepareImage(image);
@@ -40,16 +59,18 @@ export function createOcrEngine(pool: OcrPool, catalogue: PostalCatalogue): OcrE
   return {
     async read({ bytes, type }) {
       const format = await formatOf(bytes);
-      let text: string;
+      let recognised: Recognised[];
       if (format === 'application/pdf') {
         const content = await readPdf(bytes).catch(() => {
           throw unreadable();
         });
-        text = content.kind === 'text' ? content.text : (await Promise.all(content.pages.map(recognise))).join('\f');
+        if (content.kind === 'text') return extractFields(content.text, type, catalogue);
+        recognised = await Promise.all(content.pages.map(recognise));
       } else {
-        text = await recognise(bytes);
+        recognised = [await recognise(bytes)];
       }
-      return extractFields(text, type, catalogue);
+      const result = extractFields(recognised.map((page) => page.text).join('\f'), type, catalogue);
+      return markDoubtfulWords(result, recognised.flatMap((page) => page.words));
     },
   };
 }

@@ -12,9 +12,15 @@ const require = createRequire(import.meta.url);
 const WORKER_PATH = require.resolve('./ocr-thread.cjs');
 const SPANISH = require('@tesseract.js-data/spa') as { code: string; gzip: boolean; langPath: string };
 
+/** What a recognition gives: the text, and each word with tesseract's confidence (0-100). */
+export interface Recognised {
+  text: string;
+  words: Array<{ text: string; confidence: number }>;
+}
+
 export interface OcrPool {
-  /** The text of an image (PNG, JPEG, WebP bytes). */
-  recognize(image: Buffer): Promise<string>;
+  /** The text of an image (PNG, JPEG, WebP bytes), with its words' confidences. */
+  recognize(image: Buffer): Promise<Recognised>;
   /** Reads waiting for a worker, and those under way. */
   load(): { waiting: number; busy: number; size: number };
   close(): Promise<void>;
@@ -80,9 +86,10 @@ export function createOcrPool(size = defaultPoolSize()): OcrPool {
       const worker = await acquire();
       busy++;
       try {
-        const { data } = await worker.recognize(image);
+        const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
         release(worker);
-        return data.text;
+        const words = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words)));
+        return { text: data.text, words: words.map((word) => ({ text: word.text, confidence: word.confidence })) };
       } catch (error) {
         await discard(worker);
         throw error;
