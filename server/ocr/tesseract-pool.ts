@@ -1,11 +1,13 @@
 // A bounded pool of warm OCR workers: each is a tesseract.js 7 worker (a node:worker_threads
 // thread running tesseract's WebAssembly) loaded once with the Spanish data shipped by
 // @tesseract.js-data/spa. Reads wait their turn, so at most `size` recognitions run at once and the
-// event loop stays free for the API's other calls; the threads run at a lower priority (ocr-thread.cjs). Nothing is fetched: the data is read from the
+// event loop stays free for the API's other calls; the threads run at a lower priority (ocr-thread.cjs)
+// and, while the API is busy, a read waits its turn (api-first.ts). Nothing is fetched: the data is read from the
 // package's folder and the core from the installed tesseract.js-core; no cache is written.
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { createWorker, type Worker } from 'tesseract.js';
+import { apiFirst } from './api-first';
 
 const require = createRequire(import.meta.url);
 /** tesseract's worker script behind a lower CPU priority (ocr-thread.cjs). */
@@ -47,6 +49,8 @@ export function createOcrPool(size = defaultPoolSize()): OcrPool {
   let busy = 0;
   let closed = false;
   const all = new Set<Worker>();
+  const gate = apiFirst();
+  let lastReadMs = 0;
 
   const acquire = async (): Promise<Worker> => {
     const ready = idle.pop();
@@ -86,7 +90,10 @@ export function createOcrPool(size = defaultPoolSize()): OcrPool {
       const worker = await acquire();
       busy++;
       try {
+        await gate.turn(lastReadMs);
+        const started = performance.now();
         const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+        lastReadMs = performance.now() - started;
         release(worker);
         const words = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words)));
         return { text: data.text, words: words.map((word) => ({ text: word.text, confidence: word.confidence })) };
@@ -100,6 +107,7 @@ export function createOcrPool(size = defaultPoolSize()): OcrPool {
     load: () => ({ waiting: waiting.length, busy, size }),
     async close() {
       closed = true;
+      gate.stop();
       await Promise.all([...all].map((worker) => worker.terminate().catch(() => undefined)));
       all.clear();
     },

@@ -1,7 +1,8 @@
 // OCR speed: (1) one INE image read end to end (decode, gray, scale, recognise, grammar) with warm
 // workers, median and p90 of 15; (2) a Constancia PDF read from its text layer, median of 30; (3)
 // GET /api/catalogs/zc/{code} throughput alone and while 2 OCR jobs run without pause against the
-// same server (tests/bench/support/ocr-bench-server.ts), 20 connections, DURATION s each.
+// same server (tests/bench/support/ocr-bench-server.ts), 20 connections, DURATION s each, alternated
+// ROUNDS times (default 2); the worst round counts.
 // Run: npm run bench:ocr   (targets: ID image median ≤ 1.5 s; PDF ≤ 200 ms; zc keeps ≥ 80 %)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -112,19 +113,27 @@ try {
   reads = 0;
   await new Promise((resolve) => setTimeout(resolve, 2000));
 
-  const alone = await zc();
-  reading = true;
-  const loops = [ocrLoop(0), ocrLoop(1)];
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const during = await zc();
-  reading = false;
-  await Promise.all(loops);
-  const kept = during.rps / alone.rps;
-  const zcMet = kept >= TARGET.zcKept && during.bad === 0;
+  // Alone and during, alternated ROUNDS times: other work on a shared machine moves both alike.
+  const rounds = Number(process.env.ROUNDS ?? 2);
+  const kepts: number[] = [];
+  let anyBad = false;
+  for (let round = 1; round <= rounds; round++) {
+    const alone = await zc();
+    reading = true;
+    reads = 0;
+    const loops = [ocrLoop(round * 2), ocrLoop(round * 2 + 1)];
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const during = await zc();
+    reading = false;
+    await Promise.all(loops);
+    kepts.push(during.rps / alone.rps);
+    anyBad ||= alone.bad + during.bad > 0;
+    console.log(`  round ${round}: GET /api/catalogs/zc alone ${Math.round(alone.rps)} req/s (p99 ${alone.p99} ms); while 2 OCR jobs run ${Math.round(during.rps)} req/s (p99 ${during.p99} ms, ${reads} reads done meanwhile): kept ${(100 * kepts.at(-1)!).toFixed(0)} %${alone.bad + during.bad ? ` [${alone.bad + during.bad} bad]` : ''}`);
+  }
+  const kept = Math.min(...kepts);
+  const zcMet = kept >= TARGET.zcKept && !anyBad;
   met &&= zcMet;
-  console.log(`  GET /api/catalogs/zc alone: ${Math.round(alone.rps)} req/s, p99 ${alone.p99} ms${alone.bad ? ` [${alone.bad} bad]` : ''}`);
-  console.log(`  GET /api/catalogs/zc while 2 OCR jobs run (${reads} reads done meanwhile): ${Math.round(during.rps)} req/s, p99 ${during.p99} ms${during.bad ? ` [${during.bad} bad]` : ''}`);
-  console.log(`  kept ${(100 * kept).toFixed(0)} % of its throughput — target ≥ 80 %: ${zcMet ? 'met' : 'NOT met'}`);
+  console.log(`  kept at least ${(100 * kept).toFixed(0)} % of its throughput — target ≥ 80 %: ${zcMet ? 'met' : 'NOT met'}`);
   console.log(`  load average at end ${load()}`);
 } finally {
   if (child.exitCode === null) {
