@@ -5,8 +5,7 @@ import type { DocumentTemplate } from '../../../forms/contracts/documents';
 import { correctCurp, correctRfc, findIdentifier } from '../identifiers';
 import { placeAddress, type PostalCatalogue } from '../postal-address';
 import { cleanName, findLabel, fold, hasMark, labelledValue, type Lines } from '../recognised-text';
-import { placeFound } from './id-card';
-import type { Reading } from './reading';
+import { placeFound, type Reading } from './reading';
 
 export function constanciaTemplate(lines: Lines): DocumentTemplate | null {
   const marks = ['CONSTANCIA DE SITUACION FISCAL', 'CEDULA DE IDENTIFICACION FISCAL', 'SERVICIO DE ADMINISTRACION TRIBUTARIA', 'DATOS DE IDENTIFICACION DEL CONTRIBUYENTE'];

@@ -1,13 +1,13 @@
 // The voter card (INE, and the older IFE): the front by its labels (NOMBRE, DOMICILIO, CLAVE DE
 // ELECTOR, CURP, FECHA DE NACIMIENTO, SEXO), the back by its machine-readable zone (ICAO TD1)
 // whose check digits say whether each part was read right. Names are cross-checked with the CURP.
-import type { DocumentTemplate, OcrFields } from '../../../forms/contracts/documents';
+import type { DocumentTemplate } from '../../../forms/contracts/documents';
 import { CURP_SEX, readCurp } from '../../../forms/rules/curp';
 import { isCalendarDate } from '../../../forms/rules/date';
 import { correctCurp, findClaveElector, findIdentifier } from '../identifiers';
 import { placeAddress, postalCodeIn, type PostalCatalogue } from '../postal-address';
 import { cleanName, findLabel, fold, hasMark, labelPattern, type Lines } from '../recognised-text';
-import type { Reading } from './reading';
+import { placeFound, type Reading } from './reading';
 
 export function idCardTemplate(lines: Lines): DocumentTemplate | null {
   if (hasMark(lines, 'INSTITUTO NACIONAL ELECTORAL') || hasMark(lines, 'NACIONAL ELECTORAL')) return 'INE';
@@ -103,12 +103,6 @@ function readFront(lines: Lines, catalogue: PostalCatalogue, reading: Reading) {
   }
 }
 
-export function placeFound(reading: Reading, placed: ReturnType<typeof placeAddress>) {
-  reading.fields.codigo_postal = placed.codigo_postal;
-  if (placed.colonia) reading.fields.colonia = placed.colonia;
-  for (const field of placed.uncertain) reading.uncertain.add(field);
-}
-
 const MRZ_VALUES = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const mrzDigit = (value: string) => {
   let sum = 0;
@@ -189,4 +183,3 @@ export function readIdCard(lines: Lines, catalogue: PostalCatalogue, reading: Re
   else readBack(lines, reading);
 }
 
-export type { OcrFields };

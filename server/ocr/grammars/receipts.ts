@@ -4,8 +4,7 @@
 import type { DocumentTemplate } from '../../../forms/contracts/documents';
 import { placeAddress, postalCodeIn, type PostalCatalogue } from '../postal-address';
 import { fold, hasMark, type Lines } from '../recognised-text';
-import { placeFound } from './id-card';
-import type { Reading } from './reading';
+import { placeFound, type Reading } from './reading';
 
 export function receiptTemplate(lines: Lines): DocumentTemplate | null {
   const cfe = ['COMISION FEDERAL DE ELECTRICIDAD', 'SUMINISTRADOR DE SERVICIOS BASICOS', 'NO. DE SERVICIO', 'KWH'].filter((mark) => hasMark(lines, mark)).length;
