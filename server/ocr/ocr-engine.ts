@@ -45,8 +45,13 @@ export function markDoubtfulWords(result: OcrResult, words: Recognised['words'])
   return { ...result, uncertain: [...new Set([...result.uncertain, ...marked])] };
 }
 
+/** Reads waiting for a worker beyond which a new one is refused (each holds its file, up to 10 MB, in memory). */
+export const MAX_WAITING_READS = 16;
+export const ocrBusy = () => new ApiError(503, 'Hay muchos documentos en lectura, intenta de nuevo en unos segundos.', 'ocr_busy');
+
 export function createOcrEngine(pool: OcrPool, catalogue: PostalCatalogue): OcrEngine {
   const recognise = async (image: Buffer): Promise<Recognised> => {
+    if (pool.load().waiting >= MAX_WAITING_READS) throw ocrBusy();
     let prepared: Buffer;
     try {
       prepared = await prepareImage(image);

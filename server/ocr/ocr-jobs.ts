@@ -24,8 +24,9 @@ export interface OcrJobs {
 }
 
 export const jobNotFound = () => new ApiError(404, 'La lectura del documento no existe o ya expiró.', 'not_found');
-/** Anything but a refusal with the spec's message is the spec's default error (spec 01 §8). */
-export const ocrFailed = (error: unknown) => (error instanceof ApiError && error.statusCode < 500 ? error : new ApiError(500, NOTICES.ocrError, 'ocr_failed'));
+/** Anything but a refusal (4xx with the spec's message, or 503 while too many reads wait) is the spec's default error (spec 01 §8). */
+export const ocrFailed = (error: unknown) =>
+  error instanceof ApiError && (error.statusCode < 500 || error.statusCode === 503) ? error : new ApiError(500, NOTICES.ocrError, 'ocr_failed');
 
 export function createOcrJobs({ answerWithinMs = 1000, keepMs = 10 * 60_000, now = () => Date.now() } = {}): OcrJobs {
   const jobs = new Map<string, Job>();

@@ -49,7 +49,7 @@ export async function ocrRoutes(app: FastifyInstance, options: OcrRouteOptions) 
           body: uploadedFileSchema,
           answers: {
             200: answer(ocrAnswerSchema, "`done` with the fields read (or data 'empty'), or `reading` with the job to poll"),
-            ...refusals(400, 401, 403, 404, 422),
+            ...refusals(400, 401, 403, 404, 422, 503),
             500: { description: "The read failed: 'Error al intentar obtener datos con OCR'.", schema: refusals(500)[500]!.schema },
           },
         },
@@ -74,7 +74,7 @@ export async function ocrRoutes(app: FastifyInstance, options: OcrRouteOptions) 
         contract: {
           answers: {
             200: answer(ocrAnswerSchema, '`reading` while the job runs, then `done` with its result'),
-            ...refusals(401, 403, 404, 422),
+            ...refusals(401, 403, 404, 422, 503),
             500: { description: "The read failed: 'Error al intentar obtener datos con OCR'.", schema: refusals(500)[500]!.schema },
           },
         },

@@ -2,10 +2,10 @@
 // photo of an INE, a scanned Constancia saved as PDF, a TELMEX bill; and what it refuses by content.
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES, NOTICES } from '../../../forms/messages';
-import { createOcrEngine } from '../../../server/ocr/ocr-engine';
+import { createOcrEngine, MAX_WAITING_READS } from '../../../server/ocr/ocr-engine';
 import { closePdfThread } from '../../../server/ocr/pdf-document';
 import { createOcrPool } from '../../../server/ocr/tesseract-pool';
-import { constanciaScannedPdf } from '../../support/documents/constancia';
+import { constanciaPdf, constanciaScannedPdf } from '../../support/documents/constancia';
 import { ineFront } from '../../support/documents/id-cards';
 import { noisy } from '../../support/documents/noise';
 import { COMPANIES, PEOPLE } from '../../support/documents/people';
@@ -44,5 +44,15 @@ describe('the OCR engine', () => {
     await expect(engine.read({ bytes: big, type: 'identification' })).rejects.toMatchObject({ statusCode: 422, message: MESSAGES.fileType });
     await expect(engine.read({ bytes: Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'binary'), type: 'tax' })).rejects.toMatchObject({ statusCode: 422, message: MESSAGES.fileType });
     await expect(engine.read({ bytes: Buffer.from('CURP HEGG560427MVZRRL04'), type: 'identification' })).rejects.toMatchObject({ message: MESSAGES.fileType });
+  });
+});
+
+describe('a full queue', () => {
+  it('refuses a new image with 503 while 16 reads wait for a worker; a PDF with text is still read', async () => {
+    const busyPool = { ...pool, load: () => ({ waiting: MAX_WAITING_READS, busy: 1, size: 1 }) };
+    const busyEngine = createOcrEngine(busyPool, postalCatalogue());
+    await expect(busyEngine.read({ bytes: telmexReceipt(PEOPLE[0]!), type: 'address' })).rejects.toMatchObject({ statusCode: 503 });
+    const company = COMPANIES[0]!;
+    await expect(busyEngine.read({ bytes: await constanciaPdf({ kind: 'company', company }), type: 'tax' })).resolves.toMatchObject({ data: { rfc: company.rfc } });
   });
 });
