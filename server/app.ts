@@ -22,6 +22,8 @@ import { staffPortalStylesheet } from './staff-portal/stylesheet';
 import { catalogRoutes } from './catalogs/catalog-routes';
 import { pldRoutes } from './pld/pld-routes';
 import { printRoutes } from './print/print-routes';
+import { readStoredDocument } from './documents/stored-document';
+import { ocrRoutes } from './ocr/ocr-routes';
 import { documentRoutes } from './documents/document-routes';
 import { storageRoutes } from './storage/storage-routes';
 import { STORAGE_PREFIX } from './storage/document-store';
@@ -130,6 +132,10 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
         await withDb.register(pldRoutes);
         await withDb.register(printRoutes);
         await withDb.register(documentRoutes);
+        await withDb.register(ocrRoutes, {
+          readStored: readStoredDocument,
+          recordTemplate: (request, id, template) => request.backend.documents.recordTemplate(id, template),
+        });
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -1,6 +1,7 @@
 // Server configuration: every environment variable the product reads, with its default.
 // The README's table and .env.example list the same names; keep the three in step.
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { ClientConfig } from '../forms/contracts/client-config';
 import { DEFAULT_LIMITS, type LimitSettings } from './limit-settings';
@@ -42,6 +43,8 @@ export interface ServerConfig {
   printCompany: PrintCompany;
   /** Where uploaded documents are kept (server/storage/). */
   storage: StorageConfig;
+  /** OCR_WORKERS: the warm OCR workers (threads) reading documents at once; the others wait their turn. */
+  ocrWorkers: number;
 }
 
 /**
@@ -177,6 +180,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', true),
       policyTtlSeconds: integer(env, 'UPLOAD_POLICY_TTL_SECONDS', 300),
     },
+    // One or two on a small machine, leaving a CPU to the API's other calls.
+    ocrWorkers: integer(env, 'OCR_WORKERS', 0) || Math.max(1, Math.min(2, os.availableParallelism() - 1)),
     client: {
       apiBaseUrl: text(env, 'API_BASE_URL', '/api'),
       authBaseUrl: text(env, 'AUTH_BASE_URL', '/api'),

@@ -2,7 +2,7 @@
 // Counted per client address; tests replace them with short windows through the config.
 
 /** A group of routes that share one count per address. */
-export type LimitGroup = 'token' | 'staffSignIn' | 'print' | 'documents' | 'lookup' | 'save' | 'removal' | 'duplicateCheck' | 'pld' | 'pldReload';
+export type LimitGroup = 'token' | 'staffSignIn' | 'print' | 'documents' | 'ocr' | 'lookup' | 'save' | 'removal' | 'duplicateCheck' | 'pld' | 'pldReload';
 
 export interface RouteLimit {
   max: number;
@@ -40,6 +40,8 @@ export const DEFAULT_LIMITS: LimitSettings = {
     print: { max: 30, windowSeconds: 60 },
     /** Each signed policy is a row and a possible 10 MB upload; an applicant uploads a handful of documents. */
     documents: { max: 60, windowSeconds: 60 },
+    /** A document's OCR takes about a second of a worker's time; the polls of a job are not counted. */
+    ocr: { max: 20, windowSeconds: 60 },
     lookup: { max: 120, windowSeconds: 60 },
     save: { max: 120, windowSeconds: 60 },
     removal: { max: 30, windowSeconds: 60 },

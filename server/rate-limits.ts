@@ -24,6 +24,7 @@ const GROUPS: [LimitGroup, RegExp][] = [
   ['save', /^(POST|PUT) \/api\/wizard(pf|pfae|pm)(\/:uuid)?$/],
   ['print', /^(GET|HEAD) \/api\/wizard(pf|pfae|pm)\/print\//],
   ['documents', /^(GET|HEAD) \/api\/(aws\/(signed-url|documents\/)|wizard(pf|pfae|pm)\/documentos\/)/],
+  ['ocr', /^POST \/api\/aws\/ocr$/],
   ['lookup', /^(GET|HEAD) \/api\/.*:(uuid|guarantor)\b/],
 ];
 

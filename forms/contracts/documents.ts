@@ -123,7 +123,8 @@ export const ocrAnswerSchema = object({
     openapi: {
       type: 'object',
       properties: {
-        template: { type: 'string', nullable: true, enum: [...DOCUMENT_TEMPLATES] },
+        // null is listed too: OpenAPI 3.0's `nullable` does not add it to an `enum`.
+        template: { type: 'string', nullable: true, enum: [...DOCUMENT_TEMPLATES, null] },
         data: { oneOf: [{ type: 'object' }, { type: 'string', enum: ['empty'] }] },
         uncertain: { type: 'array', items: { type: 'string' } },
         message: { type: 'string' },

@@ -51,3 +51,24 @@ export function checkCurp(value: unknown): string | null {
   if (curp.length !== CURP_LENGTH) return MESSAGES.curpLength;
   return readCurp(curp) ? null : MESSAGES.curpInvalid;
 }
+
+const CURP_CHECK_ALPHABET = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
+
+/**
+ * The CURP's 18th character (RENAPO's rule): the first 17 characters weighted 18 down to 2 by
+ * their place in '0-9A-NÑO-Z', the sum's distance to the next multiple of ten. Null when a
+ * character is outside that alphabet or fewer than 17 are given.
+ */
+export function curpCheckDigit(first17: string): string | null {
+  if (first17.length < 17) return null;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const value = CURP_CHECK_ALPHABET.indexOf(first17[i]!);
+    if (value < 0) return null;
+    sum += value * (18 - i);
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
+/** Whether a well-formed CURP also carries its check digit. */
+export const hasCurpCheckDigit = (curp: string) => readCurp(curp) !== null && curpCheckDigit(curp.slice(0, 17)) === curp[17];

@@ -45,3 +45,30 @@ export const checkPersonRfc = (value: unknown, birthDate?: unknown) => checkRfc(
 
 /** RFC of a legal entity (12) against the constitution date. */
 export const checkCompanyRfc = (value: unknown, constitutionDate?: unknown) => checkRfc('company', value, constitutionDate);
+
+const RFC_CHECK_ALPHABET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
+
+/**
+ * The RFC's last character (the SAT's homoclave check digit): the first 12 characters (a company's
+ * 11 after a space) weighted 13 down to 2 by their place in '0-9A-N&O-Z Ñ', then 11 minus the
+ * remainder of 11 ('A' for 10, '0' for none). Null when a character is outside that alphabet.
+ */
+export function rfcCheckDigit(withoutDigit: string): string | null {
+  const body = withoutDigit.length === 11 ? ` ${withoutDigit}` : withoutDigit;
+  if (body.length !== 12) return null;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) {
+    const value = RFC_CHECK_ALPHABET.indexOf(body[i]!);
+    if (value < 0) return null;
+    sum += value * (13 - i);
+  }
+  const remainder = sum % 11;
+  if (remainder === 0) return '0';
+  return remainder === 1 ? 'A' : String(11 - remainder);
+}
+
+/** Whether a well-formed RFC (13 for a person, 12 for a company) also carries its check digit. */
+export function hasRfcCheckDigit(rfc: string): boolean {
+  const kind: RfcKind = rfc.length === RFC_LENGTH_PERSON ? 'person' : 'company';
+  return checkRfc(kind, rfc) === null && rfcCheckDigit(rfc.slice(0, -1)) === rfc.slice(-1);
+}

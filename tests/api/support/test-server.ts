@@ -60,7 +60,12 @@ export async function freshDatabase(): Promise<{ target: DatabaseTarget; env: Re
 }
 
 /** Rate limits are off unless a test asks for them (`RATE_LIMIT: 'on'`, with `configure` to shorten them). */
-export async function startTestServer(env: Record<string, string> = {}, configure: (config: ServerConfig) => ServerConfig = (c) => c): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  configure: (config: ServerConfig) => ServerConfig = (c) => c,
+  /** Routes a test registers itself before the server listens (a plugin app.ts does not register yet, with test options). */
+  beforeListen?: (app: FastifyInstance) => Promise<void>,
+): Promise<TestServer> {
   const database = await freshDatabase();
   // Uploaded documents go to a folder of this server's own, removed when it closes.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-server-'));
@@ -68,6 +73,7 @@ export async function startTestServer(env: Record<string, string> = {}, configur
   const backend = openBackend(config, database.target);
   const app = await buildApp({ config, backend, logger: false });
   checkAnswersAgainstDocument(app);
+  await beforeListen?.(app);
   await backend;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -141,8 +147,8 @@ export const callApi = (server: TestServer, method: string, path: string, body: 
   });
 
 /** A test server and the Authorization headers of a public and a staff session on it. */
-export async function startSignedInServer(): Promise<{ server: TestServer; publicAuth: string; staffAuth: string }> {
-  const server = await startTestServer();
+export async function startSignedInServer(beforeListen?: (app: FastifyInstance) => Promise<void>): Promise<{ server: TestServer; publicAuth: string; staffAuth: string }> {
+  const server = await startTestServer({}, undefined, beforeListen);
   return { server, publicAuth: `Bearer ${(await publicToken(server)).access_token}`, staffAuth: `Bearer ${await staffToken(server)}` };
 }
 
