@@ -173,6 +173,9 @@ const ROWS: Row[] = [
       return { method: 'GET', url: `/api/aws/documents/${policy.key.split('/').pop()}` };
     },
   },
+  // The OCR of an upload: any session, for a document it may reach (an unknown one is 404 to all; tests/api/documents-ocr.test.ts reads real ones).
+  { route: 'POST /api/aws/ocr', expected: signedIn(404), call: simple('POST', '/api/aws/ocr', { key: 'identification/x/y', bucket: 'documentos', format: 'image/png', type: 'identification' }) },
+  { route: 'GET /api/aws/ocr/:job', expected: signedIn(404), call: simple('GET', '/api/aws/ocr/0b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10') },
   // The embedded store: its authorisation is the signed policy or a SigV4 signature, never a session (tests/api/documents-storage.test.ts).
   { route: 'POST /storage/:bucket', expected: everyone(400), call: simple('POST', '/storage/documentos', {}) },
   { route: 'GET /storage/:bucket/*', expected: everyone(403), call: simple('GET', '/storage/documentos/identification/x/y') },
