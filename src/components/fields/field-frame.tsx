@@ -1,7 +1,8 @@
 // The one adapter from final-form's field state to Blueprint's FormGroup: a visible label tied
 // to the input, the error under it, and the intent.
-import { FormGroup, Intent } from '@blueprintjs/core';
+import { FormGroup, Intent, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { OCR_MARK_TEXT, useOcrMark } from '../../documents/ocr-marks';
 
 export interface FieldFrameProps {
   /** The input's id; the label points at it. */
@@ -22,6 +23,8 @@ export const fieldId = (name: string) => `campo-${name.replace(/[^\w-]/g, '-')}`
 export const errorId = (inputId: string) => `${inputId}-ayuda`;
 
 export function FieldFrame({ id, label, error, hint, optional = false, children, className }: FieldFrameProps) {
+  // A field an OCR read filled says so under it (read with the field, through aria-describedby).
+  const mark = useOcrMark(id);
   return (
     <FormGroup
       className={className}
@@ -29,7 +32,16 @@ export function FieldFrame({ id, label, error, hint, optional = false, children,
       labelFor={id}
       labelInfo={optional ? '(opcional)' : undefined}
       intent={error ? Intent.DANGER : Intent.NONE}
-      helperText={<span id={errorId(id)}>{error ?? hint}</span>}
+      helperText={
+        <span id={errorId(id)}>
+          {error ?? hint}
+          {mark && (
+            <Tag minimal intent={mark === 'uncertain' ? Intent.WARNING : Intent.PRIMARY} className="ocr-mark">
+              {OCR_MARK_TEXT[mark]}
+            </Tag>
+          )}
+        </span>
+      }
     >
       {children}
     </FormGroup>

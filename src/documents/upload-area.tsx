@@ -1,0 +1,193 @@
+// An upload area of a wizard tab (spec 01 §2 'Global behaviour', issue 15): the identity document,
+// the Constancia de situación fiscal or the proof of address, shown per the editable level. A file
+// chosen (by the button, the keyboard, or dropped onto the area) runs the upload statechart
+// (machines/upload.ts); its preview shows the name, the size and the progress, and once read the
+// fields it filled, marked, with 'Deshacer' to give back what was there.
+import { Button, Callout, Card, Intent, ProgressBar } from '@blueprintjs/core';
+import { Camera, Cross, Document, Refresh, Undo, Upload } from '@blueprintjs/icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useForm } from 'react-final-form';
+import type { DocumentType } from '../../forms/contracts/documents';
+import { formatFileSize } from '../../forms/documents/file-format';
+import { planOcrFill, planOcrUndo, type FillChange, type FillTarget } from '../../forms/documents/ocr-fill';
+import { uploadAreasShown, type EditableLevel } from '../../forms/locking';
+import { NOTICES } from '../../forms/messages';
+import { uploadMachine } from '../../machines/upload';
+import { uploadActors } from '../../services/documents';
+import { useEditableLevel } from '../components/fields/form-lock';
+import { useRuntime } from '../session/runtime-context';
+import { useRecordOcrFill } from './ocr-marks';
+import { useUploadOwner } from './upload-owner';
+
+/** What each area asks for (its visible label). */
+export const UPLOAD_AREA_LABELS: Record<DocumentType, string> = {
+  identification: 'Identificación oficial (INE o IFE)',
+  tax: 'Constancia de situación fiscal',
+  address: 'Comprobante de domicilio (CFE o TELMEX)',
+};
+
+const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
+const ONE_AT_A_TIME = 'Solo se puede subir un archivo a la vez';
+const UPLOAD_FAILED = 'No se pudo subir el archivo, inténtalo de nuevo';
+
+export interface UploadAreaProps {
+  type: DocumentType;
+  /** Where the read fills. */
+  target: FillTarget;
+  /** The statechart to run; the real calls by default (tests give fakes). */
+  machine?: typeof uploadMachine;
+}
+
+export function UploadArea(props: UploadAreaProps) {
+  const level = useEditableLevel();
+  const uuid = useUploadOwner();
+  if (!uploadAreasShown(level)[props.type]) return null;
+  // A new application (its first save) uploads under its uuid from then on.
+  return <UploadAreaShown key={uuid ?? 'nueva'} {...props} level={level} uuid={uuid} />;
+}
+
+function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps & { level: EditableLevel; uuid: string | null }) {
+  const { http } = useRuntime();
+  const form = useForm();
+  const recordFill = useRecordOcrFill();
+  const provided = useMemo(() => machine ?? uploadMachine.provide({ actors: uploadActors(http) }), [machine, http]);
+  const actor = useActorRef(provided, { input: { type, uuid } });
+  const snapshot = useSelector(actor, (s) => s);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const atStart = useRef<unknown>(null);
+  const filledFrom = useRef<unknown>(null);
+  const [fill, setFill] = useState<FillChange[] | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const id = useId();
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
+
+  // Once read, the fields fill (never a locked one, nor one typed since the upload started).
+  useEffect(() => {
+    if (!snapshot.matches('filled') || !context.result || filledFrom.current === context.result) return;
+    filledFrom.current = context.result;
+    const changes = planOcrFill(target, context.result, { level, atStart: atStart.current, now: form.getState().values });
+    form.batch(() => changes.forEach((change) => form.change(change.path, change.value)));
+    recordFill(type, changes);
+    setFill(changes);
+  }, [snapshot, context.result, target, level, form, recordFill, type]);
+
+  const choose = (files: FileList | null | undefined) => {
+    if (!files || files.length === 0) return;
+    if (files.length > 1) {
+      setNote(ONE_AT_A_TIME);
+      return;
+    }
+    setNote(busy ? ONE_AT_A_TIME : null);
+    if (!busy) atStart.current = form.getState().values;
+    actor.send({ type: 'file.chosen', file: files[0]! });
+  };
+
+  const undo = () => {
+    if (!fill) return;
+    const restore = planOcrUndo(fill, form.getState().values);
+    form.batch(() => restore.forEach(({ path, value }) => form.change(path, value)));
+    recordFill(type, []);
+    setFill(null);
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    choose(event.dataTransfer?.files);
+  };
+
+  const label = UPLOAD_AREA_LABELS[type];
+  const statusId = `${id}-estado`;
+  const uploadingNow = snapshot.matches('checking') || snapshot.matches('signing') || snapshot.matches('uploading');
+  const reading = snapshot.matches('reading');
+  const failureMessage = context.message ?? (context.failure === 'ocr' ? NOTICES.ocrError : UPLOAD_FAILED);
+
+  return (
+    <Card
+      className="upload-area"
+      data-upload-zone
+      role="group"
+      aria-labelledby={`${id}-titulo`}
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={onDrop}
+    >
+      <div className="upload-area-head">
+        <label id={`${id}-titulo`} htmlFor={`${id}-archivo`} className="upload-area-title">
+          {label}
+        </label>
+        <span className="upload-area-hint">JPG, PNG, WebP o PDF, hasta 10 MB. Arrastra el archivo aquí o elígelo.</span>
+      </div>
+      <input
+        ref={inputRef}
+        id={`${id}-archivo`}
+        className="sr-only"
+        type="file"
+        tabIndex={-1}
+        accept={ACCEPT}
+        capture={type === 'identification' ? 'environment' : undefined}
+        onChange={(event) => {
+          choose(event.currentTarget.files);
+          // The same file may be chosen again after a rejection.
+          event.currentTarget.value = '';
+        }}
+      />
+      <div className="upload-area-actions">
+        <Button
+          icon={type === 'identification' ? <Camera /> : <Upload />}
+          text="Elegir archivo"
+          aria-describedby={`${id}-titulo`}
+          disabled={busy}
+          onClick={() => inputRef.current?.click()}
+        />
+        {(busy || snapshot.matches('failed') || snapshot.matches('rejected')) && (
+          <Button icon={<Cross />} text="Cancelar" variant="minimal" onClick={() => actor.send({ type: 'upload.cancel' })} />
+        )}
+      </div>
+      {context.file && (
+        <div className="upload-area-preview">
+          <p className="upload-area-file">
+            <Document /> <span>{context.file.name}</span> <span className="upload-area-size">{formatFileSize(context.file.size)}</span>
+          </p>
+          <p id={statusId} role="status" className="upload-area-status">
+            {uploadingNow && NOTICES.uploading}
+            {reading && NOTICES.ocrReading}
+          </p>
+          {uploadingNow && <ProgressBar value={context.uploadProgress / 100} intent={Intent.PRIMARY} aria-labelledby={statusId} stripes={false} />}
+          {reading && <ProgressBar value={context.ocrProgress / 100} intent={Intent.PRIMARY} aria-labelledby={statusId} />}
+        </div>
+      )}
+      {snapshot.matches('filled') && (
+        <Callout intent={Intent.SUCCESS} role="status" className="upload-area-outcome">
+          <ProgressBar value={1} intent={Intent.SUCCESS} stripes={false} animate={false} aria-label={context.message ?? NOTICES.ocrSuccess} />
+          <p>{context.message}</p>
+          {fill && fill.length > 0 && (
+            <>
+              <p>
+                {fill.length === 1 ? 'Se llenó 1 campo' : `Se llenaron ${fill.length} campos`}
+                {fill.some((change) => change.uncertain) ? '; confirma los marcados.' : '.'}
+              </p>
+              <Button icon={<Undo />} text="Deshacer" onClick={undo} />
+            </>
+          )}
+        </Callout>
+      )}
+      {snapshot.matches('rejected') && (
+        <Callout intent={Intent.DANGER} role="alert" className="upload-area-outcome">
+          {context.message}
+        </Callout>
+      )}
+      {snapshot.matches('failed') && (
+        <Callout intent={Intent.DANGER} role="alert" className="upload-area-outcome">
+          <p>{failureMessage}</p>
+          <Button icon={<Refresh />} text="Reintentar" onClick={() => actor.send({ type: 'upload.retry' })} />
+        </Callout>
+      )}
+      {(note || (busy && context.refusedSecond)) && (
+        <p role="alert" className="upload-area-note">
+          {note ?? ONE_AT_A_TIME}
+        </p>
+      )}
+    </Card>
+  );
+}
