@@ -3,7 +3,7 @@
 // The upload areas record their fills here; FieldFrame reads the mark of its input.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { FillChange } from '../../forms/documents/ocr-fill';
-import { fieldId } from '../components/fields/field-frame';
+import { fieldId } from '../components/fields/field-ids';
 
 export type OcrMark = 'filled' | 'uncertain';
 

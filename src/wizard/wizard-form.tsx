@@ -9,6 +9,8 @@ import type { Model } from '../../forms/contracts/application';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { guarantorName } from '../../forms/wizard-state';
 import { ShownErrorsProvider } from '../components/fields/shown-errors-provider';
+import { OcrMarksProvider } from '../documents/ocr-marks';
+import { UploadOwnerProvider } from '../documents/upload-owner';
 import { FieldChecks } from './field-checks';
 import { PldIdentityWatch } from './pld-identity-watch';
 import type { PldReviewRef } from './pld-review-selectors';
@@ -109,19 +111,23 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
                 </ul>
               </Callout>
             )}
-            <TabView
-              route={route}
-              tabKey={tab?.key}
-              staff={staff}
-              values={values}
-              printHref={uuid && route.print ? `${route.print}/${uuid}` : null}
-              parentUuid={uuid}
-              canAddGuarantors={guarantorsAddable}
-              canChangeGuarantors={guarantorsChangeable}
-              onRemoveGuarantor={(aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) })}
-              review={review}
-              pldReviewer={pldReviewer}
-            />
+            <UploadOwnerProvider value={uuid}>
+              <OcrMarksProvider>
+                <TabView
+                  route={route}
+                  tabKey={tab?.key}
+                  staff={staff}
+                  values={values}
+                  printHref={uuid && route.print ? `${route.print}/${uuid}` : null}
+                  parentUuid={uuid}
+                  canAddGuarantors={guarantorsAddable}
+                  canChangeGuarantors={guarantorsChangeable}
+                  onRemoveGuarantor={(aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) })}
+                  review={review}
+                  pldReviewer={pldReviewer}
+                />
+              </OcrMarksProvider>
+            </UploadOwnerProvider>
             <div className="wizard-actions">
               {current > 0 && (
                 <Button

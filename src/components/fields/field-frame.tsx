@@ -3,6 +3,7 @@
 import { FormGroup, Intent, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { OCR_MARK_TEXT, useOcrMark } from '../../documents/ocr-marks';
+import { errorId } from './field-ids';
 
 export interface FieldFrameProps {
   /** The input's id; the label points at it. */
@@ -18,9 +19,7 @@ export interface FieldFrameProps {
   className?: string;
 }
 
-export const fieldId = (name: string) => `campo-${name.replace(/[^\w-]/g, '-')}`;
-/** The id of the text under a field (its error or hint), from the field's input id. */
-export const errorId = (inputId: string) => `${inputId}-ayuda`;
+export { errorId, fieldId } from './field-ids';
 
 export function FieldFrame({ id, label, error, hint, optional = false, children, className }: FieldFrameProps) {
   // A field an OCR read filled says so under it (read with the field, through aria-describedby).
