@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { DocumentFormat, OcrAnswer } from '../../forms/contracts/documents';
 import { UploadFailure } from '../../forms/documents/upload-failure';
-import { uploadMachine, type UploadCall } from '../../machines/upload';
+import { uploadMachine, type OcrCall, type UploadCall } from '../../machines/upload';
 import { TextField } from '../../src/components/fields/text-field';
 import { OcrMarksProvider } from '../../src/documents/ocr-marks';
 import { UploadArea } from '../../src/documents/upload-area';
@@ -53,7 +53,7 @@ function fakeCalls() {
         uploads.push(call);
         return call.promise;
       }),
-      'request ocr': fromPromise<OcrAnswer, unknown>(() => {
+      'request ocr': fromPromise<OcrAnswer, OcrCall>(() => {
         const call = deferred<OcrAnswer>();
         reads.push(call);
         return call.promise;
