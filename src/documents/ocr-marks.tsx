@@ -1,34 +1,57 @@
-// The fields an OCR read filled in the tab shown, for the fields to mark them ('Llenado con OCR',
-// or 'Llenado con OCR: confírmalo' when the engine was unsure) until the person undoes the fill.
-// The upload areas record their fills here; FieldFrame reads the mark of its input.
+// The fields OCR reads filled, for the fields to mark them ('Llenado con OCR', or 'Llenado con OCR:
+// confírmalo' when the engine was unsure) and for each upload area to offer 'Deshacer'. In the
+// wizard the fills are the wizard statechart's (its `ocrFills`, kept across tabs); without one
+// (a form alone) they are this provider's own state. FieldFrame reads the mark of its input.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { FillChange } from '../../forms/documents/ocr-fill';
+import type { FillChange, FillTarget } from '../../forms/documents/ocr-fill';
 import { fieldId } from '../components/fields/field-ids';
 
 export type OcrMark = 'filled' | 'uncertain';
+export type OcrFills = Record<string, FillChange[]>;
 
 interface OcrMarksValue {
+  fills: OcrFills;
   /** The marks by input id (fieldId of the path). */
   marks: ReadonlyMap<string, OcrMark>;
-  /** Records (or, with an empty list, clears) the fill of one upload area. */
+  /** Records (or, with an empty list, forgets) the fill of one upload area. */
   record: (area: string, changes: FillChange[]) => void;
 }
 
-const OcrMarks = createContext<OcrMarksValue>({ marks: new Map(), record: () => {} });
+const OcrMarks = createContext<OcrMarksValue>({ fills: {}, marks: new Map(), record: () => {} });
 
-export function OcrMarksProvider({ children }: { children: ReactNode }) {
-  const [fills, setFills] = useState<Record<string, FillChange[]>>({});
-  const record = useCallback((area: string, changes: FillChange[]) => setFills((current) => ({ ...current, [area]: changes })), []);
+export interface OcrMarksProviderProps {
+  /** The fills held elsewhere (the wizard statechart), with how to record one; default this provider's own state. */
+  fills?: OcrFills;
+  onRecord?: (area: string, changes: FillChange[]) => void;
+  children: ReactNode;
+}
+
+export function OcrMarksProvider({ fills: heldFills, onRecord, children }: OcrMarksProviderProps) {
+  const [ownFills, setOwnFills] = useState<OcrFills>({});
+  const fills = heldFills ?? ownFills;
+  const record = useCallback(
+    (area: string, changes: FillChange[]) => (onRecord ? onRecord(area, changes) : setOwnFills((current) => ({ ...current, [area]: changes }))),
+    [onRecord],
+  );
   const marks = useMemo(
     () => new Map(Object.values(fills).flatMap((changes) => changes.map((c) => [fieldId(c.path), c.uncertain ? 'uncertain' : 'filled'] as const))),
     [fills],
   );
-  const value = useMemo(() => ({ marks, record }), [marks, record]);
+  const value = useMemo(() => ({ fills, marks, record }), [fills, marks, record]);
   return <OcrMarks.Provider value={value}>{children}</OcrMarks.Provider>;
 }
 
+/** Which upload area a fill belongs to: its document, and for an address the group it fills. */
+export const fillArea = (target: FillTarget) => (target.type === 'address' ? `address:${target.prefix}.${target.group}` : target.type);
+
 export const useOcrMark = (inputId: string): OcrMark | undefined => useContext(OcrMarks).marks.get(inputId);
-export const useRecordOcrFill = () => useContext(OcrMarks).record;
+
+/** An upload area's recorded fill (empty when none), and how to record or forget it. */
+export function useOcrFill(area: string) {
+  const { fills, record } = useContext(OcrMarks);
+  const changes = fills[area];
+  return { changes: changes && changes.length > 0 ? changes : null, record: useCallback((next: FillChange[]) => record(area, next), [record, area]) };
+}
 
 export const OCR_MARK_TEXT: Record<OcrMark, string> = {
   filled: 'Llenado con OCR',

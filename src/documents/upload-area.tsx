@@ -10,14 +10,14 @@ import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'rea
 import { useForm } from 'react-final-form';
 import type { DocumentType } from '../../forms/contracts/documents';
 import { formatFileSize } from '../../forms/documents/file-format';
-import { planOcrFill, planOcrUndo, type FillChange, type FillTarget } from '../../forms/documents/ocr-fill';
+import { planOcrFill, planOcrUndo, type FillTarget } from '../../forms/documents/ocr-fill';
 import { uploadAreasShown, type EditableLevel } from '../../forms/locking';
 import { NOTICES } from '../../forms/messages';
 import { uploadMachine } from '../../machines/upload';
 import { uploadActors } from '../../services/documents';
 import { useEditableLevel } from '../components/fields/form-lock';
 import { useRuntime } from '../session/runtime-context';
-import { useRecordOcrFill } from './ocr-marks';
+import { fillArea, useOcrFill } from './ocr-marks';
 import { useUploadOwner } from './upload-owner';
 
 /** What each area asks for (its visible label). */
@@ -50,14 +50,13 @@ export function UploadArea(props: UploadAreaProps) {
 function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps & { level: EditableLevel; uuid: string | null }) {
   const { http } = useRuntime();
   const form = useForm();
-  const recordFill = useRecordOcrFill();
+  const { changes: fill, record: recordFill } = useOcrFill(fillArea(target));
   const provided = useMemo(() => machine ?? uploadMachine.provide({ actors: uploadActors(http) }), [machine, http]);
   const actor = useActorRef(provided, { input: { type, uuid } });
   const snapshot = useSelector(actor, (s) => s);
   const inputRef = useRef<HTMLInputElement>(null);
   const atStart = useRef<unknown>(null);
   const filledFrom = useRef<unknown>(null);
-  const [fill, setFill] = useState<FillChange[] | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const id = useId();
   const { context } = snapshot;
@@ -69,9 +68,8 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
     filledFrom.current = context.result;
     const changes = planOcrFill(target, context.result, { level, atStart: atStart.current, now: form.getState().values });
     form.batch(() => changes.forEach((change) => form.change(change.path, change.value)));
-    recordFill(type, changes);
-    setFill(changes);
-  }, [snapshot, context.result, target, level, form, recordFill, type]);
+    recordFill(changes);
+  }, [snapshot, context.result, target, level, form, recordFill]);
 
   const choose = (files: FileList | null | undefined) => {
     if (!files || files.length === 0) return;
@@ -88,8 +86,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
     if (!fill) return;
     const restore = planOcrUndo(fill, form.getState().values);
     form.batch(() => restore.forEach(({ path, value }) => form.change(path, value)));
-    recordFill(type, []);
-    setFill(null);
+    recordFill([]);
   };
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
@@ -161,16 +158,16 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
         <Callout intent={Intent.SUCCESS} role="status" className="upload-area-outcome">
           <ProgressBar value={1} intent={Intent.SUCCESS} stripes={false} animate={false} aria-label={context.message ?? NOTICES.ocrSuccess} />
           <p>{context.message}</p>
-          {fill && fill.length > 0 && (
-            <>
-              <p>
-                {fill.length === 1 ? 'Se llenó 1 campo' : `Se llenaron ${fill.length} campos`}
-                {fill.some((change) => change.uncertain) ? '; confirma los marcados.' : '.'}
-              </p>
-              <Button icon={<Undo />} text="Deshacer" onClick={undo} />
-            </>
-          )}
         </Callout>
+      )}
+      {fill && (
+        <div className="upload-area-fill" role="status">
+          <p>
+            {fill.length === 1 ? 'Se llenó 1 campo con OCR' : `Se llenaron ${fill.length} campos con OCR`}
+            {fill.some((change) => change.uncertain) ? '; confirma los marcados.' : '.'}
+          </p>
+          <Button icon={<Undo />} text="Deshacer" onClick={undo} />
+        </div>
       )}
       {snapshot.matches('rejected') && (
         <Callout intent={Intent.DANGER} role="alert" className="upload-area-outcome">

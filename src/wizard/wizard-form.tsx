@@ -3,9 +3,10 @@
 // check of a step); the statechart is told of every step and of where the checks stand.
 import { Button, Callout, H2 } from '@blueprintjs/core';
 import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Form } from 'react-final-form';
 import type { Model } from '../../forms/contracts/application';
+import type { FillChange } from '../../forms/documents/ocr-fill';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { guarantorName } from '../../forms/wizard-state';
 import { ShownErrorsProvider } from '../components/fields/shown-errors-provider';
@@ -21,6 +22,7 @@ import {
   selectGuarantorsAddable,
   selectGuarantorsChangeable,
   selectModel,
+  selectOcrFills,
   selectServerErrors,
   selectTabErrors,
   selectUuid,
@@ -52,13 +54,20 @@ const FORM_VIEW = {
   serverErrors: selectServerErrors,
   guarantorsChangeable: selectGuarantorsChangeable,
   guarantorsAddable: selectGuarantorsAddable,
+  ocrFills: selectOcrFills,
 };
 
 export function WizardForm({ actor, route, titles, staff, pldReviewer, review }: WizardFormProps) {
-  const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable } = useWizardView(actor, FORM_VIEW);
+  const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills } = useWizardView(actor, FORM_VIEW);
   const guarantor = route.guarantor !== false;
   const tab = route.wizard.tabs[current];
   const isLast = current === titles.length - 1;
+
+  // The fields OCR reads filled are the statechart's, so their marks and 'Deshacer' outlive a change of tab.
+  const recordOcrFill = useCallback(
+    (area: string, changes: FillChange[]) => actor.send(changes.length > 0 ? { type: 'ocr.filled', area, changes } : { type: 'ocr.undone', area }),
+    [actor],
+  );
 
   const validate = useMemo(
     () => (tab && !tab.alwaysValid ? (values: Model) => nestErrors(validateModelSync(tab.schema, values, { staff }).errors) : undefined),
@@ -112,7 +121,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
               </Callout>
             )}
             <UploadOwnerProvider value={uuid}>
-              <OcrMarksProvider>
+              <OcrMarksProvider fills={ocrFills} onRecord={recordOcrFill}>
                 <TabView
                   route={route}
                   tabKey={tab?.key}
