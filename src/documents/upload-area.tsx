@@ -18,6 +18,17 @@ import { uploadActors } from '../../services/documents';
 import { useEditableLevel } from '../components/fields/form-lock';
 import { useRuntime } from '../session/runtime-context';
 import { fillArea, useOcrFill } from './ocr-marks';
+import {
+  selectBusy,
+  selectFailure,
+  selectFile,
+  selectMessage,
+  selectOcrProgress,
+  selectPhase,
+  selectRefusedSecond,
+  selectResult,
+  selectUploadProgress,
+} from './upload-selectors';
 import { useUploadOwner } from './upload-owner';
 
 /** What each area asks for (its visible label). */
@@ -53,23 +64,29 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
   const { changes: fill, record: recordFill } = useOcrFill(fillArea(target));
   const provided = useMemo(() => machine ?? uploadMachine.provide({ actors: uploadActors(http) }), [machine, http]);
   const actor = useActorRef(provided, { input: { type, uuid } });
-  const snapshot = useSelector(actor, (s) => s);
+  const phase = useSelector(actor, selectPhase);
+  const busy = useSelector(actor, selectBusy);
+  const file = useSelector(actor, selectFile);
+  const uploadProgress = useSelector(actor, selectUploadProgress);
+  const ocrProgress = useSelector(actor, selectOcrProgress);
+  const result = useSelector(actor, selectResult);
+  const message = useSelector(actor, selectMessage);
+  const failure = useSelector(actor, selectFailure);
+  const refusedSecond = useSelector(actor, selectRefusedSecond);
   const inputRef = useRef<HTMLInputElement>(null);
   const atStart = useRef<unknown>(null);
   const filledFrom = useRef<unknown>(null);
   const [note, setNote] = useState<string | null>(null);
   const id = useId();
-  const { context } = snapshot;
-  const busy = snapshot.hasTag('busy');
 
   // Once read, the fields fill (never a locked one, nor one typed since the upload started).
   useEffect(() => {
-    if (!snapshot.matches('filled') || !context.result || filledFrom.current === context.result) return;
-    filledFrom.current = context.result;
-    const changes = planOcrFill(target, context.result, { level, atStart: atStart.current, now: form.getState().values });
+    if (phase !== 'filled' || !result || filledFrom.current === result) return;
+    filledFrom.current = result;
+    const changes = planOcrFill(target, result, { level, atStart: atStart.current, now: form.getState().values });
     form.batch(() => changes.forEach((change) => form.change(change.path, change.value)));
     recordFill(changes);
-  }, [snapshot, context.result, target, level, form, recordFill]);
+  }, [phase, result, target, level, form, recordFill]);
 
   const choose = (files: FileList | null | undefined) => {
     if (!files || files.length === 0) return;
@@ -96,9 +113,9 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
 
   const label = UPLOAD_AREA_LABELS[type];
   const statusId = `${id}-estado`;
-  const uploadingNow = snapshot.matches('checking') || snapshot.matches('signing') || snapshot.matches('uploading');
-  const reading = snapshot.matches('reading');
-  const failureMessage = context.message ?? (context.failure === 'ocr' ? NOTICES.ocrError : UPLOAD_FAILED);
+  const uploadingNow = phase === 'uploading';
+  const reading = phase === 'reading';
+  const failureMessage = message ?? (failure === 'ocr' ? NOTICES.ocrError : UPLOAD_FAILED);
 
   return (
     <Card
@@ -137,27 +154,27 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
           disabled={busy}
           onClick={() => inputRef.current?.click()}
         />
-        {(busy || snapshot.matches('failed') || snapshot.matches('rejected')) && (
+        {(busy || phase === 'failed' || phase === 'rejected') && (
           <Button icon={<Cross />} text="Cancelar" variant="minimal" onClick={() => actor.send({ type: 'upload.cancel' })} />
         )}
       </div>
-      {context.file && (
+      {file && (
         <div className="upload-area-preview">
           <p className="upload-area-file">
-            <Document /> <span>{context.file.name}</span> <span className="upload-area-size">{formatFileSize(context.file.size)}</span>
+            <Document /> <span>{file.name}</span> <span className="upload-area-size">{formatFileSize(file.size)}</span>
           </p>
           <p id={statusId} role="status" className="upload-area-status">
             {uploadingNow && NOTICES.uploading}
             {reading && NOTICES.ocrReading}
           </p>
-          {uploadingNow && <ProgressBar value={context.uploadProgress / 100} intent={Intent.PRIMARY} aria-labelledby={statusId} stripes={false} />}
-          {reading && <ProgressBar value={context.ocrProgress / 100} intent={Intent.PRIMARY} aria-labelledby={statusId} />}
+          {uploadingNow && <ProgressBar value={uploadProgress / 100} intent={Intent.PRIMARY} aria-labelledby={statusId} stripes={false} />}
+          {reading && <ProgressBar value={ocrProgress / 100} intent={Intent.PRIMARY} aria-labelledby={statusId} />}
         </div>
       )}
-      {snapshot.matches('filled') && (
+      {phase === 'filled' && (
         <Callout intent={Intent.SUCCESS} role="status" className="upload-area-outcome">
-          <ProgressBar value={1} intent={Intent.SUCCESS} stripes={false} animate={false} aria-label={context.message ?? NOTICES.ocrSuccess} />
-          <p>{context.message}</p>
+          <ProgressBar value={1} intent={Intent.SUCCESS} stripes={false} animate={false} aria-label={message ?? NOTICES.ocrSuccess} />
+          <p>{message}</p>
         </Callout>
       )}
       {fill && (
@@ -169,18 +186,18 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
           <Button icon={<Undo />} text="Deshacer" onClick={undo} />
         </div>
       )}
-      {snapshot.matches('rejected') && (
+      {phase === 'rejected' && (
         <Callout intent={Intent.DANGER} role="alert" className="upload-area-outcome">
-          {context.message}
+          {message}
         </Callout>
       )}
-      {snapshot.matches('failed') && (
+      {phase === 'failed' && (
         <Callout intent={Intent.DANGER} role="alert" className="upload-area-outcome">
           <p>{failureMessage}</p>
           <Button icon={<Refresh />} text="Reintentar" onClick={() => actor.send({ type: 'upload.retry' })} />
         </Callout>
       )}
-      {(note || (busy && context.refusedSecond)) && (
+      {(note || (busy && refusedSecond)) && (
         <p role="alert" className="upload-area-note">
           {note ?? ONE_AT_A_TIME}
         </p>
