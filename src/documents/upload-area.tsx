@@ -31,9 +31,12 @@ import {
 } from './upload-selectors';
 import { useUploadOwner } from './upload-owner';
 
-/** What each area asks for (its visible label). */
+/**
+ * What each area asks for (its visible label). None contains another field's label: the ID's is not
+ * 'Identificación oficial…', which would make that select's label ambiguous.
+ */
 export const UPLOAD_AREA_LABELS: Record<DocumentType, string> = {
-  identification: 'Identificación oficial (INE o IFE)',
+  identification: 'Credencial para votar (INE o IFE)',
   tax: 'Constancia de situación fiscal',
   address: 'Comprobante de domicilio (CFE o TELMEX)',
 };

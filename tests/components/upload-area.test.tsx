@@ -28,7 +28,7 @@ const READ: OcrAnswer = {
   },
 };
 const BLANK = { nombre: '', fisica: { apellido_paterno: '', curp: '', identificacion: '' } };
-const fileInput = () => screen.getByLabelText<HTMLInputElement>('Identificación oficial (INE o IFE)', { selector: 'input' });
+const fileInput = () => screen.getByLabelText<HTMLInputElement>('Credencial para votar (INE o IFE)', { selector: 'input' });
 const photo = () => new File([new Uint8Array(150 * 1024)], 'ine-frente.jpg', { type: 'image/jpeg' });
 
 type Deferred<T> = { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void };
@@ -137,7 +137,7 @@ describe('upload area', () => {
     const removeGuard = installDropGuard(window);
     const { machine } = fakeCalls();
     renderForm(fields(machine), { initialValues: BLANK });
-    const area = screen.getByRole('group', { name: 'Identificación oficial (INE o IFE)' });
+    const area = screen.getByRole('group', { name: 'Credencial para votar (INE o IFE)' });
     await settle(() => fireEvent.drop(area, { dataTransfer: { files: [photo()], types: ['Files'] } }));
     expect(screen.getByText('ine-frente.jpg')).toBeVisible();
     expect(notify).not.toHaveBeenCalled();
@@ -150,7 +150,7 @@ describe('upload area', () => {
   it('refuses two files dropped at once', async () => {
     const { machine, uploads } = fakeCalls();
     renderForm(fields(machine), { initialValues: BLANK });
-    const area = screen.getByRole('group', { name: 'Identificación oficial (INE o IFE)' });
+    const area = screen.getByRole('group', { name: 'Credencial para votar (INE o IFE)' });
     await settle(() => fireEvent.drop(area, { dataTransfer: { files: [photo(), photo()], types: ['Files'] } }));
     expect(screen.getByRole('alert')).toHaveTextContent('Solo se puede subir un archivo a la vez');
     expect(uploads).toHaveLength(0);
@@ -193,7 +193,7 @@ describe('upload area', () => {
     );
     const shown = () => screen.queryAllByRole('group').map((group) => within(group).getByText(/\(|Constancia/).textContent);
     const { unmount } = renderForm(areas, { level: 'api_fields' });
-    expect(shown()).toEqual(['Identificación oficial (INE o IFE)', 'Constancia de situación fiscal']);
+    expect(shown()).toEqual(['Credencial para votar (INE o IFE)', 'Constancia de situación fiscal']);
     unmount();
     const general = renderForm(areas, { level: 'general_fields' });
     expect(shown()).toEqual(['Comprobante de domicilio (CFE o TELMEX)']);

@@ -112,6 +112,33 @@ describe('posting to storage', () => {
   });
 });
 
+describe('posting to storage, stopped', () => {
+  const original = globalThis.XMLHttpRequest;
+  afterEach(() => {
+    globalThis.XMLHttpRequest = original;
+  });
+
+  it('aborts the post when the statechart stops it (the person cancelled)', async () => {
+    let aborted = false;
+    class PendingXhr {
+      upload = { onprogress: null };
+      onabort: (() => void) | null = null;
+      open() {}
+      send() {}
+      abort() {
+        aborted = true;
+        this.onabort?.();
+      }
+    }
+    globalThis.XMLHttpRequest = PendingXhr as never;
+    const controller = new AbortController();
+    const posting = postToStorage({ file: new File(['x'], 'a.png'), policy: POLICY, onProgress: () => {}, signal: controller.signal, origin: 'https://solicitud.example.mx' });
+    controller.abort();
+    await expect(posting).rejects.toBeInstanceOf(UploadFailure);
+    expect(aborted).toBe(true);
+  });
+});
+
 describe('the API calls', () => {
   it('asks for the policy of a type and an application', async () => {
     const { http, seen } = fakeHttp(() => ({ status: 200, data: { data: POLICY } }));
