@@ -88,7 +88,8 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
     filledFrom.current = result;
     const changes = planOcrFill(target, result, { level, atStart: atStart.current, now: form.getState().values });
     form.batch(() => changes.forEach((change) => form.change(change.path, change.value)));
-    recordFill(changes);
+    // A read that fills nothing leaves the marks (and the undo) of the area's previous fill.
+    if (changes.length > 0) recordFill(changes);
   }, [phase, result, target, level, form, recordFill]);
 
   const choose = (files: FileList | null | undefined) => {
