@@ -1,8 +1,11 @@
 // The fields OCR reads filled, for the fields to mark them ('Llenado con OCR', or 'Llenado con OCR:
 // confírmalo' when the engine was unsure) and for each upload area to offer 'Deshacer'. In the
 // wizard the fills are the wizard statechart's (its `ocrFills`, kept across tabs); without one
-// (a form alone) they are this provider's own state. FieldFrame reads the mark of its input.
+// (a form alone) they are this provider's own state. A field is marked while it still holds what
+// the read put there: once the person changes it, it is theirs. FieldFrame reads the mark of its input.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useFormState } from 'react-final-form';
+import { getPath } from '../../forms/dependent-fields';
 import type { FillChange, FillTarget } from '../../forms/documents/ocr-fill';
 import { fieldId } from '../components/fields/field-ids';
 
@@ -33,10 +36,14 @@ export function OcrMarksProvider({ fills: heldFills, onRecord, children }: OcrMa
     (area: string, changes: FillChange[]) => (onRecord ? onRecord(area, changes) : setOwnFills((current) => ({ ...current, [area]: changes }))),
     [onRecord],
   );
-  const marks = useMemo(
-    () => new Map(Object.values(fills).flatMap((changes) => changes.map((c) => [fieldId(c.path), c.uncertain ? 'uncertain' : 'filled'] as const))),
-    [fills],
-  );
+  const { values } = useFormState({ subscription: { values: true } });
+  // The marks as a key, so the fields re-render only when the set of marks changes, not on every keystroke.
+  const key = Object.values(fills)
+    .flat()
+    .filter((change) => JSON.stringify(getPath(values, change.path) ?? '') === JSON.stringify(change.value ?? ''))
+    .map((change) => `${fieldId(change.path)}=${change.uncertain ? 'uncertain' : 'filled'}`)
+    .join('\n');
+  const marks = useMemo(() => new Map(key ? key.split('\n').map((entry) => entry.split('=') as [string, OcrMark]) : []), [key]);
   const value = useMemo(() => ({ fills, marks, record }), [fills, marks, record]);
   return <OcrMarks.Provider value={value}>{children}</OcrMarks.Provider>;
 }

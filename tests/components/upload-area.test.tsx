@@ -116,8 +116,14 @@ describe('upload area', () => {
     expect(screen.getByLabelText('CURP')).toHaveAccessibleDescription('Llenado con OCR');
     expect(screen.getByLabelText('Apellido paterno')).toHaveAccessibleDescription('Llenado con OCR: confírmalo');
 
+    // A filled field the person changes is theirs: no longer marked.
+    await user.type(screen.getByLabelText('CURP'), '{Backspace}1');
+    expect(screen.getByLabelText('CURP')).not.toHaveAccessibleDescription('Llenado con OCR');
+    expect(screen.getByLabelText('Nombre(s)')).toHaveAccessibleDescription('Llenado con OCR');
+
+    // Deshacer gives back what was there, except the field changed since.
     await user.click(screen.getByRole('button', { name: 'Deshacer' }));
-    expect(values()).toEqual(BLANK);
+    expect(values()).toEqual({ ...BLANK, fisica: { ...BLANK.fisica, curp: 'PENM900215MDFXXR01' } });
     expect(screen.queryByText(/Llenado con OCR/)).toBeNull();
   });
 
