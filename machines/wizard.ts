@@ -8,6 +8,7 @@
 // calls are actors provided from services/; what the view must do is emitted.
 import { and, assign, emit, enqueueActions, not, or, setup, type SnapshotFrom } from 'xstate';
 import type { GuarantorSummary, LoadedAnswer, Model, RemovedGuarantorAnswer, SaveAnswer, WizardCode } from '../forms/contracts/application';
+import type { FillChange } from '../forms/documents/ocr-fill';
 import type { PldCoincidences } from '../forms/pld';
 import {
   adoptSavedMeta,
@@ -83,6 +84,8 @@ export interface WizardContext {
   serverErrors: Record<string, string>;
   /** Where the PLD review (the child 'pld') stands, as its last snapshot said. */
   pld: PldStatus;
+  /** The fields each upload area's OCR read filled (by area), until undone: the form marks them and offers 'Deshacer'. */
+  ocrFills: Record<string, FillChange[]>;
 }
 
 type PldReviewSnapshot = Pick<SnapshotFrom<typeof pldReviewMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -99,7 +102,11 @@ export type WizardEvent =
   | { type: 'modal.closed' }
   | { type: 'wizard.retried' }
   | { type: 'guarantor.remove'; uuid: string; name: string }
-  | { type: 'guarantor.removalConfirmed' };
+  | { type: 'guarantor.removalConfirmed' }
+  /** An upload area's OCR read filled these fields of the form (issue 15). */
+  | { type: 'ocr.filled'; area: string; changes: FillChange[] }
+  /** The person undid that fill. */
+  | { type: 'ocr.undone'; area: string };
 
 export type WizardEmitted =
   | { type: 'notification'; kind: 'saved' | 'saveFailed' | 'guarantorRemoved' | 'guarantorRemovalFailed' }
@@ -186,6 +193,10 @@ export const wizardMachine = setup({
     }),
     'open modal': assign((_, params: { modal: WizardModal }) => ({ modal: params.modal })),
     'close modal': assign({ modal: null }),
+    'keep ocr fill': assign(({ context }, params: { area: string; changes: FillChange[] }) => ({ ocrFills: { ...context.ocrFills, [params.area]: params.changes } })),
+    'forget ocr fill': assign(({ context }, params: { area: string }) => ({
+      ocrFills: Object.fromEntries(Object.entries(context.ocrFills).filter(([area]) => area !== params.area)),
+    })),
     'keep values': assign(({ context }, params: { values: Model }) => ({ model: { ...context.model, ...params.values } })),
     'aim at': assign((_, params: { index: number; then: SaveThen }) => ({ target: params.index, after: params.then })),
     'follow fields': assign(({ context }, params: { checking: boolean; valid?: boolean }) => ({
@@ -304,6 +315,7 @@ export const wizardMachine = setup({
     modal: null,
     serverErrors: {},
     pld: { busy: false, blocking: false, validated: false, found: null },
+    ocrFills: {},
   }),
   initial: 'opening',
   states: {
@@ -355,6 +367,8 @@ export const wizardMachine = setup({
         'modal.closed': { actions: 'close modal' },
         'fields.checking': { actions: { type: 'follow fields', params: { checking: true } } },
         'fields.checked': { actions: { type: 'follow fields', params: ({ event }) => ({ checking: false, valid: event.valid }) } },
+        'ocr.filled': { actions: { type: 'keep ocr fill', params: ({ event }) => ({ area: event.area, changes: event.changes }) } },
+        'ocr.undone': { actions: { type: 'forget ocr fill', params: ({ event }) => ({ area: event.area }) } },
       },
       // The staff's PLD review of this model, opened with the review it stored (spec 01 §4).
       invoke: {

@@ -3,12 +3,15 @@
 // check of a step); the statechart is told of every step and of where the checks stand.
 import { Button, Callout, H2 } from '@blueprintjs/core';
 import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Form } from 'react-final-form';
 import type { Model } from '../../forms/contracts/application';
+import type { FillChange } from '../../forms/documents/ocr-fill';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { guarantorName } from '../../forms/wizard-state';
 import { ShownErrorsProvider } from '../components/fields/shown-errors-provider';
+import { OcrMarksProvider } from '../documents/ocr-marks';
+import { UploadOwnerProvider } from '../documents/upload-owner';
 import { FieldChecks } from './field-checks';
 import { PldIdentityWatch } from './pld-identity-watch';
 import type { PldReviewRef } from './pld-review-selectors';
@@ -19,6 +22,7 @@ import {
   selectGuarantorsAddable,
   selectGuarantorsChangeable,
   selectModel,
+  selectOcrFills,
   selectServerErrors,
   selectTabErrors,
   selectUuid,
@@ -50,13 +54,20 @@ const FORM_VIEW = {
   serverErrors: selectServerErrors,
   guarantorsChangeable: selectGuarantorsChangeable,
   guarantorsAddable: selectGuarantorsAddable,
+  ocrFills: selectOcrFills,
 };
 
 export function WizardForm({ actor, route, titles, staff, pldReviewer, review }: WizardFormProps) {
-  const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable } = useWizardView(actor, FORM_VIEW);
+  const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills } = useWizardView(actor, FORM_VIEW);
   const guarantor = route.guarantor !== false;
   const tab = route.wizard.tabs[current];
   const isLast = current === titles.length - 1;
+
+  // The fields OCR reads filled are the statechart's, so their marks and 'Deshacer' outlive a change of tab.
+  const recordOcrFill = useCallback(
+    (area: string, changes: FillChange[]) => actor.send(changes.length > 0 ? { type: 'ocr.filled', area, changes } : { type: 'ocr.undone', area }),
+    [actor],
+  );
 
   const validate = useMemo(
     () => (tab && !tab.alwaysValid ? (values: Model) => nestErrors(validateModelSync(tab.schema, values, { staff }).errors) : undefined),
@@ -109,19 +120,23 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
                 </ul>
               </Callout>
             )}
-            <TabView
-              route={route}
-              tabKey={tab?.key}
-              staff={staff}
-              values={values}
-              printHref={uuid && route.print ? `${route.print}/${uuid}` : null}
-              parentUuid={uuid}
-              canAddGuarantors={guarantorsAddable}
-              canChangeGuarantors={guarantorsChangeable}
-              onRemoveGuarantor={(aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) })}
-              review={review}
-              pldReviewer={pldReviewer}
-            />
+            <UploadOwnerProvider value={uuid}>
+              <OcrMarksProvider fills={ocrFills} onRecord={recordOcrFill}>
+                <TabView
+                  route={route}
+                  tabKey={tab?.key}
+                  staff={staff}
+                  values={values}
+                  printHref={uuid && route.print ? `${route.print}/${uuid}` : null}
+                  parentUuid={uuid}
+                  canAddGuarantors={guarantorsAddable}
+                  canChangeGuarantors={guarantorsChangeable}
+                  onRemoveGuarantor={(aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) })}
+                  review={review}
+                  pldReviewer={pldReviewer}
+                />
+              </OcrMarksProvider>
+            </UploadOwnerProvider>
             <div className="wizard-actions">
               {current > 0 && (
                 <Button

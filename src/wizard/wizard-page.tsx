@@ -4,6 +4,7 @@ import { H1, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useParams, useSearchParams } from 'react-router-dom';
+import { DocumentList } from '../documents/document-list';
 import { FormLockProvider } from '../components/fields/form-lock';
 import { PldMarksProvider } from '../components/fields/pld-marks';
 import { useRuntime } from '../session/runtime-context';
@@ -98,6 +99,7 @@ function WizardPage() {
           <WizardForm actor={actor} route={route} titles={titles} staff={staff} pldReviewer={pldReviewer} review={review} />
         </PldMarksProvider>
       </FormLockProvider>
+      {staff && uuid && <DocumentList code={route.wizard.code} uuid={uuid} />}
       {review && (
         <PldReviewModal
           review={review}

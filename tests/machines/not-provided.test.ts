@@ -37,6 +37,7 @@ describe('an actor not provided fails loudly', () => {
       print: ['download pdf', 'fetch packet', 'lay out', 'print'],
       'rfc-duplicate-check': ['count application rfc', 'count clients with rfc'],
       'shown-errors': [],
+      upload: ['poll ocr', 'read format', 'request ocr', 'sign', 'upload'],
       wizard: ['load application', 'remove guarantor', 'save application', 'validate tab'],
     });
   });

@@ -1,7 +1,9 @@
 // The one adapter from final-form's field state to Blueprint's FormGroup: a visible label tied
 // to the input, the error under it, and the intent.
-import { FormGroup, Intent } from '@blueprintjs/core';
+import { FormGroup, Intent, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { OCR_MARK_TEXT, useOcrMark } from '../../documents/ocr-marks';
+import { errorId } from './field-ids';
 
 export interface FieldFrameProps {
   /** The input's id; the label points at it. */
@@ -17,11 +19,11 @@ export interface FieldFrameProps {
   className?: string;
 }
 
-export const fieldId = (name: string) => `campo-${name.replace(/[^\w-]/g, '-')}`;
-/** The id of the text under a field (its error or hint), from the field's input id. */
-export const errorId = (inputId: string) => `${inputId}-ayuda`;
+export { errorId, fieldId } from './field-ids';
 
 export function FieldFrame({ id, label, error, hint, optional = false, children, className }: FieldFrameProps) {
+  // A field an OCR read filled says so under it (read with the field, through aria-describedby).
+  const mark = useOcrMark(id);
   return (
     <FormGroup
       className={className}
@@ -29,7 +31,16 @@ export function FieldFrame({ id, label, error, hint, optional = false, children,
       labelFor={id}
       labelInfo={optional ? '(opcional)' : undefined}
       intent={error ? Intent.DANGER : Intent.NONE}
-      helperText={<span id={errorId(id)}>{error ?? hint}</span>}
+      helperText={
+        <span id={errorId(id)}>
+          {error ?? hint}
+          {mark && (
+            <Tag minimal intent={mark === 'uncertain' ? Intent.WARNING : Intent.PRIMARY} className="ocr-mark">
+              {OCR_MARK_TEXT[mark]}
+            </Tag>
+          )}
+        </span>
+      }
     >
       {children}
     </FormGroup>

@@ -11,7 +11,11 @@ import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import { useFieldChanges } from '../../components/fields/use-field-changes';
 import { useRfcDuplicateCheck } from '../../components/fields/use-rfc-duplicate-check';
+import { UploadArea } from '../../documents/upload-area';
 import { FieldGrid, FieldSection } from './field-layout';
+
+const ID_TARGET = { type: 'identification' } as const;
+const TAX_TARGET = { type: 'tax', person: 'Física' } as const;
 
 export function DatosGeneralesPfTab() {
   const { apply, values } = useFieldChanges();
@@ -21,6 +25,10 @@ export function DatosGeneralesPfTab() {
   return (
     <>
       <FieldSection title="Identificación">
+        <div className="upload-areas">
+          <UploadArea type="identification" target={ID_TARGET} />
+          <UploadArea type="tax" target={TAX_TARGET} />
+        </div>
         <FieldGrid>
           <SelectField name="fisica.identificacion" label="Identificación oficial" options={IDENTIFICATIONS} />
           <TextField name="nombre" label="Nombre(s)" uppercase maxLength={NAME_MAX} autoComplete="given-name" />

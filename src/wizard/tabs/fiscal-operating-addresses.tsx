@@ -8,6 +8,7 @@ import { useFieldDisabled } from '../../components/fields/form-lock';
 import { PostalCodeField } from '../../components/fields/postal-code-field';
 import { TextField } from '../../components/fields/text-field';
 import { useFieldChanges } from '../../components/fields/use-field-changes';
+import { UploadArea } from '../../documents/upload-area';
 import { FieldGrid } from './field-layout';
 import { GroupSection } from './group-section';
 
@@ -23,6 +24,9 @@ export function FiscalAndOperatingAddresses({ prefix }: FiscalAndOperatingAddres
   return (
     <>
       <GroupSection title="Domicilio fiscal">
+        <div className="upload-areas">
+          <UploadArea type="address" target={{ type: 'address', prefix, group: 'colonia_fiscal' }} />
+        </div>
         <FieldGrid>
           <TextField name={`${prefix}.domicilio_fiscal.calle`} label="Calle y número (fiscal)" maxLength={STREET_MAX} />
           <PostalCodeField prefix={prefix} group="colonia_fiscal" />

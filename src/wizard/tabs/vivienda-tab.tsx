@@ -9,7 +9,10 @@ import { PostalCodeField } from '../../components/fields/postal-code-field';
 import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import { useFieldChanges } from '../../components/fields/use-field-changes';
+import { UploadArea } from '../../documents/upload-area';
 import { FieldGrid, FieldSection } from './field-layout';
+
+const ADDRESS_TARGET = { type: 'address', prefix: 'vivienda', group: 'colonia' } as const;
 
 export function ViviendaTab() {
   const { apply, values } = useFieldChanges();
@@ -39,6 +42,9 @@ export function ViviendaTab() {
         </FieldGrid>
       </FieldSection>
       <FieldSection title="Domicilio">
+        <div className="upload-areas">
+          <UploadArea type="address" target={ADDRESS_TARGET} />
+        </div>
         <FieldGrid>
           <TextField name="vivienda.domicilio.calle" label="Calle y número" maxLength={STREET_MAX} autoComplete="street-address" />
           <PostalCodeField prefix="vivienda" group="colonia" />

@@ -8,6 +8,7 @@ import { printMachine } from '../../../machines/print';
 import { rfcDuplicateCheckMachine } from '../../../machines/rfc-duplicate-check';
 import { sessionMachine } from '../../../machines/session';
 import { shownErrorsMachine } from '../../../machines/shown-errors';
+import { uploadMachine } from '../../../machines/upload';
 import { wizardMachine } from '../../../machines/wizard';
 
 export interface RegisteredMachine {
@@ -26,5 +27,6 @@ export const MACHINES: RegisteredMachine[] = [
   { name: 'print', file: 'machines/print.ts', machine: printMachine },
   { name: 'rfc-duplicate-check', file: 'machines/rfc-duplicate-check.ts', machine: rfcDuplicateCheckMachine },
   { name: 'shown-errors', file: 'machines/shown-errors.ts', machine: shownErrorsMachine },
+  { name: 'upload', file: 'machines/upload.ts', machine: uploadMachine },
   { name: 'wizard', file: 'machines/wizard.ts', machine: wizardMachine },
 ];

@@ -10,14 +10,20 @@ import { SelectField } from '../../../components/fields/select-field';
 import { TextAreaField } from '../../../components/fields/text-area-field';
 import { TextField } from '../../../components/fields/text-field';
 import { useRfcDuplicateCheck } from '../../../components/fields/use-rfc-duplicate-check';
+import { UploadArea } from '../../../documents/upload-area';
 import { FieldGrid, FieldSection } from '../field-layout';
 import { FiscalAndOperatingAddresses } from '../fiscal-operating-addresses';
+
+const TAX_TARGET = { type: 'tax', person: 'Moral' } as const;
 
 export function DatosGeneralesPmTab() {
   const rfcDuplicates = useRfcDuplicateCheck('company');
   return (
     <>
       <FieldSection title="Empresa">
+        <div className="upload-areas">
+          <UploadArea type="tax" target={TAX_TARGET} />
+        </div>
         <FieldGrid>
           <TextField name="nombre" label="Razón social" uppercase maxLength={NAME_MAX} autoComplete="organization" />
           <TextField name="moral.rfc" label="RFC con homoclave" uppercase maxLength={RFC_LENGTH_COMPANY} hint="12 caracteres" validate={rfcDuplicates} />

@@ -1,0 +1,101 @@
+// What an OCR read fills in a wizard's form (issue 15): each field read goes to its model path for
+// the upload area it came from (the ID in Datos generales, the Constancia where the RFC is, the
+// proof of address in its tab's address group). A field locked by the editable level is never
+// filled, nor one the person changed after the upload started, nor one already holding the value.
+// Each fill keeps the value it replaced, so the person can undo it while the field still holds it.
+import type { OcrFields, OcrResult } from '../contracts/documents';
+import { getPath } from '../dependent-fields';
+import { isFieldLocked, type EditableLevel } from '../locking';
+import { ADDRESS_GROUPS, type AddressGroup } from '../schema/address';
+
+/** Where an upload area's document fills. */
+export type FillTarget =
+  | { type: 'identification' }
+  | { type: 'tax'; person: 'Física' | 'Moral' }
+  /** `prefix`: the object holding the address (`vivienda`, `empleo`, `informacion_fiscal`). */
+  | { type: 'address'; prefix: string; group: AddressGroup };
+
+export interface FillChange {
+  path: string;
+  value: unknown;
+  /** The value it replaces (restored by the undo). */
+  previous: unknown;
+  /** The engine was unsure of it: the person should confirm it. */
+  uncertain: boolean;
+}
+
+type Source = keyof OcrFields;
+/** Each path, from a field read or (`value`) worked out from the read. */
+type Mapping = Array<{ path: string; from?: Source; value?: (fields: OcrFields) => unknown }>;
+
+const NAME: Mapping = [
+  { path: 'nombre', from: 'nombre' },
+  { path: 'fisica.apellido_paterno', from: 'apellido_paterno' },
+  { path: 'fisica.apellido_materno', from: 'apellido_materno' },
+];
+
+function mappingOf(target: FillTarget, result: OcrResult): Mapping {
+  switch (target.type) {
+    case 'identification':
+      return [
+        ...NAME,
+        { path: 'fisica.curp', from: 'curp' },
+        { path: 'fisica.sexo', from: 'sexo' },
+        { path: 'fisica.fecha_nacimiento', from: 'fecha_nacimiento' },
+        // The forms offer 'INE' for both credentials (an IFE is the INE's former name).
+        ...(result.template === 'INE' || result.template === 'IFE' ? [{ path: 'fisica.identificacion', value: () => 'INE' }] : []),
+      ];
+    case 'tax':
+      return target.person === 'Moral'
+        ? [
+            { path: 'moral.rfc', from: 'rfc' },
+            { path: 'nombre', from: 'razon_social' },
+            { path: 'email', from: 'email' },
+            { path: 'informacion_fiscal.fecha_constitucion', from: 'fecha_constitucion' },
+          ]
+        : [...NAME, { path: 'fisica.rfc', from: 'rfc' }, { path: 'fisica.curp', from: 'curp' }, { path: 'email', from: 'email' }];
+    case 'address': {
+      const { domicilio } = ADDRESS_GROUPS[target.group];
+      return [
+        { path: `${target.prefix}.${domicilio}.calle`, from: 'calle' },
+        { path: `${target.prefix}.${domicilio}.codigo_postal`, from: 'codigo_postal' },
+        { path: `${target.prefix}.${target.group}`, from: 'colonia' },
+        // A TELMEX receipt names the home's line.
+        ...(target.prefix === 'vivienda' ? [{ path: 'vivienda.telefono.numero', from: 'telefonos' as const, value: (f: OcrFields) => f.telefonos?.[0] }] : []),
+      ];
+    }
+  }
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? '') === JSON.stringify(b ?? '');
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+export interface FillOptions {
+  level: EditableLevel;
+  /** The form's values when the upload started. */
+  atStart: unknown;
+  /** The form's values now. */
+  now: unknown;
+}
+
+/** The changes a read makes to the form, in the order of its fields. */
+export function planOcrFill(target: FillTarget, result: OcrResult, { level, atStart, now }: FillOptions): FillChange[] {
+  if (result.data === 'empty') return [];
+  const fields = result.data;
+  const changes: FillChange[] = [];
+  for (const { path, from, value: derive } of mappingOf(target, result)) {
+    const value = derive ? derive(fields) : fields[from!];
+    if (isBlank(value) || isFieldLocked(level, path)) continue;
+    const current = getPath(now, path);
+    // Typed after the upload started: the person's value stays.
+    if (!same(current, getPath(atStart, path))) continue;
+    if (same(current, value)) continue;
+    changes.push({ path, value, previous: current ?? null, uncertain: from !== undefined && result.uncertain.includes(from) });
+  }
+  return changes;
+}
+
+/** The undo of a fill: each field still holding what the read put there gets its previous value back. */
+export function planOcrUndo(changes: FillChange[], now: unknown): Array<{ path: string; value: unknown }> {
+  return changes.filter((change) => same(getPath(now, change.path), change.value)).map((change) => ({ path: change.path, value: change.previous }));
+}

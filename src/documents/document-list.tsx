@@ -1,0 +1,102 @@
+// The documents of an application, for staff (issue 15): what was uploaded, by whom and when,
+// each opening in a new tab. Loaded when the section is opened (GET /{code}/documentos/{uuid}).
+import { Button, Callout, HTMLTable, Spinner } from '@blueprintjs/core';
+import { ChevronDown, ChevronUp, Refresh } from '@blueprintjs/icons';
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { WizardCode } from '../../forms/contracts/application';
+import type { DocumentListAnswer, DocumentType } from '../../forms/contracts/documents';
+import { formatFileSize } from '../../forms/documents/file-format';
+import { fetchDocuments } from '../../services/documents';
+import { useRuntime } from '../session/runtime-context';
+
+type Listed = DocumentListAnswer['data'][number];
+
+export const DOCUMENT_TYPE_NAMES: Record<DocumentType, string> = {
+  identification: 'Identificación oficial',
+  tax: 'Constancia de situación fiscal',
+  address: 'Comprobante de domicilio',
+};
+
+const FORMAT_NAMES: Record<string, string> = { 'image/jpeg': 'JPG', 'image/png': 'PNG', 'image/webp': 'WebP', 'application/pdf': 'PDF' };
+
+const when = (iso: string) => new Intl.DateTimeFormat('es-MX', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+
+export function DocumentList({ code, uuid }: { code: WizardCode; uuid: string }) {
+  const { http } = useRuntime();
+  const [open, setOpen] = useState(false);
+  const [documents, setDocuments] = useState<Listed[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const id = useId();
+
+  const load = useCallback(() => {
+    setFailed(false);
+    setDocuments(null);
+    fetchDocuments(http, code, uuid).then(setDocuments, () => setFailed(true));
+  }, [http, code, uuid]);
+
+  useEffect(() => {
+    if (open) load();
+  }, [open, load]);
+
+  return (
+    <section className="document-list" aria-labelledby={`${id}-titulo`}>
+      <Button
+        id={`${id}-titulo`}
+        variant="minimal"
+        endIcon={open ? <ChevronUp /> : <ChevronDown />}
+        aria-expanded={open}
+        aria-controls={`${id}-contenido`}
+        text="Documentos de la solicitud"
+        onClick={() => setOpen((shown) => !shown)}
+      />
+      {open && (
+        <div id={`${id}-contenido`}>
+          {failed && (
+            <Callout intent="danger" role="alert">
+              No se pudieron consultar los documentos. <Button icon={<Refresh />} text="Reintentar" onClick={load} />
+            </Callout>
+          )}
+          {!failed && documents === null && <Spinner size={20} aria-label="Cargando documentos" />}
+          {documents?.length === 0 && <p>Esta solicitud no tiene documentos.</p>}
+          {documents && documents.length > 0 && (
+            <div className="table-scroll">
+              <HTMLTable compact striped>
+                <thead>
+                  <tr>
+                    <th scope="col">Documento</th>
+                    <th scope="col">Formato</th>
+                    <th scope="col">Tamaño</th>
+                    <th scope="col">Subido por</th>
+                    <th scope="col">Fecha</th>
+                    <th scope="col">
+                      <span className="sr-only">Abrir</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {documents.map((document) => (
+                    <tr key={document.id}>
+                      <td>
+                        {DOCUMENT_TYPE_NAMES[document.type as DocumentType]}
+                        {document.template ? ` (${document.template})` : ''}
+                      </td>
+                      <td>{FORMAT_NAMES[document.format] ?? document.format}</td>
+                      <td>{formatFileSize(document.size)}</td>
+                      <td>{document.uploaded_by}</td>
+                      <td>{when(document.uploaded_at)}</td>
+                      <td>
+                        <a href={document.url} target="_blank" rel="noopener noreferrer">
+                          Abrir<span className="sr-only"> {DOCUMENT_TYPE_NAMES[document.type as DocumentType]} (se abre en otra pestaña)</span>
+                        </a>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

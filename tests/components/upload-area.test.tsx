@@ -1,0 +1,220 @@
+// An upload area as a person uses it: a file chosen by the keyboard or dropped onto the area, the
+// preview's name, size and progress, the fields filled and marked, 'Deshacer', a failed read
+// retried, and the areas each editable level shows. The calls are fakes (the statechart's actors).
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { DocumentFormat, OcrAnswer } from '../../forms/contracts/documents';
+import { UploadFailure } from '../../forms/documents/upload-failure';
+import { uploadMachine, type OcrCall, type UploadCall } from '../../machines/upload';
+import { TextField } from '../../src/components/fields/text-field';
+import { OcrMarksProvider } from '../../src/documents/ocr-marks';
+import { UploadArea } from '../../src/documents/upload-area';
+import { installDropGuard } from '../../src/global/drop-guard';
+import { renderForm } from './support/render-form';
+
+const notify = vi.hoisted(() => vi.fn());
+vi.mock('../../src/global/notifications', () => ({ notify }));
+
+const READ: OcrAnswer = {
+  status: 'done',
+  result: {
+    template: 'INE',
+    data: { nombre: 'MARÍA JOSÉ', apellido_paterno: 'PEÑA', curp: 'PENM900215MDFXXR09' },
+    uncertain: ['apellido_paterno'],
+    message: 'Datos obtenidos con OCR',
+  },
+};
+const BLANK = { nombre: '', fisica: { apellido_paterno: '', curp: '', identificacion: '' } };
+const fileInput = () => screen.getByLabelText<HTMLInputElement>('Credencial para votar (INE o IFE)', { selector: 'input' });
+const photo = () => new File([new Uint8Array(150 * 1024)], 'ine-frente.jpg', { type: 'image/jpeg' });
+
+type Deferred<T> = { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void };
+const deferred = <T,>(): Deferred<T> => {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+};
+
+/** The statechart with fake calls: the post reports half its bytes, then waits; each read waits for the test. */
+function fakeCalls() {
+  const uploads: Array<Deferred<{ key: string; bucket: string }>> = [];
+  const reads: Array<Deferred<OcrAnswer>> = [];
+  const machine = uploadMachine.provide({
+    actors: {
+      'read format': fromPromise<DocumentFormat | null, { file: File }>(async () => 'image/jpeg'),
+      sign: fromPromise(async () => ({ url: '/storage/documentos', fields: {}, key: 'k', bucket: 'documentos', expires_at: '', max_bytes: 1 })),
+      upload: fromPromise<{ key: string; bucket: string }, UploadCall>(({ input }) => {
+        input.onProgress(50, 100);
+        const call = deferred<{ key: string; bucket: string }>();
+        uploads.push(call);
+        return call.promise;
+      }),
+      'request ocr': fromPromise<OcrAnswer, OcrCall>(() => {
+        const call = deferred<OcrAnswer>();
+        reads.push(call);
+        return call.promise;
+      }),
+    },
+  });
+  return { machine, uploads, reads };
+}
+
+const fields = (machine: typeof uploadMachine) => (
+  <OcrMarksProvider>
+    <UploadArea type="identification" target={{ type: 'identification' }} machine={machine} />
+    <TextField name="nombre" label="Nombre(s)" />
+    <TextField name="fisica.apellido_paterno" label="Apellido paterno" />
+    <TextField name="fisica.curp" label="CURP" />
+  </OcrMarksProvider>
+);
+
+const settle = async (run: () => void) => {
+  await act(async () => {
+    run();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+};
+
+describe('upload area', () => {
+  beforeEach(() => notify.mockClear());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('chooses a file with the keyboard, shows its upload and its read, fills and marks the fields, and undoes the fill', async () => {
+    const user = userEvent.setup();
+    const { machine, uploads, reads } = fakeCalls();
+    const { values } = renderForm(fields(machine), { initialValues: BLANK });
+    const input = fileInput();
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,application/pdf');
+    expect(input).toHaveAttribute('capture', 'environment');
+    const opened = vi.spyOn(input, 'click');
+
+    await user.tab();
+    expect(screen.getByRole('button', { name: /Elegir archivo/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(opened).toHaveBeenCalled();
+
+    await user.upload(input, photo());
+    expect(await screen.findByText('ine-frente.jpg')).toBeVisible();
+    expect(screen.getByText('150 KB')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Subiendo archivo');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+
+    await settle(() => uploads[0]!.resolve({ key: 'k', bucket: 'documentos' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Obteniendo datos con OCR');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+
+    await settle(() => reads[0]!.resolve(READ));
+    expect(screen.getByText('Datos obtenidos con OCR')).toBeVisible();
+    expect(values()).toEqual({ nombre: 'MARÍA JOSÉ', fisica: { apellido_paterno: 'PEÑA', curp: 'PENM900215MDFXXR09', identificacion: 'INE' } });
+    // Each filled field says so, read with it; the doubtful one asks to be confirmed.
+    expect(screen.getByLabelText('Nombre(s)')).toHaveAccessibleDescription('Llenado con OCR');
+    expect(screen.getByLabelText('CURP')).toHaveAccessibleDescription('Llenado con OCR');
+    expect(screen.getByLabelText('Apellido paterno')).toHaveAccessibleDescription('Llenado con OCR: confírmalo');
+
+    // A filled field the person changes is theirs: no longer marked.
+    await user.type(screen.getByLabelText('CURP'), '{Backspace}1');
+    expect(screen.getByLabelText('CURP')).not.toHaveAccessibleDescription('Llenado con OCR');
+    expect(screen.getByLabelText('Nombre(s)')).toHaveAccessibleDescription('Llenado con OCR');
+
+    // Deshacer gives back what was there, except the field changed since.
+    await user.click(screen.getByRole('button', { name: 'Deshacer' }));
+    expect(values()).toEqual({ ...BLANK, fisica: { ...BLANK.fisica, curp: 'PENM900215MDFXXR01' } });
+    expect(screen.queryByText(/Llenado con OCR/)).toBeNull();
+  });
+
+  it('keeps what the person typed while the document was being read', async () => {
+    const user = userEvent.setup();
+    const { machine, uploads, reads } = fakeCalls();
+    const { values } = renderForm(fields(machine), { initialValues: BLANK });
+    await user.upload(fileInput(), photo());
+    await user.type(screen.getByLabelText('Nombre(s)'), 'MARIA');
+    await settle(() => uploads[0]!.resolve({ key: 'k', bucket: 'documentos' }));
+    await settle(() => reads[0]!.resolve(READ));
+    expect(values().nombre).toBe('MARIA');
+    expect(values().fisica.curp).toBe('PENM900215MDFXXR09');
+  });
+
+  it('uploads a file dropped onto the area, without the notice for drops elsewhere', async () => {
+    const removeGuard = installDropGuard(window);
+    const { machine } = fakeCalls();
+    renderForm(fields(machine), { initialValues: BLANK });
+    const area = screen.getByRole('group', { name: 'Credencial para votar (INE o IFE)' });
+    await settle(() => fireEvent.drop(area, { dataTransfer: { files: [photo()], types: ['Files'] } }));
+    expect(screen.getByText('ine-frente.jpg')).toBeVisible();
+    expect(notify).not.toHaveBeenCalled();
+    // Elsewhere, the existing notice.
+    fireEvent.drop(document.body, { dataTransfer: { files: [photo()], types: ['Files'] } });
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ message: 'No se pueden subir archivos en esta zona' }));
+    removeGuard();
+  });
+
+  it('refuses two files dropped at once', async () => {
+    const { machine, uploads } = fakeCalls();
+    renderForm(fields(machine), { initialValues: BLANK });
+    const area = screen.getByRole('group', { name: 'Credencial para votar (INE o IFE)' });
+    await settle(() => fireEvent.drop(area, { dataTransfer: { files: [photo(), photo()], types: ['Files'] } }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Solo se puede subir un archivo a la vez');
+    expect(uploads).toHaveLength(0);
+  });
+
+  it('shows a failed read with its message and retries it from the keyboard', async () => {
+    const user = userEvent.setup();
+    const { machine, uploads, reads } = fakeCalls();
+    const { values } = renderForm(fields(machine), { initialValues: BLANK });
+    await user.upload(fileInput(), photo());
+    await settle(() => uploads[0]!.resolve({ key: 'k', bucket: 'documentos' }));
+    await settle(() => reads[0]!.reject(new UploadFailure('ocr', false, null)));
+    expect(screen.getByRole('alert')).toHaveTextContent('Error al intentar obtener datos con OCR');
+    const retry = screen.getByRole('button', { name: 'Reintentar' });
+    retry.focus();
+    await user.keyboard('{Enter}');
+    expect(reads).toHaveLength(2);
+    await settle(() => reads[1]!.resolve(READ));
+    expect(values().nombre).toBe('MARÍA JOSÉ');
+  });
+
+  it("shows a wrong template's message", async () => {
+    const user = userEvent.setup();
+    const { machine, uploads, reads } = fakeCalls();
+    renderForm(fields(machine), { initialValues: BLANK });
+    await user.upload(fileInput(), photo());
+    await settle(() => uploads[0]!.resolve({ key: 'k', bucket: 'documentos' }));
+    await settle(() => reads[0]!.resolve({ status: 'done', result: { template: 'CFE', data: { calle: 'X' }, uncertain: [], message: '' } }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Documento inválido, solo INE o IFE son aceptados');
+  });
+
+  it('shows the areas each editable level allows', () => {
+    const { machine } = fakeCalls();
+    const areas = (
+      <>
+        <UploadArea type="identification" target={{ type: 'identification' }} machine={machine} />
+        <UploadArea type="tax" target={{ type: 'tax', person: 'Física' }} machine={machine} />
+        <UploadArea type="address" target={{ type: 'address', prefix: 'vivienda', group: 'colonia' }} machine={machine} />
+      </>
+    );
+    const shown = () => screen.queryAllByRole('group').map((group) => within(group).getByText(/\(|Constancia/).textContent);
+    const { unmount } = renderForm(areas, { level: 'api_fields' });
+    expect(shown()).toEqual(['Credencial para votar (INE o IFE)', 'Constancia de situación fiscal']);
+    unmount();
+    const general = renderForm(areas, { level: 'general_fields' });
+    expect(shown()).toEqual(['Comprobante de domicilio (CFE o TELMEX)']);
+    general.unmount();
+    renderForm(areas, { level: 'none' });
+    expect(shown()).toEqual([]);
+  });
+
+  it('has no accessibility violations, idle and with a preview', async () => {
+    const user = userEvent.setup();
+    const { machine } = fakeCalls();
+    const { container } = renderForm(fields(machine), { initialValues: BLANK });
+    const check = async () => (await axe.run(container.querySelector('.upload-area')!, { rules: { 'color-contrast': { enabled: false } } })).violations;
+    expect(await check()).toEqual([]);
+    await user.upload(fileInput(), photo());
+    expect(await check()).toEqual([]);
+  });
+});

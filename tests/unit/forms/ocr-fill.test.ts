@@ -1,0 +1,99 @@
+// What an OCR read fills: the right paths per document and wizard, never a locked field nor one
+// typed after the upload started, uncertain fields marked, and an undo that gives back what was there.
+import { describe, expect, it } from 'vitest';
+import type { OcrResult } from '../../../forms/contracts/documents';
+import { applyChanges } from '../../../forms/dependent-fields';
+import { planOcrFill, planOcrUndo } from '../../../forms/documents/ocr-fill';
+
+const INE: OcrResult = {
+  template: 'INE',
+  data: {
+    nombre: 'MARÍA JOSÉ',
+    apellido_paterno: 'PEÑA',
+    apellido_materno: 'NÚÑEZ',
+    curp: 'PENM900215MDFXXR09',
+    sexo: 'Femenino',
+    fecha_nacimiento: '1990-02-15',
+    clave_elector: 'PNNZMR90021509M100',
+  },
+  uncertain: ['apellido_materno'],
+  message: 'Datos obtenidos con OCR',
+};
+const BLANK_PF = { nombre: '', email: '', fisica: { apellido_paterno: '', apellido_materno: '', curp: '', sexo: '', fecha_nacimiento: null, rfc: '', identificacion: '' } };
+
+const byPath = (changes: Array<{ path: string; value: unknown }>) => Object.fromEntries(changes.map((c) => [c.path, c.value]));
+
+describe('OCR fill', () => {
+  it('fills the ID into Datos generales, with INE as the identification, and marks what the engine doubted', () => {
+    const changes = planOcrFill({ type: 'identification' }, INE, { level: 'all', atStart: BLANK_PF, now: BLANK_PF });
+    expect(byPath(changes)).toEqual({
+      nombre: 'MARÍA JOSÉ',
+      'fisica.apellido_paterno': 'PEÑA',
+      'fisica.apellido_materno': 'NÚÑEZ',
+      'fisica.curp': 'PENM900215MDFXXR09',
+      'fisica.sexo': 'Femenino',
+      'fisica.fecha_nacimiento': '1990-02-15',
+      'fisica.identificacion': 'INE',
+    });
+    expect(changes.filter((c) => c.uncertain).map((c) => c.path)).toEqual(['fisica.apellido_materno']);
+  });
+
+  it('keeps what the person typed after the upload started, and a value already there', () => {
+    const now = { ...BLANK_PF, nombre: 'MARIA', fisica: { ...BLANK_PF.fisica, sexo: 'Femenino' } };
+    const changes = planOcrFill({ type: 'identification' }, INE, { level: 'all', atStart: BLANK_PF, now });
+    expect(changes.map((c) => c.path)).not.toContain('nombre');
+    expect(changes.map((c) => c.path)).not.toContain('fisica.sexo');
+    expect(changes.map((c) => c.path)).toContain('fisica.curp');
+  });
+
+  it('fills nothing the editable level locks', () => {
+    // general_fields locks the identity fields; of the ID, only sex, birth date and identification remain.
+    const general = planOcrFill({ type: 'identification' }, INE, { level: 'general_fields', atStart: BLANK_PF, now: BLANK_PF });
+    expect(general.map((c) => c.path).sort()).toEqual(['fisica.fecha_nacimiento', 'fisica.identificacion', 'fisica.sexo']);
+    expect(planOcrFill({ type: 'identification' }, INE, { level: 'none', atStart: BLANK_PF, now: BLANK_PF })).toEqual([]);
+    const api = planOcrFill({ type: 'identification' }, INE, { level: 'api_fields', atStart: BLANK_PF, now: BLANK_PF });
+    expect(api.map((c) => c.path).sort()).toEqual(['fisica.apellido_materno', 'fisica.apellido_paterno', 'fisica.curp', 'nombre']);
+  });
+
+  it('fills a Constancia into the RFC of a natural person or of a company', () => {
+    const csf: OcrResult = { template: 'CSF', data: { rfc: 'PENM900215AB1', curp: 'PENM900215MDFXXR09' }, uncertain: [], message: 'Datos obtenidos con OCR' };
+    expect(byPath(planOcrFill({ type: 'tax', person: 'Física' }, csf, { level: 'all', atStart: BLANK_PF, now: BLANK_PF }))).toEqual({
+      'fisica.rfc': 'PENM900215AB1',
+      'fisica.curp': 'PENM900215MDFXXR09',
+    });
+    const company: OcrResult = { template: 'CSF', data: { rfc: 'AÑO010203XY4', razon_social: 'COMERCIALIZADORA ÁGUILA SA DE CV' }, uncertain: [], message: '' };
+    const pm = { nombre: '', moral: { rfc: '' } };
+    expect(byPath(planOcrFill({ type: 'tax', person: 'Moral' }, company, { level: 'all', atStart: pm, now: pm }))).toEqual({
+      'moral.rfc': 'AÑO010203XY4',
+      nombre: 'COMERCIALIZADORA ÁGUILA SA DE CV',
+    });
+  });
+
+  it("fills a proof of address into its tab's address group, colonia included", () => {
+    const colonia = { colonia: 'Del Valle Centro', municipio: 'Benito Juárez', estado: 'Ciudad de México' };
+    const cfe: OcrResult = { template: 'CFE', data: { calle: 'AV. INSURGENTES SUR 1234', codigo_postal: '03100', colonia }, uncertain: [], message: '' };
+    const home = { vivienda: { domicilio: { calle: '', codigo_postal: '' }, colonia: null } };
+    expect(byPath(planOcrFill({ type: 'address', prefix: 'vivienda', group: 'colonia' }, cfe, { level: 'all', atStart: home, now: home }))).toEqual({
+      'vivienda.domicilio.calle': 'AV. INSURGENTES SUR 1234',
+      'vivienda.domicilio.codigo_postal': '03100',
+      'vivienda.colonia': colonia,
+    });
+    const fiscal = { informacion_fiscal: { domicilio_fiscal: { calle: '', codigo_postal: '' }, colonia_fiscal: null } };
+    expect(
+      planOcrFill({ type: 'address', prefix: 'informacion_fiscal', group: 'colonia_fiscal' }, cfe, { level: 'general_fields', atStart: fiscal, now: fiscal }).map((c) => c.path),
+    ).toEqual(['informacion_fiscal.domicilio_fiscal.calle', 'informacion_fiscal.domicilio_fiscal.codigo_postal', 'informacion_fiscal.colonia_fiscal']);
+  });
+
+  it('fills nothing from an empty read', () => {
+    expect(planOcrFill({ type: 'identification' }, { template: null, data: 'empty', uncertain: [], message: '' }, { level: 'all', atStart: BLANK_PF, now: BLANK_PF })).toEqual([]);
+  });
+
+  it('undoes the fill, except a field the person has changed since', () => {
+    const start = { ...BLANK_PF, nombre: 'MARIA' };
+    const changes = planOcrFill({ type: 'identification' }, { ...INE, data: { ...(INE.data as object), nombre: 'MARÍA' } }, { level: 'all', atStart: start, now: start });
+    const filled = applyChanges(start, changes.map((c) => ({ name: c.path, value: c.value })));
+    const edited = applyChanges(filled, [{ name: 'fisica.curp', value: 'PENM900215MDFXXR01' }]);
+    const undone = applyChanges(edited, planOcrUndo(changes, edited).map((u) => ({ name: u.path, value: u.value })));
+    expect(undone).toEqual({ ...start, fisica: { ...BLANK_PF.fisica, curp: 'PENM900215MDFXXR01' } });
+  });
+});
