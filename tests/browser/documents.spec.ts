@@ -1,0 +1,90 @@
+// Documents in the wizard against the real server: the applicant chooses a generated document, the
+// browser posts it straight to the embedded storage, the server's OCR reads it, and the fields it
+// read fill the form, marked, with 'Deshacer'. Screenshots in test-results/documents/.
+import { expect, test, type Page } from '@playwright/test';
+import { constanciaPdf } from '../support/documents/constancia';
+import { ineFront } from '../support/documents/id-cards';
+import { PEOPLE } from '../support/documents/people';
+import { cfeReceipt } from '../support/documents/receipts';
+import { createApplication } from './support/api';
+import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
+
+const person = PEOPLE[1]!; // MARÍA FERNANDA PEÑA NÚÑEZ, born 2003 (a CURP of this century), Guadalajara
+const OCR_DONE = 'Datos obtenidos con OCR';
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/documents/${name}.png`, fullPage: true });
+/** The file input of the upload area named `name`. */
+const fileInput = (page: Page, name: string) => page.getByRole('group', { name }).locator('input[type="file"]');
+const isoToShown = (iso: string) => iso.split('-').reverse().join('/');
+
+test.describe('documents and OCR', () => {
+  // A first read starts an OCR worker (1.4-2.1 s on a quiet machine) besides the upload and the polls.
+  test.setTimeout(90_000);
+
+  test('an INE chosen with the keyboard fills name, surnames, CURP, sex and birth date, marked, and can be undone', async ({ page }) => {
+    await page.goto('/pf');
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    const area = page.getByRole('group', { name: 'Credencial para votar (INE o IFE)' });
+    await expect(area).toBeVisible();
+    await expectAccessible(page);
+
+    // The keyboard reaches the area's button, which opens the file chooser.
+    const chooser = page.waitForEvent('filechooser');
+    await area.getByRole('button', { name: 'Elegir archivo' }).focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'ine-frente.png', mimeType: 'image/png', buffer: ineFront(person) });
+    await expect(page.getByText('ine-frente.png')).toBeVisible();
+    await expect(page.getByText(OCR_DONE).first()).toBeVisible({ timeout: 60_000 });
+
+    await expect(page.getByLabel('Nombre(s)')).toHaveValue(person.nombre);
+    await expect(page.getByLabel('Apellido paterno')).toHaveValue(person.apellido_paterno);
+    await expect(page.getByLabel('Apellido materno')).toHaveValue(person.apellido_materno);
+    await expect(page.getByLabel('CURP')).toHaveValue(person.curp);
+    await expect(page.getByLabel('Sexo')).toHaveValue(person.sexo);
+    await expect(page.getByLabel('Fecha de nacimiento')).toHaveValue(isoToShown(person.fecha_nacimiento));
+    await expect(page.getByText(/Llenado con OCR/).first()).toBeVisible();
+    expect(await page.getByText(/Llenado con OCR/).count()).toBeGreaterThanOrEqual(5);
+    await expectAccessible(page);
+    await shot(page, 'ine-llenado-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoHorizontalScroll(page);
+    await page.getByText(OCR_DONE).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/documents/ine-llenado-360.png' });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // 'Deshacer' puts back what was there before the read.
+    await page.getByRole('button', { name: 'Deshacer' }).first().click();
+    await expect(page.getByLabel('Nombre(s)')).toHaveValue('');
+    await expect(page.getByLabel('CURP')).toHaveValue('');
+    await expect(page.getByText(/Llenado con OCR/)).toHaveCount(0);
+  });
+
+  test('a Constancia fills the RFC; an INE given as the Constancia is refused with the spec message', async ({ page }) => {
+    await page.goto('/pf');
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    const tax = fileInput(page, 'Constancia de situación fiscal');
+    await tax.setInputFiles({ name: 'constancia.pdf', mimeType: 'application/pdf', buffer: await constanciaPdf({ kind: 'person', person }) });
+    await expect(page.getByText(OCR_DONE).first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByLabel('RFC con homoclave')).toHaveValue(person.rfc);
+
+    // An INE given as the Constancia: the template message, and the area offers to try again.
+    await page.getByRole('button', { name: 'Deshacer' }).first().click();
+    await tax.setInputFiles({ name: 'ine.png', mimeType: 'image/png', buffer: ineFront(person) });
+    await expect(page.getByText('Documento inválido, solo la Constancia de situación fiscal es aceptada')).toBeVisible({ timeout: 60_000 });
+    await expectAccessible(page);
+    await shot(page, 'constancia-rechazada-1280');
+  });
+
+  test('a CFE receipt in Vivienda fills the street, the postal code and its colonia', async ({ page, request }) => {
+    const uuid = await createApplication(request, 'pf', { last_index: 1 });
+    await page.goto(`/pf/${uuid}`);
+    await page.getByRole('button', { name: /Vivienda/ }).click();
+    await expect(page.getByRole('button', { name: /Vivienda/ })).toHaveAttribute('aria-current', 'step');
+    await fileInput(page, 'Comprobante de domicilio (CFE o TELMEX)').setInputFiles({ name: 'cfe.png', mimeType: 'image/png', buffer: cfeReceipt(person) });
+    await expect(page.getByText(OCR_DONE).first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('input[name="vivienda.domicilio.calle"]')).toHaveValue(person.address.calle);
+    await expect(page.locator('input[name="vivienda.domicilio.codigo_postal"]')).toHaveValue(person.address.codigo_postal);
+    await expect(page.locator('select[name="vivienda.colonia"] option:checked')).toHaveText(person.address.colonia.colonia);
+    await expectAccessible(page);
+    await shot(page, 'cfe-vivienda-1280');
+  });
+});
