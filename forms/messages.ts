@@ -89,7 +89,16 @@ export const NOTICES = {
   ocrError: 'Error al intentar obtener datos con OCR',
   ocrReading: 'Obteniendo datos con OCR',
   uploading: 'Subiendo archivo',
+  // The spec gives no text for the cases below; these are ours.
+  /** A second file chosen or dropped while one is in flight, or several at once. */
+  uploadOneAtATime: 'Solo se puede subir un archivo a la vez',
+  /** The signing or the upload failed (network, storage): the person can retry. */
+  uploadFailed: 'No se pudo subir el archivo, inténtalo de nuevo',
 } as const;
+
+/** What an upload area says once a read filled `count` fields (`uncertain`: some must be confirmed). */
+export const ocrFilledSummary = (count: number, uncertain: boolean) =>
+  (count === 1 ? 'Se llenó 1 campo con OCR' : `Se llenaron ${count} campos con OCR`) + (uncertain ? '; confirma los marcados.' : '.');
 
 /** The tab titles of the wizards (spec 01 §2, 02 §2). */
 export const TAB_TITLES = {

@@ -6,6 +6,8 @@
 import type { OcrFields, OcrResult } from '../contracts/documents';
 import { getPath } from '../dependent-fields';
 import { isFieldLocked, type EditableLevel } from '../locking';
+import { readCurp } from '../rules/curp';
+import { isMexico } from '../rules/nationality';
 import { ADDRESS_GROUPS, type AddressGroup } from '../schema/address';
 
 /** Where an upload area's document fills. */
@@ -92,7 +94,23 @@ export function planOcrFill(target: FillTarget, result: OcrResult, { level, atSt
     if (same(current, value)) continue;
     changes.push({ path, value, previous: current ?? null, uncertain: from !== undefined && result.uncertain.includes(from) });
   }
+  if (target.type === 'identification') changes.push(...birthStateChanges(changes, result, { level, atStart, now }));
   return changes;
+}
+
+/**
+ * The birth state the ID's CURP names (as typing the CURP does, forms/dependent-fields.ts), when the
+ * CURP was filled, the country of birth is Mexico (or not chosen) and no state is chosen yet: a state
+ * already chosen keeps its municipality, and the person sees the CURP's state on their own.
+ */
+function birthStateChanges(filled: FillChange[], result: OcrResult, { level, now }: FillOptions): FillChange[] {
+  const curp = filled.find((change) => change.path === 'fisica.curp');
+  const estado = curp && readCurp(curp.value)?.estado;
+  if (!curp || !estado || isFieldLocked(level, 'fisica.estado')) return [];
+  const pais = getPath(now, 'fisica.pais') as { clave?: string } | null | undefined;
+  if (pais?.clave && !isMexico(pais)) return [];
+  if (!isBlank(getPath(now, 'fisica.estado'))) return [];
+  return [{ path: 'fisica.estado', value: estado, previous: null, uncertain: result.uncertain.includes('curp') }];
 }
 
 /** The undo of a fill: each field still holding what the read put there gets its previous value back. */

@@ -12,7 +12,7 @@ import type { DocumentType } from '../../forms/contracts/documents';
 import { formatFileSize } from '../../forms/documents/file-format';
 import { planOcrFill, planOcrUndo, type FillTarget } from '../../forms/documents/ocr-fill';
 import { uploadAreasShown, type EditableLevel } from '../../forms/locking';
-import { NOTICES } from '../../forms/messages';
+import { NOTICES, ocrFilledSummary } from '../../forms/messages';
 import { uploadMachine } from '../../machines/upload';
 import { uploadActors } from '../../services/documents';
 import { useEditableLevel } from '../components/fields/form-lock';
@@ -42,8 +42,6 @@ export const UPLOAD_AREA_LABELS: Record<DocumentType, string> = {
 };
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
-const ONE_AT_A_TIME = 'Solo se puede subir un archivo a la vez';
-const UPLOAD_FAILED = 'No se pudo subir el archivo, inténtalo de nuevo';
 
 export interface UploadAreaProps {
   type: DocumentType;
@@ -95,10 +93,10 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
   const choose = (files: FileList | null | undefined) => {
     if (!files || files.length === 0) return;
     if (files.length > 1) {
-      setNote(ONE_AT_A_TIME);
+      setNote(NOTICES.uploadOneAtATime);
       return;
     }
-    setNote(busy ? ONE_AT_A_TIME : null);
+    setNote(busy ? NOTICES.uploadOneAtATime : null);
     if (!busy) atStart.current = form.getState().values;
     actor.send({ type: 'file.chosen', file: files[0]! });
   };
@@ -106,7 +104,13 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
   const undo = () => {
     if (!fill) return;
     const restore = planOcrUndo(fill, form.getState().values);
-    form.batch(() => restore.forEach(({ path, value }) => form.change(path, value)));
+    form.batch(() =>
+      restore.forEach(({ path, value }) => {
+        form.change(path, value);
+        // A field given back its emptiness is as the person left it: not yet flagged as required.
+        if ((value === null || value === undefined || value === '') && form.getFieldState(path)) form.resetFieldState(path);
+      }),
+    );
     recordFill([]);
   };
 
@@ -119,7 +123,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
   const statusId = `${id}-estado`;
   const uploadingNow = phase === 'uploading';
   const reading = phase === 'reading';
-  const failureMessage = message ?? (failure === 'ocr' ? NOTICES.ocrError : UPLOAD_FAILED);
+  const failureMessage = message ?? (failure === 'ocr' ? NOTICES.ocrError : NOTICES.uploadFailed);
 
   return (
     <Card
@@ -183,10 +187,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
       )}
       {fill && (
         <div className="upload-area-fill" role="status">
-          <p>
-            {fill.length === 1 ? 'Se llenó 1 campo con OCR' : `Se llenaron ${fill.length} campos con OCR`}
-            {fill.some((change) => change.uncertain) ? '; confirma los marcados.' : '.'}
-          </p>
+          <p>{ocrFilledSummary(fill.length, fill.some((change) => change.uncertain))}</p>
           <Button icon={<Undo />} text="Deshacer" onClick={undo} />
         </div>
       )}
@@ -203,7 +204,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
       )}
       {(note || (busy && refusedSecond)) && (
         <p role="alert" className="upload-area-note">
-          {note ?? ONE_AT_A_TIME}
+          {note ?? NOTICES.uploadOneAtATime}
         </p>
       )}
     </Card>

@@ -27,7 +27,7 @@ const READ: OcrAnswer = {
     message: 'Datos obtenidos con OCR',
   },
 };
-const BLANK = { nombre: '', fisica: { apellido_paterno: '', curp: '', identificacion: '' } };
+const BLANK = { nombre: '', fisica: { apellido_paterno: '', curp: '', identificacion: '', estado: null } };
 const fileInput = () => screen.getByLabelText<HTMLInputElement>('Credencial para votar (INE o IFE)', { selector: 'input' });
 const photo = () => new File([new Uint8Array(150 * 1024)], 'ine-frente.jpg', { type: 'image/jpeg' });
 
@@ -110,7 +110,11 @@ describe('upload area', () => {
 
     await settle(() => reads[0]!.resolve(READ));
     expect(screen.getByText('Datos obtenidos con OCR')).toBeVisible();
-    expect(values()).toEqual({ nombre: 'MARÍA JOSÉ', fisica: { apellido_paterno: 'PEÑA', curp: 'PENM900215MDFXXR09', identificacion: 'INE' } });
+    expect(values()).toEqual({
+      nombre: 'MARÍA JOSÉ',
+      // The CURP's DF: born in Mexico City.
+      fisica: { apellido_paterno: 'PEÑA', curp: 'PENM900215MDFXXR09', identificacion: 'INE', estado: { id_estado: 9, codigo: 'CDMX', nombre: 'Ciudad de México' } },
+    });
     // Each filled field says so, read with it; the doubtful one asks to be confirmed.
     expect(screen.getByLabelText('Nombre(s)')).toHaveAccessibleDescription('Llenado con OCR');
     expect(screen.getByLabelText('CURP')).toHaveAccessibleDescription('Llenado con OCR');
@@ -125,6 +129,21 @@ describe('upload area', () => {
     await user.click(screen.getByRole('button', { name: 'Deshacer' }));
     expect(values()).toEqual({ ...BLANK, fisica: { ...BLANK.fisica, curp: 'PENM900215MDFXXR01' } });
     expect(screen.queryByText(/Llenado con OCR/)).toBeNull();
+  });
+
+  it('gives an emptied field back without flagging it as required, as the person left it', async () => {
+    const user = userEvent.setup();
+    const { machine, uploads, reads } = fakeCalls();
+    const validate = (values: any) => (values.nombre ? {} : { nombre: '¡Este campo es requerido!' });
+    renderForm(fields(machine), { initialValues: BLANK, validate });
+    await user.upload(fileInput(), photo());
+    await settle(() => uploads[0]!.resolve({ key: 'k', bucket: 'documentos' }));
+    await settle(() => reads[0]!.resolve(READ));
+    await user.click(screen.getByRole('button', { name: 'Deshacer' }));
+    expect(screen.getByLabelText('Nombre(s)')).toHaveValue('');
+    // Past the validation pause (1500 ms), still no message: the person has not touched the field.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1700)));
+    expect(screen.queryByText('¡Este campo es requerido!')).toBeNull();
   });
 
   it('keeps what the person typed while the document was being read', async () => {

@@ -19,7 +19,7 @@ const INE: OcrResult = {
   uncertain: ['apellido_materno'],
   message: 'Datos obtenidos con OCR',
 };
-const BLANK_PF = { nombre: '', email: '', fisica: { apellido_paterno: '', apellido_materno: '', curp: '', sexo: '', fecha_nacimiento: null, rfc: '', identificacion: '' } };
+const BLANK_PF = { nombre: '', email: '', fisica: { apellido_paterno: '', apellido_materno: '', curp: '', sexo: '', fecha_nacimiento: null, rfc: '', identificacion: '', estado: null } };
 
 const byPath = (changes: Array<{ path: string; value: unknown }>) => Object.fromEntries(changes.map((c) => [c.path, c.value]));
 
@@ -34,8 +34,20 @@ describe('OCR fill', () => {
       'fisica.sexo': 'Femenino',
       'fisica.fecha_nacimiento': '1990-02-15',
       'fisica.identificacion': 'INE',
+      // DF in the CURP: born in Mexico City.
+      'fisica.estado': { id_estado: 9, codigo: 'CDMX', nombre: 'Ciudad de México' },
     });
     expect(changes.filter((c) => c.uncertain).map((c) => c.path)).toEqual(['fisica.apellido_materno']);
+  });
+
+  it("fills the birth state from the CURP only when none is chosen and the country of birth is Mexico", () => {
+    const jalisco = { id_estado: 14, codigo: 'JAL', nombre: 'Jalisco' };
+    const chosen = { ...BLANK_PF, fisica: { ...BLANK_PF.fisica, estado: jalisco, municipio: { id_municipio: 39, nombre: 'Guadalajara' } } };
+    expect(byPath(planOcrFill({ type: 'identification' }, INE, { level: 'all', atStart: chosen, now: chosen }))).not.toHaveProperty('fisica.estado');
+    const abroad = { ...BLANK_PF, fisica: { ...BLANK_PF.fisica, pais: { clave: 'US', nombre: 'Estados Unidos' } } };
+    expect(byPath(planOcrFill({ type: 'identification' }, INE, { level: 'all', atStart: abroad, now: abroad }))).not.toHaveProperty('fisica.estado');
+    const bornAbroad = { ...INE, data: { ...(INE.data as object), curp: 'PENM900215MNEXXR09' } } as OcrResult;
+    expect(byPath(planOcrFill({ type: 'identification' }, bornAbroad, { level: 'all', atStart: BLANK_PF, now: BLANK_PF }))).not.toHaveProperty('fisica.estado');
   });
 
   it('keeps what the person typed after the upload started, and a value already there', () => {
