@@ -1,12 +1,13 @@
 // One document read end to end: its bytes checked by content (file-type), its text taken from a
-// PDF's text layer or recognised by the pool, then its fields read by the template's grammar.
+// PDF's text layer or recognised by the pool (and, for a tax document, its QR code looked for on the
+// document thread meanwhile), then its fields read by the template's grammar.
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENT_FORMATS, FILE_MAX_BYTES, type DocumentFormat, type DocumentType, type OcrFields, type OcrResult } from '../../forms/contracts/documents';
 import { MESSAGES, NOTICES } from '../../forms/messages';
 import { ApiError } from '../api-error';
 import { extractFields } from './extract-fields';
 import { prepareImage } from './image-prep';
-import { readPdf } from './pdf-document';
+import { readPdf, scanQr } from './document-thread';
 import type { PostalCatalogue } from './postal-address';
 import { fold } from './recognised-text';
 import type { OcrPool, Recognised } from './tesseract-pool';
@@ -64,17 +65,24 @@ export function createOcrEngine(pool: OcrPool, catalogue: PostalCatalogue): OcrE
   return {
     async read({ bytes, type }) {
       const format = await formatOf(bytes);
+      // The Constancia carries the SAT's QR code; no other document is searched for one.
+      const qr = type === 'tax';
       let recognised: Recognised[];
+      let codes: string[] | undefined;
       if (format === 'application/pdf') {
-        const content = await readPdf(bytes).catch(() => {
+        const content = await readPdf(bytes, { qr }).catch(() => {
           throw unreadable();
         });
-        if (content.kind === 'text') return extractFields(content.text, type, catalogue);
+        if (content.kind === 'text') return extractFields(content.text, type, catalogue, { qr: content.qr });
         recognised = await Promise.all(content.pages.map(recognise));
+        codes = content.qr;
       } else {
-        recognised = [await recognise(bytes)];
+        // A code that cannot be found (or an image the thread cannot decode) leaves the text to speak.
+        const [page, found] = await Promise.all([recognise(bytes), qr ? scanQr(bytes).catch(() => []) : undefined]);
+        recognised = [page];
+        codes = found;
       }
-      const result = extractFields(recognised.map((page) => page.text).join('\f'), type, catalogue);
+      const result = extractFields(recognised.map((page) => page.text).join('\f'), type, catalogue, { qr: codes });
       return markDoubtfulWords(result, recognised.flatMap((page) => page.words));
     },
   };

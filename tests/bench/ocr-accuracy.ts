@@ -6,7 +6,7 @@
 import os from 'node:os';
 import type { OcrFields } from '../../forms/contracts/documents';
 import { createOcrEngine } from '../../server/ocr/ocr-engine';
-import { closePdfThread } from '../../server/ocr/pdf-document';
+import { closeDocumentThread } from '../../server/ocr/document-thread';
 import { createOcrPool } from '../../server/ocr/tesseract-pool';
 import { cleanSet, noisySet, type GeneratedDocument } from '../support/documents/document-set';
 import { postalCatalogue } from '../support/documents/postal-catalogue';
@@ -82,4 +82,4 @@ console.log(`load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')} on 
 const clean = await cleanSet();
 for (const name of sets) await measure(name, name === 'clean' ? clean : await noisySet(clean), engine);
 await pool.close();
-await closePdfThread();
+await closeDocumentThread();

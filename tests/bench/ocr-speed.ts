@@ -1,8 +1,9 @@
 // OCR speed: (1) one INE image read end to end (decode, gray, scale, recognise, grammar) with warm
 // workers, median and p90 of 15; (2) a Constancia PDF read from its text layer, median of 30; (3)
 // GET /api/catalogs/zc/{code} throughput alone and while 2 OCR jobs run without pause against the
-// same server (tests/bench/support/ocr-bench-server.ts), 20 connections, DURATION s each, alternated
-// ROUNDS times (default 2); the worst round counts.
+// product's server (server/main.ts, the INE images uploaded through its signed policy and embedded
+// storage first), 20 connections, DURATION s each, alternated ROUNDS times (default 2); the worst
+// round counts.
 // Run: npm run bench:ocr   (targets: ID image median ≤ 1.5 s; PDF ≤ 200 ms; zc keeps ≥ 80 %)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -61,7 +62,7 @@ let met = true;
 
 // (3): zc throughput alone and while two OCR jobs run, against one server process.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ocr-'));
-const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/support/ocr-bench-server.ts'], {
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT: 'off', JWT_SECRET: 'bench-secret-bench-secret-bench-secret' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -79,6 +80,17 @@ try {
     })
   ).json();
   const headers = { authorization: `Bearer ${token.access_token}` };
+  // The INE fronts stored as a browser stores them: a signed policy, then a post to storage.
+  const uploaded: Array<{ key: string; bucket: string }> = [];
+  for (const person of PEOPLE) {
+    const policy = (await (await fetch(`${base}/api/aws/signed-url?type=identification`, { headers })).json()).data;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(policy.fields as Record<string, string>)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(ineFront(person))]), 'ine.png');
+    const stored = await fetch(new URL(policy.url, base), { method: 'POST', body: form });
+    if (stored.status !== 201) throw new Error(`upload: ${stored.status} ${await stored.text()}`);
+    uploaded.push({ key: policy.key, bucket: policy.bucket });
+  }
   const text = gunzipSync(fs.readFileSync('data/codigos_postales_sepomex.psv.gz')).toString('utf8');
   const codes = [...new Set(text.split('\n').slice(1).map((line) => line.slice(0, 5)).filter((code) => /^\d{5}$/.test(code)))].filter((_, i) => i % 20 === 0);
   const zc = async () => {
@@ -98,7 +110,7 @@ try {
   let reads = 0;
   const ocrLoop = async (n: number) => {
     do {
-      let answer = await (await fetch(`${base}/api/aws/ocr`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ key: `ine-${n % 5}`, bucket: 'b', format: 'image/png', type: 'identification' }) })).json();
+      let answer = await (await fetch(`${base}/api/aws/ocr`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ ...uploaded[n % uploaded.length], format: 'image/png', type: 'identification' }) })).json();
       while (answer.status === 'reading') {
         await new Promise((resolve) => setTimeout(resolve, 200));
         answer = await (await fetch(`${base}/api/aws/ocr/${answer.job}`, { headers })).json();

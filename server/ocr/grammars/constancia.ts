@@ -1,6 +1,8 @@
 // The SAT's Constancia de situación fiscal (CSF): label and value pairs, whether its text comes
 // from the PDF's text layer or from a scan. A person's carries RFC, CURP and names; a company's its
 // business name and capital regime. The address is the registered one; the régimen the first listed.
+// The RFC in the page's QR code (sat-qr.ts), read from the code's bits, is taken over the printed one;
+// when the page prints another valid RFC, it is marked for the person to confirm.
 import type { DocumentTemplate } from '../../../forms/contracts/documents';
 import { correctCurp, correctRfc, findIdentifier } from '../identifiers';
 import { placeAddress, type PostalCatalogue } from '../postal-address';
@@ -35,11 +37,29 @@ export function spanishDate(text: string): string | null {
   return words && month >= 0 ? `${words[3]}-${String(month + 1).padStart(2, '0')}-${words[1]!.padStart(2, '0')}` : null;
 }
 
-export function readConstancia(lines: Lines, catalogue: PostalCatalogue, reading: Reading) {
+/**
+ * The RFC printed after its label: its first word when that is an RFC's length (what follows on the
+ * line may be the QR code read as letters), otherwise the line's characters.
+ */
+function printedRfc(text: string) {
+  const [first = ''] = text.trim().split(/\s+/);
+  const length = (value: string) => value.replace(/[^A-Z0-9Ñ&]/gi, '').length;
+  if (length(first) === 12 || length(first) === 13) {
+    const read = correctRfc(first);
+    if (read) return read;
+  }
+  return findIdentifier([text], length(text) >= 13 ? 13 : 12, correctRfc);
+}
+
+export function readConstancia(lines: Lines, catalogue: PostalCatalogue, reading: Reading, qrRfc: string | null = null) {
   const { fields, uncertain } = reading;
   const rfcText = value(lines, 'RFC');
-  const rfc = (rfcText && findIdentifier([rfcText], rfcText.replace(/[^A-Z0-9Ñ&]/gi, '').length >= 13 ? 13 : 12, correctRfc)) ?? findIdentifier(lines, 13, correctRfc) ?? findIdentifier(lines, 12, correctRfc);
-  if (rfc) {
+  const rfc = (rfcText ? printedRfc(rfcText) : null) ?? findIdentifier(lines, 13, correctRfc) ?? findIdentifier(lines, 12, correctRfc);
+  if (qrRfc) {
+    fields.rfc = qrRfc;
+    // A printed RFC misread (its check digit fails) is simply corrected; a valid one that differs is another RFC.
+    if (rfc?.sure && rfc.value !== qrRfc) uncertain.add('rfc');
+  } else if (rfc) {
     fields.rfc = rfc.value;
     if (!rfc.sure) uncertain.add('rfc');
   }

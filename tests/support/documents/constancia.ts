@@ -1,10 +1,12 @@
 // The SAT's Constancia de situación fiscal, as the SAT gives it: a PDF with a text layer (pdfmake,
 // Roboto embedded), for a person (RFC, CURP, names) or a company (RFC, business name, capital
-// regime), with the registered address and the regimes; and the same page as a scanned image.
+// regime), with the registered address and the regimes, and in its corner the QR the SAT prints
+// (the validator's URL with the idCIF and the RFC); and the same page as a scanned image.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, Image } from '@napi-rs/canvas';
 import pdfmake from 'pdfmake';
+import QRCode from 'qrcode';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Company, Person } from './people';
 import { text } from './canvas-text';
@@ -13,7 +15,32 @@ const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('p
 
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
-type Holder = { kind: 'person'; person: Person } | { kind: 'company'; company: Company };
+type Holder = ({ kind: 'person'; person: Person } | { kind: 'company'; company: Company }) & {
+  /** The QR's content; null prints none. By default the SAT validator's URL with the holder's RFC. */
+  qr?: string | null;
+};
+
+/** What the SAT's QR holds: its validator's URL, with the idCIF and the RFC in D3. */
+export const satQrUrl = (rfc: string, idCif = '18010234567') => `https://siat.sat.gob.mx/app/qr/faces/pages/mobile/validadorqr.jsf?D1=10&D2=1&D3=${idCif}_${rfc}`;
+
+const qrOf = (holder: Holder) => (holder.qr === undefined ? satQrUrl(holder.kind === 'person' ? holder.person.rfc : holder.company.rfc) : holder.qr);
+
+/** A QR code as a PNG, `moduleSize` pixels a module, with its quiet zone of 4 modules. */
+function qrPng(content: string, moduleSize: number): Buffer {
+  const { modules } = QRCode.create(content, { errorCorrectionLevel: 'M' });
+  const side = (modules.size + 8) * moduleSize;
+  const canvas = createCanvas(side, side);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, side, side);
+  ctx.fillStyle = '#000000';
+  for (let row = 0; row < modules.size; row++) {
+    for (let column = 0; column < modules.size; column++) {
+      if (modules.get(row, column)) ctx.fillRect((column + 4) * moduleSize, (row + 4) * moduleSize, moduleSize, moduleSize);
+    }
+  }
+  return canvas.toBuffer('image/png');
+}
 
 /** The Constancia's lines: a title, then label and value pairs, then the regimes. */
 export function constanciaRows(holder: Holder): { title: string[]; pairs: Array<[string, string]>; regimes: Array<[string, string]> } {
@@ -67,10 +94,12 @@ function setFonts() {
 export async function constanciaPdf(holder: Holder): Promise<Buffer> {
   setFonts();
   const rows = constanciaRows(holder);
+  const qr = qrOf(holder);
   const definition: TDocumentDefinitions = {
     pageSize: 'LETTER',
     info: { creationDate: new Date('2026-01-01T00:00:00Z') },
     content: [
+      ...(qr ? [{ image: `data:image/png;base64,${qrPng(qr, 4).toString('base64')}`, width: 96, absolutePosition: { x: 476, y: 36 } }] : []),
       ...rows.title.map((line, i) => ({ text: line, bold: i < 2, fontSize: i < 2 ? 14 : 11, margin: [0, 0, 0, 6] as [number, number, number, number] })),
       { table: { widths: [200, '*'], body: rows.pairs.map(([label, value]) => [{ text: label, bold: true }, value]) }, layout: 'noBorders', margin: [0, 8, 0, 8] },
       { text: 'Regímenes:', bold: true, margin: [0, 8, 0, 4] },
@@ -88,6 +117,12 @@ export function constanciaScan(holder: Holder): Buffer {
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
+  const qr = qrOf(holder);
+  if (qr) {
+    const code = new Image();
+    code.src = qrPng(qr, 5);
+    ctx.drawImage(code, 1000, 60);
+  }
   let y = 90;
   rows.title.forEach((line, i) => {
     text(ctx, line, 110, y, i < 2 ? 32 : 24, { bold: i < 2 });

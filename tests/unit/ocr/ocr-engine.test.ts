@@ -3,9 +3,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES, NOTICES } from '../../../forms/messages';
 import { createOcrEngine, MAX_WAITING_READS } from '../../../server/ocr/ocr-engine';
-import { closePdfThread } from '../../../server/ocr/pdf-document';
+import { closeDocumentThread } from '../../../server/ocr/document-thread';
 import { createOcrPool } from '../../../server/ocr/tesseract-pool';
-import { constanciaPdf, constanciaScannedPdf } from '../../support/documents/constancia';
+import { constanciaPdf, constanciaScan, constanciaScannedPdf, satQrUrl } from '../../support/documents/constancia';
 import { ineFront } from '../../support/documents/id-cards';
 import { noisy } from '../../support/documents/noise';
 import { COMPANIES, PEOPLE } from '../../support/documents/people';
@@ -16,7 +16,7 @@ const pool = createOcrPool(1);
 const engine = createOcrEngine(pool, postalCatalogue());
 afterAll(async () => {
   await pool.close();
-  await closePdfThread();
+  await closeDocumentThread();
 });
 
 describe('the OCR engine', () => {
@@ -31,6 +31,18 @@ describe('the OCR engine', () => {
     const company = COMPANIES[1]!;
     const result = await engine.read({ bytes: await constanciaScannedPdf({ kind: 'company', company }), type: 'tax' });
     expect(result).toMatchObject({ template: 'CSF', data: { rfc: company.rfc, razon_social: company.razon_social, codigo_postal: '03100' } });
+  }, 30_000);
+
+  it("the RFC of the Constancia's QR code: sure in a photo, and marked when the page prints another", async () => {
+    const company = COMPANIES[0]!;
+    const photo = await engine.read({ bytes: await noisy(constanciaScan({ kind: 'company', company }), 3), type: 'tax' });
+    expect(photo).toMatchObject({ template: 'CSF', data: { rfc: company.rfc } });
+    expect(photo.uncertain).not.toContain('rfc');
+    // A page whose printed RFC is not its code's: the code's, for the person to confirm.
+    const other = COMPANIES[1]!.rfc;
+    const mixed = await engine.read({ bytes: await constanciaPdf({ kind: 'company', company, qr: satQrUrl(other) }), type: 'tax' });
+    expect(mixed).toMatchObject({ data: { rfc: other } });
+    expect(mixed.uncertain).toContain('rfc');
   }, 30_000);
 
   it('a TELMEX bill: the address with its colonia and the phone', async () => {
