@@ -4,8 +4,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { constanciaPdf } from '../support/documents/constancia';
 import { ineFront } from '../support/documents/id-cards';
-import { PEOPLE } from '../support/documents/people';
-import { cfeReceipt } from '../support/documents/receipts';
+import { COMPANIES, PEOPLE } from '../support/documents/people';
+import { cfeReceipt, telmexReceipt } from '../support/documents/receipts';
 import { createApplication } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 
@@ -15,6 +15,22 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `test-results
 /** The file input of the upload area named `name`. */
 const fileInput = (page: Page, name: string) => page.getByRole('group', { name }).locator('input[type="file"]');
 const isoToShown = (iso: string) => iso.split('-').reverse().join('/');
+
+/** Drops a file onto the upload area named `name`, as a person drags it from their desktop. */
+async function dropOnto(page: Page, name: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ base64, fileName, mimeType }) => {
+      const transfer = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], fileName, { type: mimeType }));
+      return transfer;
+    },
+    { base64: file.buffer.toString('base64'), fileName: file.name, mimeType: file.mimeType },
+  );
+  const area = page.getByRole('group', { name });
+  await area.dispatchEvent('dragover', { dataTransfer });
+  await area.dispatchEvent('drop', { dataTransfer });
+}
 
 test.describe('documents and OCR', () => {
   // A first read starts an OCR worker (1.4-2.1 s on a quiet machine) besides the upload and the polls.
@@ -86,5 +102,72 @@ test.describe('documents and OCR', () => {
     await expect(page.locator('select[name="vivienda.colonia"] option:checked')).toHaveText(person.address.colonia.colonia);
     await expectAccessible(page);
     await shot(page, 'cfe-vivienda-1280');
+  });
+
+  test('a PM: a Constancia dropped onto its area fills business name, RFC and constitution date; a TELMEX receipt fills the fiscal address', async ({ page }) => {
+    const company = COMPANIES[1]!; // PEÑA Y ASOCIADOS CONSTRUCCIÓN, Benito Juárez
+    await page.goto('/pm');
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    await dropOnto(page, 'Constancia de situación fiscal', { name: 'constancia-pm.pdf', mimeType: 'application/pdf', buffer: await constanciaPdf({ kind: 'company', company }) });
+    await expect(page.getByText('constancia-pm.pdf')).toBeVisible();
+    await expect(page.getByText(OCR_DONE).first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByLabel('Razón social')).toHaveValue(company.razon_social);
+    await expect(page.getByLabel('RFC con homoclave')).toHaveValue(company.rfc);
+    await expect(page.getByLabel('Fecha de constitución')).toHaveValue(isoToShown(company.fecha_constitucion));
+
+    // The fiscal address's own area: a TELMEX receipt of the company's address.
+    const holder = { ...PEOPLE[0]!, address: company.address };
+    await fileInput(page, 'Comprobante de domicilio (CFE o TELMEX)').setInputFiles({ name: 'telmex.png', mimeType: 'image/png', buffer: telmexReceipt(holder) });
+    await expect(page.getByText(OCR_DONE)).toHaveCount(2, { timeout: 60_000 });
+    await expect(page.locator('input[name="informacion_fiscal.domicilio_fiscal.calle"]')).toHaveValue(company.address.calle);
+    await expect(page.locator('input[name="informacion_fiscal.domicilio_fiscal.codigo_postal"]')).toHaveValue(company.address.codigo_postal);
+    await expect(page.locator('select[name="informacion_fiscal.colonia_fiscal"] option:checked')).toHaveText(company.address.colonia.colonia);
+    await expectAccessible(page);
+    await shot(page, 'pm-constancia-telmex-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoHorizontalScroll(page);
+    await page.getByText('constancia-pm.pdf').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/documents/pm-constancia-360.png' });
+  });
+
+  test('a PFAE: a CFE receipt in Empleo fills the business fiscal address', async ({ page, request }) => {
+    const uuid = await createApplication(request, 'pfae', { last_index: 2 });
+    await page.goto(`/pfae/${uuid}`);
+    await page.getByRole('button', { name: /Empleo/ }).click();
+    await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
+    const receiptOf = PEOPLE[2]!; // Monterrey Centro
+    await fileInput(page, 'Comprobante de domicilio (CFE o TELMEX)').setInputFiles({ name: 'cfe.jpg', mimeType: 'image/png', buffer: cfeReceipt(receiptOf) });
+    await expect(page.getByText(OCR_DONE).first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('input[name="empleo.domicilio_fiscal.calle"]')).toHaveValue(receiptOf.address.calle);
+    await expect(page.locator('input[name="empleo.domicilio_fiscal.codigo_postal"]')).toHaveValue(receiptOf.address.codigo_postal);
+    await expect(page.locator('select[name="empleo.colonia_fiscal"] option:checked')).toHaveText(receiptOf.address.colonia.colonia);
+    await expectAccessible(page);
+  });
+
+  test('an upload that fails is retried with the keyboard alone, and then reads', async ({ page }) => {
+    // The storage refuses the first post (a dropped connection); the second goes through.
+    let refused = 0;
+    await page.route('**/storage/**', (route) => (route.request().method() === 'POST' && refused++ === 0 ? route.abort('connectionreset') : route.continue()));
+    await page.goto('/pf');
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    const area = page.getByRole('group', { name: 'Credencial para votar (INE o IFE)' });
+    const chooser = page.waitForEvent('filechooser');
+    await area.getByRole('button', { name: 'Elegir archivo' }).focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'ine.png', mimeType: 'image/png', buffer: ineFront(person) });
+    await expect(area.getByRole('alert')).toHaveText(/No se pudo subir el archivo, inténtalo de nuevo/);
+    await expectAccessible(page);
+    await shot(page, 'reintentar-1280');
+
+    // From the area's button, Tab reaches 'Cancelar', then 'Reintentar'.
+    await area.getByRole('button', { name: 'Elegir archivo' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(area.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(area.getByRole('button', { name: 'Reintentar' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(area.getByText(OCR_DONE)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByLabel('CURP')).toHaveValue(person.curp);
+    expect(refused).toBe(2);
   });
 });
