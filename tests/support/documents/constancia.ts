@@ -121,7 +121,8 @@ export function constanciaScan(holder: Holder): Buffer {
   if (qr) {
     const code = new Image();
     code.src = qrPng(qr, 5);
-    ctx.drawImage(code, 1000, 60);
+    // Below the regimes, clear of the text rows (beside them, tesseract read its modules as letters).
+    ctx.drawImage(code, 980, 1300);
   }
   let y = 90;
   rows.title.forEach((line, i) => {
