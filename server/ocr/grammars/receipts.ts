@@ -1,9 +1,11 @@
 // Proofs of address: the CFE electricity bill and the TELMEX phone bill. Each is known by its
 // marks; the address block is the customer's name, the street, the colonia and the line with the
-// postal code (C.P.), which the catalogue confirms. TELMEX bills also give the phone number.
+// postal code (C.P.), which the catalogue confirms. TELMEX bills also give the phone number. The
+// holder's name is one line: split into given names and two surnames (a particle such as DE LA goes
+// with its surname), always marked to confirm, since a bill does not say where the names end.
 import type { DocumentTemplate } from '../../../forms/contracts/documents';
 import { placeAddress, postalCodeIn, type PostalCatalogue } from '../postal-address';
-import { fold, hasMark, type Lines } from '../recognised-text';
+import { cleanName, fold, hasMark, type Lines } from '../recognised-text';
 import { placeFound, type Reading } from './reading';
 
 export function receiptTemplate(lines: Lines): DocumentTemplate | null {
@@ -25,7 +27,14 @@ export function readReceipt(lines: Lines, catalogue: PostalCatalogue, reading: R
     const coloniaText = coloniaLine.replace(/^COL(ONIA)?\.?\s*/, '').replace(/C\.?\s*P\.?.*$/, '').trim();
     placeFound(reading, placeAddress(catalogue, code, coloniaText));
     const streetIndex = (coloniaIndex ?? codeIndex) - 1;
-    if (streetIndex >= 0 && /\d/.test(lines[streetIndex]!)) fields.calle = lines[streetIndex]!;
+    if (streetIndex >= 0 && /\d/.test(lines[streetIndex]!)) {
+      fields.calle = lines[streetIndex]!;
+      const holder = streetIndex >= 1 ? splitFullName(lines[streetIndex - 1]!) : null;
+      if (holder) {
+        Object.assign(fields, holder);
+        for (const field of Object.keys(holder) as Array<keyof typeof holder>) reading.uncertain.add(field);
+      }
+    }
   }
   if (template === 'TELMEX') {
     const phones = lines
@@ -34,4 +43,26 @@ export function readReceipt(lines: Lines, catalogue: PostalCatalogue, reading: R
       .filter((digits) => digits.length === 10);
     if (phones.length) fields.telefonos = [...new Set(phones)];
   }
+}
+
+const PARTICLES = new Set(['DE', 'DEL', 'LA', 'LAS', 'LOS', 'Y', 'MC', 'MAC', 'VAN', 'VON', 'SAN', 'SANTA']);
+
+/** 'JUAN DE LA CRUZ LÓPEZ' → given names JUAN, surnames DE LA CRUZ and LÓPEZ; null for a line that is not a name. */
+export function splitFullName(line: string): { nombre: string; apellido_paterno: string; apellido_materno?: string } | null {
+  if (/\d/.test(line)) return null;
+  const words = cleanName(line).split(' ').filter(Boolean);
+  if (words.length < 2 || words.some((word) => word.length === 1 && word !== 'Y')) return null;
+  /** The last surname of `upTo` words: a word and the particles before it. */
+  const lastSurname = (upTo: number) => {
+    let start = upTo - 1;
+    while (start > 1 && PARTICLES.has(words[start - 1]!)) start--;
+    return start;
+  };
+  const maternoStart = lastSurname(words.length);
+  // Two words, or a second surname that would leave no given name: one surname.
+  if (words.length < 3 || maternoStart < 2) {
+    return { nombre: words.slice(0, -1).join(' '), apellido_paterno: words.at(-1)! };
+  }
+  const paternoStart = lastSurname(maternoStart);
+  return { nombre: words.slice(0, paternoStart).join(' '), apellido_paterno: words.slice(paternoStart, maternoStart).join(' '), apellido_materno: words.slice(maternoStart).join(' ') };
 }

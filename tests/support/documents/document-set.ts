@@ -47,6 +47,7 @@ function constanciaFields(holder: Holder): OcrFields {
 }
 
 const receiptFields = (p: Person, withPhone: boolean): OcrFields => ({
+  nombre: p.nombre, apellido_paterno: p.apellido_paterno, apellido_materno: p.apellido_materno,
   calle: p.address.calle, codigo_postal: p.address.codigo_postal, colonia: p.address.colonia, ...(withPhone ? { telefonos: [p.telefono] } : {}),
 });
 

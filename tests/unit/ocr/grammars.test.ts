@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTICES } from '../../../forms/messages';
 import { extractFields } from '../../../server/ocr/extract-fields';
+import { splitFullName } from '../../../server/ocr/grammars/receipts';
 import { postalCatalogue } from '../../support/documents/postal-catalogue';
 
 const catalogue = postalCatalogue();
@@ -210,5 +211,20 @@ describe('templates (spec 01 §8)', () => {
 
   it('nothing readable answers empty with its message', () => {
     expect(extractFields(' \n ~ . ', 'identification', catalogue)).toEqual({ template: null, data: 'empty', uncertain: [], message: NOTICES.ocrEmpty });
+  });
+});
+
+describe("a bill's holder", () => {
+  it('reads the name above the street, split into given names and surnames, marked to confirm', () => {
+    const result = extractFields(CFE, 'address', catalogue);
+    expect(result.data).toMatchObject({ nombre: 'JOSÉ ÁNGEL', apellido_paterno: 'MUÑOZ', apellido_materno: 'GÓMEZ' });
+    expect(result.uncertain).toEqual(expect.arrayContaining(['nombre', 'apellido_paterno', 'apellido_materno']));
+  });
+
+  it('keeps a particle with its surname', () => {
+    expect(splitFullName('JUAN DE LA CRUZ LÓPEZ')).toEqual({ nombre: 'JUAN', apellido_paterno: 'DE LA CRUZ', apellido_materno: 'LÓPEZ' });
+    expect(splitFullName('ANA MARÍA DEL RÍO SOTO')).toEqual({ nombre: 'ANA MARÍA', apellido_paterno: 'DEL RÍO', apellido_materno: 'SOTO' });
+    expect(splitFullName('SOFÍA ÁLVAREZ')).toEqual({ nombre: 'SOFÍA', apellido_paterno: 'ÁLVAREZ' });
+    expect(splitFullName('CALLE 5 DE MAYO 18')).toBeNull();
   });
 });
