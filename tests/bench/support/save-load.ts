@@ -1,6 +1,8 @@
 // The save load of the PUT benchmarks: every save sends the version its record last got back, as
 // the wizard does, and no record is saved twice at once; a baseline of GET /api/health is measured
-// in the same run.
+// in the same run. The server's CPU time per save (its process's user and system time, threads
+// included, over the saves) is printed too: on a shared machine it moves far less than the throughput.
+import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import type { BenchServer } from './bench-server';
@@ -18,10 +20,20 @@ export interface SaveLoad {
 
 export interface SaveFigures {
   rps: number;
+  /** The server's CPU milliseconds per answered save. */
+  cpuMsPerSave: number;
   p50: number;
   p99: number;
   refused: number;
 }
+
+/** A process's CPU time so far (user + system, all its threads), in milliseconds, from /proc. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  // After the command name: state is field 3, utime 14 and stime 15 (1-based, man 5 proc).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
 
 const run = (opts: autocannon.Options) =>
   new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (error, result) => (error ? reject(error) : resolve(result))));
@@ -32,6 +44,7 @@ export async function measureSaves({ server, headers, code, records, body, secon
   // autocannon keeps the load generator light (it shares the machine's cores with the server). Each
   // request takes a record nobody is saving and gives it back with the version the answer carries.
   const free = [...records];
+  const cpuBefore = cpuMs(server.child.pid!);
   type Context = { record?: { uuid: string; version: number } };
   const saves = await run({
     url: server.base,
@@ -58,12 +71,13 @@ export async function measureSaves({ server, headers, code, records, body, secon
       },
     ],
   });
-  const figures = { rps: saves.requests.average, p50: saves.latency.p50, p99: saves.latency.p99, refused: saves.non2xx };
+  const cpuMsPerSave = (cpuMs(server.child.pid!) - cpuBefore) / Math.max(1, saves.requests.total);
+  const figures = { rps: saves.requests.average, cpuMsPerSave, p50: saves.latency.p50, p99: saves.latency.p99, refused: saves.non2xx };
 
   const row = (name: string, result: autocannon.Result, tail: string) =>
     `  ${name.padEnd(48)} ${Math.round(result.requests.average).toLocaleString('en').padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(3)} ms  ${tail}`;
   console.log(`${os.cpus().length} cores, ${records.length} connections, ${seconds} s each, loopback, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
   console.log(row('baseline: GET /api/health (one query each)', health, `non-2xx ${health.non2xx}`));
-  console.log(row(label, saves, `refused ${saves.non2xx}`));
+  console.log(row(label, saves, `refused ${saves.non2xx}  server CPU ${cpuMsPerSave.toFixed(2)} ms a save`));
   return figures;
 }
