@@ -150,7 +150,8 @@ export const wizardMachine = setup({
     'can remove guarantors': ({ context }) => context.meta.uuid !== null && guarantorsChangeable(context),
     'has incomplete guarantors': ({ context }) => incompleteGuarantors(context.model).length > 0,
     'is complete for the public': ({ context }, params: { loaded: LoadedAnswer }) => !context.staff && params.loaded.meta.complete,
-    'is expired': (_, params: { loaded: LoadedAnswer }) => params.loaded.meta.expired,
+    // Staff open an expired record to read or correct it; the public is told it expired.
+    'is expired for the public': ({ context }, params: { loaded: LoadedAnswer }) => !context.staff && params.loaded.meta.expired,
     'tab is valid': (_, params: { validation: TabValidation }) => params.validation.valid,
     'fields are being checked': ({ context }) => context.fields.checking,
     'fields are valid': ({ context }) => context.fields.valid,
@@ -339,7 +340,7 @@ export const wizardMachine = setup({
             actions: ['start blank', { type: 'open modal', params: { modal: { kind: 'complete' } } }],
           },
           {
-            guard: { type: 'is expired', params: ({ event }) => ({ loaded: event.output }) },
+            guard: { type: 'is expired for the public', params: ({ event }) => ({ loaded: event.output }) },
             target: 'ready',
             actions: ['start blank', { type: 'open modal', params: { modal: { kind: 'expired' } } }],
           },

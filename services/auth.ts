@@ -33,6 +33,7 @@ export async function loadStaffProfile(http: AxiosInstance): Promise<StaffProfil
     tokenType: profile.token_type ?? 'Bearer',
     nombre: profile.nombre,
     apellido_paterno: profile.apellido_paterno,
+    apellido_materno: profile.apellido_materno,
     franquicia: profile.franquicia,
     roles: profile.roles,
     notificaciones: profile.notificaciones,

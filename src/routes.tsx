@@ -3,6 +3,7 @@
 import { createBrowserRouter, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { fetchHistory } from '../services/lists';
 import type { AppRuntime } from './session/runtime';
+import { hasStaffCookie } from './session/staff-cookie';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './pages/home-page';
 import { LoadingPage } from './pages/loading-page';
@@ -86,9 +87,17 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
         },
         {
           path: '/logout',
-          loader: () => {
+          loader: async () => {
+            const staff = hasStaffCookie(runtime.config.staffCookieName);
             runtime.session.send({ type: 'session.logout' });
-            return redirect('/');
+            if (!staff) return redirect('/');
+            // Staff sign out of the staff session too: the server ends it and clears its cookies
+            // (a same-origin POST, as its own button sends), then its sign-in page is shown. A
+            // main system elsewhere signs out on its own page.
+            const logout = new URL(runtime.config.links.mainSystemLogout, window.location.href);
+            if (logout.origin !== window.location.origin) return redirectDocument(logout.href);
+            await fetch(logout, { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+            return redirectDocument('/staff/login');
           },
         },
         { path: '/error', element: <ErrorPage /> },

@@ -82,6 +82,7 @@ export interface StaffProfile {
   tokenType: string;
   nombre: string;
   apellido_paterno: string;
+  apellido_materno: string;
   franquicia: string;
   roles: StaffRole[];
   notificaciones: number;

@@ -46,7 +46,7 @@ export function StaffHeader() {
       </a>
       <div className="staff-user">
         <span className="staff-name">
-          {user.nombre} {user.apellido_paterno}
+          {[user.nombre, user.apellido_paterno, user.apellido_materno].filter(Boolean).join(' ')}
         </span>
         <span className="staff-franchise">Franquicia: {user.franquicia}</span>
       </div>

@@ -10,10 +10,12 @@ import { APPLICANT_FILTERS } from './list-filters';
 import { ListPager, totalText } from './list-pager';
 import { ListToolbar } from './list-toolbar';
 import { useListNavigation } from './use-list-navigation';
+import { useDocumentTitle } from '../layout/document-title';
 
 const COLUMNS = ['nombre', 'tipo_persona', 'email', 'id_persona_datos_generales', 'uuid'];
 
 export function ApplicantsPage() {
+  useDocumentTitle('Solicitantes');
   const { rows, total, query } = useLoaderData() as ListPageData<ApplicantSummary>;
   const list = useListNavigation('applicants', query);
   const navigate = useNavigate();

@@ -5,6 +5,7 @@ import { es } from 'date-fns/locale';
 import { useLoaderData, useParams } from 'react-router-dom';
 import type { RecordChange } from '../../services/lists';
 import { TableHead, TableRegion } from '../components/table-parts';
+import { useDocumentTitle } from '../layout/document-title';
 
 const ACTIONS: Record<RecordChange['action'], string> = {
   create: 'Creación',
@@ -17,6 +18,7 @@ const who = (actor: string) => (actor === 'public' ? 'Solicitante (en línea)' :
 const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 export function HistoryPage() {
+  useDocumentTitle('Historial de cambios del cliente');
   const changes = useLoaderData() as RecordChange[];
   const { uuid } = useParams();
   return (

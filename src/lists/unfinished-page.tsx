@@ -13,10 +13,12 @@ import { ListPager, totalText } from './list-pager';
 import { ListToolbar } from './list-toolbar';
 import { useListNavigation } from './use-list-navigation';
 import { wizardRouteFor } from './wizard-route-for';
+import { useDocumentTitle } from '../layout/document-title';
 
 const COLUMNS: Column[] = ['#', 'UUID', 'Tipo persona', { label: 'Acciones', hidden: true }];
 
 export function UnfinishedPage() {
+  useDocumentTitle('Registros sin terminar');
   const { rows, total, query } = useLoaderData() as ListPageData<UnfinishedRecord>;
   const list = useListNavigation('unfinished', query);
   return (

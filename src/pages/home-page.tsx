@@ -7,10 +7,13 @@ import { RouterButton } from '../components/router-button';
 import { useRuntime } from '../session/runtime-context';
 import { selectIsStaff } from '../session/selectors';
 import { APPLICANT_TYPES, type ApplicantType } from './applicant-types';
+import { useDocumentTitle } from '../layout/document-title';
+import { ANSWER, focusAnswer } from '../components/dialog-focus';
 
 const INFO_PARAM = 'informacion';
 
 export function HomePage() {
+  useDocumentTitle('Solicitud de crédito en línea');
   const { session } = useRuntime();
   const isStaff = useSelector(session, selectIsStaff);
   const [search, setSearch] = useSearchParams();
@@ -41,7 +44,7 @@ export function HomePage() {
           </li>
         ))}
       </ul>
-      <Dialog isOpen={open !== undefined} onClose={closeInfo} title="Información requerida" isCloseButtonShown={false} className="info-dialog">
+      <Dialog isOpen={open !== undefined} onClose={closeInfo} title="Información requerida" isCloseButtonShown={false} className="info-dialog" onOpened={focusAnswer}>
         {open && (
           // Focusable so people who use the keyboard can scroll a long list.
           <div className={Classes.DIALOG_BODY} tabIndex={0} role="region" aria-label="Lista de información requerida">
@@ -60,7 +63,7 @@ export function HomePage() {
             ))}
           </div>
         )}
-        <DialogFooter actions={<Button intent="primary" text="Cerrar" onClick={closeInfo} />} />
+        <DialogFooter actions={<Button intent="primary" text="Cerrar" onClick={closeInfo} {...ANSWER} />} />
       </Dialog>
     </section>
   );

@@ -3,8 +3,10 @@ import { H1 } from '@blueprintjs/core';
 import { Error as ErrorIcon, Outdated, Search } from '@blueprintjs/icons';
 import type { JSX } from 'react';
 import { RouterButton } from '../components/router-button';
+import { useDocumentTitle } from '../layout/document-title';
 
 function MessagePage({ icon, title }: { icon: JSX.Element; title: string }) {
+  useDocumentTitle(title);
   return (
     <section className="message-page">
       <span className="message-icon" aria-hidden="true">

@@ -16,6 +16,7 @@ import { PacketView } from './packet-view';
 import { pageActors, savePdf } from './print-actors';
 import { usePageRules } from './print-pages';
 import './print.css';
+import { ANSWER, focusAnswer } from '../components/dialog-focus';
 
 /** The print views by the first segment of their path (src/routes.tsx), which the router matches in any case. */
 const PRINT_VIEWS: Record<string, { code: WizardCode; title: string }> = {
@@ -77,11 +78,11 @@ function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | nul
         </Callout>
       )}
       {packet && <PacketView packet={packet} />}
-      <Dialog isOpen={state.matches({ packet: { notFound: 'open' } })} title={CLIENT_NOT_FOUND} isCloseButtonShown={false} canOutsideClickClose={false} onClose={() => send({ type: 'notFound.closed' })} className="wizard-dialog">
+      <Dialog isOpen={state.matches({ packet: { notFound: 'open' } })} title={CLIENT_NOT_FOUND} isCloseButtonShown={false} canOutsideClickClose={false} onClose={() => send({ type: 'notFound.closed' })} className="wizard-dialog" onOpened={focusAnswer}>
         <DialogBody>
           <p>{notFoundText}</p>
         </DialogBody>
-        <DialogFooter actions={<Button intent="primary" text="Cerrar" onClick={() => send({ type: 'notFound.closed' })} />} />
+        <DialogFooter actions={<Button intent="primary" text="Cerrar" onClick={() => send({ type: 'notFound.closed' })} {...ANSWER} />} />
       </Dialog>
     </section>
   );

@@ -57,6 +57,9 @@ const FORM_VIEW = {
   ocrFills: selectOcrFills,
 };
 
+const NOT_TEXT = new Set(['submit', 'button', 'checkbox', 'radio', 'file', 'reset', 'image']);
+const isTextEntry = (target: EventTarget) => target instanceof HTMLInputElement && !NOT_TEXT.has(target.type);
+
 export function WizardForm({ actor, route, titles, staff, pldReviewer, review }: WizardFormProps) {
   const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills } = useWizardView(actor, FORM_VIEW);
   const guarantor = route.guarantor !== false;
@@ -99,6 +102,10 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
             onSubmit={(event) => {
               event.preventDefault();
               actor.send({ type: 'tab.next', values: form.getState().values });
+            }}
+            // Enter in a text field does not send the tab: 'Siguiente' does (a search box's Enter picks its option first).
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && isTextEntry(event.target)) event.preventDefault();
             }}
             noValidate
             aria-labelledby="tab-title"

@@ -5,6 +5,7 @@ import { RouterButton } from '../components/router-button';
 import { APPLICATION_VALID_DAYS } from '../../forms/limits';
 import { NOTICES } from '../../forms/messages';
 import type { WizardModal } from '../../forms/wizard-state';
+import { ANSWER, focusAnswer } from '../components/dialog-focus';
 
 /** The PLD review has a modal of its own (pld-review-modal.tsx). */
 const CONTENT: Record<Exclude<WizardModal['kind'], 'pldReview'>, { title: string; text: string }> = {
@@ -41,6 +42,19 @@ const CONTENT: Record<Exclude<WizardModal['kind'], 'pldReview'>, { title: string
   },
 };
 
+/**
+ * A dialog that closes gives the focus back to what opened it; one opened by the page itself (the
+ * first-use notice, a load's answer) had nothing to give it back to: the tab's first field takes it.
+ */
+function focusFirstFieldIfLost(dialog: HTMLElement) {
+  const active = document.activeElement;
+  // Still on the closed dialog's button (nothing to go back to) or on the page's body: lost.
+  if (active && active !== document.body && !dialog.contains(active)) return;
+  document
+    .querySelector<HTMLElement>('.wizard-tab :is(input:not([type="file"]):not([readonly]):not([disabled]), select:not([disabled]), textarea:not([readonly]):not([disabled]))')
+    ?.focus();
+}
+
 export interface WizardModalActions {
   onClose: () => void;
   onRetry: () => void;
@@ -62,11 +76,12 @@ export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref, s
         ? NOTICES.staffCreated
         : content?.text;
   const retry = modal?.kind === 'loadFailed';
-  let actions = <Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} />;
+  // Each dialog opens with its answer focused (Enter gives it), not the dialog's box.
+  let actions = <Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} {...ANSWER} />;
   if (modal?.kind === 'confirmGuarantorRemoval') {
     actions = (
       <>
-        <Button text="No" onClick={onClose} />
+        <Button text="No" onClick={onClose} {...ANSWER} />
         <Button intent="danger" text="Sí, eliminar" onClick={onConfirm} />
       </>
     );
@@ -74,14 +89,14 @@ export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref, s
     actions = (
       <>
         <AnchorButton icon={<Print />} href={printHref} target="_blank" rel="noopener" text="Imprimir documentos" />
-        <Button intent="primary" text="Aceptar" onClick={onClose} />
+        <Button intent="primary" text="Aceptar" onClick={onClose} {...ANSWER} />
       </>
     );
   } else if (modal?.kind === 'guarantorFinishFailed') {
     actions = (
       <>
         <RouterButton to={parentHref(modal.parentUuid)} text="Regresar a PM" />
-        <Button intent="primary" text="Aceptar" onClick={onClose} />
+        <Button intent="primary" text="Aceptar" onClick={onClose} {...ANSWER} />
       </>
     );
   }
@@ -93,6 +108,8 @@ export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref, s
       isCloseButtonShown={false}
       canOutsideClickClose={false}
       className="wizard-dialog"
+      onOpened={focusAnswer}
+      onClosed={focusFirstFieldIfLost}
     >
       <DialogBody>
         <p>{text}</p>

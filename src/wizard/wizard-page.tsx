@@ -9,6 +9,7 @@ import { FormLockProvider } from '../components/fields/form-lock';
 import { PldMarksProvider } from '../components/fields/pld-marks';
 import { useRuntime } from '../session/runtime-context';
 import { selectIsPldReviewer, selectIsStaff } from '../session/selectors';
+import { ApplicationLink } from './application-link';
 import { EditableBanner } from './editable-banner';
 import { readPendingGuarantors } from './pending-guarantors';
 import { PldReviewModal } from './pld-review-modal';
@@ -20,6 +21,7 @@ import { useWizardView } from './use-wizard-view';
 import { WizardForm } from './wizard-form';
 import { WizardModals } from './wizard-modals';
 import { WIZARD_ROUTES, type WizardRouteName } from './wizard-routes';
+import { useDocumentTitle } from '../layout/document-title';
 
 /** What the page renders of the wizard's state. */
 const PAGE_VIEW = {
@@ -73,6 +75,7 @@ function WizardPage() {
   const marked = useSelector(review, selectMarkedPaths);
   const markedPaths = useMemo(() => new Set(marked ? marked.split('\n') : []), [marked]);
   const titles = [...route.wizard.tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? 'Validaciones PLD' : 'Leyenda de veracidad'])];
+  useDocumentTitle(loading ? null : titles[current], route.title);
 
   // A new tab takes the focus to its title, so keyboard and screen-reader users start there.
   const shownTab = useRef(current);
@@ -93,6 +96,7 @@ function WizardPage() {
   return (
     <section className="wizard" aria-labelledby="wizard-title">
       <H1 id="wizard-title">{route.title}</H1>
+      {uuid && <ApplicationLink uuid={uuid} />}
       <EditableBanner level={editable} staffCreated={staffCreated} />
       <FormLockProvider level={editable}>
         <PldMarksProvider value={markedPaths}>

@@ -24,7 +24,8 @@ test('staff sign in and see the staff header with their name, franchise, notific
   await signIn(page);
   await expect(page).toHaveURL(/\/$/);
   const header = page.getByRole('banner');
-  await expect(header).toContainText('María González');
+  // Both surnames, as the staff directory has them.
+  await expect(header).toContainText('María González Ruiz');
   await expect(header).toContainText('Franquicia: Guadalajara Centro');
   await expect(header.getByRole('link', { name: 'Notificaciones: 1 sin leer' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Preferencias' })).toHaveAttribute('href', '/staff/preferencias');
@@ -75,6 +76,17 @@ test('signing out in the main system ends the staff session; the app is public a
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Ver información requerida de Persona Moral' })).toBeVisible();
+  await expect(page.getByRole('banner')).not.toContainText('María González');
+});
+
+test("the app's own /logout ends the staff session too: staff pages ask to sign in again", async ({ page }) => {
+  await signIn(page, '/list-cache');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registros sin terminar' })).toBeVisible();
+  await page.goto('/logout');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await page.goto('/list-cache');
+  await expect(page).toHaveURL(/\/staff\/login\?next=/);
+  await page.goto('/');
   await expect(page.getByRole('banner')).not.toContainText('María González');
 });
 

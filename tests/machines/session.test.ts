@@ -16,6 +16,7 @@ const PROFILE: StaffProfile = {
   tokenType: 'Bearer',
   nombre: 'María',
   apellido_paterno: 'González',
+  apellido_materno: 'Ruiz',
   franquicia: 'Guadalajara Centro',
   roles: ['usuario', 'analista'],
   notificaciones: 2,

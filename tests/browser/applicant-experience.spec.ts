@@ -1,0 +1,44 @@
+// What makes the wizard feel finished to an applicant (issue 16): the browser tab names the step,
+// the first-use dialog opens with 'Aceptar' focused and gives the focus to the first field, Enter in
+// a text field does not send the tab, and from the first save on the folio and its link are shown
+// and can be copied. Screenshots in test-results/applicant/.
+import { expect, test } from '@playwright/test';
+import { createApplication } from './support/api';
+import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('the first-use dialog is answered with Enter and leaves the focus on the first field; the tab names the step', async ({ page }) => {
+  await page.goto('/pf');
+  const dialog = page.getByRole('dialog', { name: 'Antes de comenzar' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Aceptar' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByLabel('Identificación oficial')).toBeFocused();
+  await expect(page).toHaveTitle('Datos generales · Solicitud de Persona Física · Arrendadora Occidente');
+
+  // Enter in a text field keeps the person on the tab, with nothing flagged.
+  await page.getByLabel('Nombre(s)').fill('MARÍA');
+  await page.getByLabel('Nombre(s)').press('Enter');
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText('¡Este campo es requerido!')).toHaveCount(0);
+  await expect(page.getByLabel('Nombre(s)')).toBeFocused();
+  await expect(page.getByText('Folio de la solicitud')).toHaveCount(0);
+});
+
+test('from the first save on, the folio and its link are shown and the link can be copied', async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 1 });
+  await page.goto(`/pf/${uuid}`);
+  await expect(page.getByText(`Folio de la solicitud: ${uuid}`)).toBeVisible();
+  await expect(page).toHaveTitle('Vivienda · Solicitud de Persona Física · Arrendadora Occidente');
+  await page.getByRole('button', { name: 'Copiar enlace' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Enlace copiado' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/applicant/folio-1280.png' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/applicant/folio-360.png' });
+});
