@@ -26,6 +26,12 @@ test('the first-use dialog is answered with Enter and leaves the focus on the fi
   await expect(page.getByText('¡Este campo es requerido!')).toHaveCount(0);
   await expect(page.getByLabel('Nombre(s)')).toBeFocused();
   await expect(page.getByText('Folio de la solicitud')).toHaveCount(0);
+
+  // The nationality follows the country of birth and is read-only: Tab passes it by.
+  await page.getByLabel('País de nacimiento').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Nacionalidad')).not.toBeFocused();
+  await expect(page.getByLabel('Estado de nacimiento')).toBeFocused();
 });
 
 test('from the first save on, the folio and its link are shown and the link can be copied', async ({ page, request }) => {

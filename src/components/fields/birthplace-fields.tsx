@@ -66,7 +66,7 @@ export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
         onPick={(country) => apply(onCountryOfBirthChange(values(), country))}
       />
       <FormGroup label="Nacionalidad" labelFor={nationalityId} helperText="Se asigna según el país de nacimiento">
-        <InputGroup id={nationalityId} name={`${prefix}.nacionalidad`} value={nacionalidad ?? ''} readOnly intent={Intent.NONE} />
+        <InputGroup id={nationalityId} name={`${prefix}.nacionalidad`} value={nacionalidad ?? ''} readOnly tabIndex={-1} intent={Intent.NONE} />
       </FormGroup>
       {isMexico || !pais ? (
         <>
