@@ -94,6 +94,8 @@ export const NOTICES = {
   uploadOneAtATime: 'Solo se puede subir un archivo a la vez',
   /** The signing or the upload failed (network, storage): the person can retry. */
   uploadFailed: 'No se pudo subir el archivo, inténtalo de nuevo',
+  /** A guarantor finished with 'Finalizar y regresar a PM'. */
+  guarantorCompleted: 'Aval completado',
 } as const;
 
 /** What an upload area says once a read filled `count` fields (`uncertain`: some must be confirmed). */

@@ -8,10 +8,12 @@ export interface RouterButtonProps extends Omit<AnchorButtonProps, 'href' | 'onC
   to: string;
   /** Replace the current history entry instead of pushing one. Default false. */
   replace?: boolean;
+  /** The history state the target route reads (a PM opened at its Avales tab). */
+  state?: unknown;
 }
 
-export function RouterButton({ to, replace = false, ...props }: RouterButtonProps) {
+export function RouterButton({ to, replace = false, state, ...props }: RouterButtonProps) {
   const href = useHref(to);
-  const onClick = useLinkClickHandler<HTMLAnchorElement>(to, { replace });
+  const onClick = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state });
   return <AnchorButton role="link" {...props} href={href} onClick={(event) => onClick(event as React.MouseEvent<HTMLAnchorElement>)} />;
 }

@@ -19,7 +19,8 @@ export function TopNavigation({ isStaff }: { isStaff: boolean }) {
   if (!nav.visible) return null;
   return (
     <nav className="top-navigation" aria-label="Navegación principal">
-      {nav.backToPm && <RouterButton icon={<ArrowLeft />} to={nav.backToPm} text="Regresar a PM" />}
+      {/* A stored PM opens at its Avales tab, as 'Finalizar y regresar a PM' leads there (by the tab's key: the wizards' definitions stay out of the home route). */}
+      {nav.backToPm && <RouterButton icon={<ArrowLeft />} to={nav.backToPm} state={parentUuid ? { openAtTab: 'pmavales' } : undefined} text="Regresar a PM" />}
       {nav.backToMenu && <RouterButton icon={<ArrowLeft />} to="/" text="Regresar al menú" />}
       {nav.clientList && <AnchorButton role="link" icon={<People />} href={nav.clientList} text="Lista de clientes" />}
       {nav.clientHistory && <AnchorButton role="link" icon={<History />} href={nav.clientHistory} text="Historial de cambios del cliente" />}

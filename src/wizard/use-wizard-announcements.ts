@@ -5,7 +5,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { NOTICES } from '../../forms/messages';
-import { PM_WIZARD } from '../../forms/wizards/pm';
+import { PM_AVALES_TAB } from '../../forms/wizards/pm';
 import { notify } from '../global/notifications';
 import { useRuntime } from '../session/runtime-context';
 import type { WizardActorRef } from './selectors';
@@ -16,9 +16,6 @@ const NOTIFICATIONS = {
   guarantorRemoved: { title: NOTICES.saveSuccessTitle, message: NOTICES.guarantorRemoved, intent: 'success' },
   guarantorRemovalFailed: { title: NOTICES.saveErrorTitle, message: 'No fue posible eliminar el aval, intenta de nuevo.', intent: 'danger' },
 } as const;
-
-/** The PM's Avales tab, where a guarantor returns to (spec 02 §2). */
-const AVALES_TAB = PM_WIZARD.tabs.findIndex((tab) => tab.key === 'pmavales');
 
 export function useWizardAnnouncements(actor: WizardActorRef, base: string) {
   const { session, config } = useRuntime();
@@ -39,9 +36,10 @@ export function useWizardAnnouncements(actor: WizardActorRef, base: string) {
         if (staff) window.location.assign(config.links.clientList);
         else navigate('/');
       }),
-      // The parent's Avales tab shows the guarantor complete.
+      // The parent's Avales tab shows the guarantor complete, and a notification says so.
       actor.on('returnToParent', ({ parentUuid }) => {
-        navigate(parentUuid ? `/pm/${encodeURIComponent(parentUuid)}` : '/pm', parentUuid ? { state: { openAt: AVALES_TAB } } : undefined);
+        void notify({ title: NOTICES.saveSuccessTitle, message: NOTICES.guarantorCompleted, intent: 'success' });
+        navigate(parentUuid ? `/pm/${encodeURIComponent(parentUuid)}` : '/pm', parentUuid ? { state: { openAt: PM_AVALES_TAB } } : undefined);
       }),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());

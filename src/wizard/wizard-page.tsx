@@ -23,6 +23,14 @@ import { WizardModals } from './wizard-modals';
 import { WIZARD_ROUTES, type WizardRouteName } from './wizard-routes';
 import { useDocumentTitle } from '../layout/document-title';
 
+/** The tab a navigation asks to open at: by index, or by key (`openAtTab`, from outside the wizards' chunk). */
+function openAtOf(tabs: ReadonlyArray<{ key: string }>, state: unknown): number | null {
+  const { openAt, openAtTab } = (state ?? {}) as { openAt?: number; openAtTab?: string };
+  if (typeof openAt === 'number') return openAt;
+  const index = openAtTab ? tabs.findIndex((tab) => tab.key === openAtTab) : -1;
+  return index >= 0 ? index : null;
+}
+
 /** What the page renders of the wizard's state. */
 const PAGE_VIEW = {
   current: selectCurrent,
@@ -66,7 +74,7 @@ function WizardPage() {
     guarantor,
     // A new guarantor of a stored PM is opened with ?pm={its uuid}; a stored one knows its parent.
     parentUuid: route.guarantor && !route.guarantor.unstoredParent ? search.get('pm') : null,
-    openAt: (location.state as { openAt?: number } | null)?.openAt ?? null,
+    openAt: openAtOf(route.wizard.tabs, location.state),
     pendingGuarantors,
   });
   useWizardAnnouncements(actor, route.base);

@@ -3,7 +3,7 @@
 // a text field does not send the tab, and from the first save on the folio and its link are shown
 // and can be copied. Screenshots in test-results/applicant/.
 import { expect, test } from '@playwright/test';
-import { createApplication } from './support/api';
+import { createApplication, createGuarantor, pageBearer } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -47,4 +47,24 @@ test('from the first save on, the folio and its link are shown and the link can 
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: 'test-results/applicant/folio-360.png' });
+});
+
+test("a guarantor's 'Regresar a PM' and 'Finalizar y regresar a PM' both land on the PM's Avales tab; finishing says 'Aval completado'", async ({ page, request }) => {
+  const bearer = await pageBearer(page);
+  const pm = await createApplication(request, 'pm', { last_index: 1 }, {}, bearer);
+  const guarantor = await createGuarantor(request, pm, 'AVAL DE PRUEBA', false, bearer);
+  const avales = page.getByRole('button', { name: /Avales/ });
+
+  await page.goto(`/avalpf/${guarantor}?pm=${pm}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física' })).toBeVisible();
+  await page.getByRole('link', { name: 'Regresar a PM' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pm/${pm}$`));
+  await expect(avales).toHaveAttribute('aria-current', 'step');
+
+  await page.goto(`/avalpf/${guarantor}?pm=${pm}`);
+  await page.getByRole('button', { name: 'Finalizar y regresar a PM' }).click();
+  await expect(page.getByText('Aval completado')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/pm/${pm}$`));
+  await expect(avales).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('row', { name: /AVAL DE PRUEBA/ })).toContainText('Completo');
 });
