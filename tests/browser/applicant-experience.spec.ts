@@ -67,4 +67,12 @@ test("a guarantor's 'Regresar a PM' and 'Finalizar y regresar a PM' both land on
   await expect(page).toHaveURL(new RegExp(`/pm/${pm}$`));
   await expect(avales).toHaveAttribute('aria-current', 'step');
   await expect(page.getByRole('row', { name: /AVAL DE PRUEBA/ })).toContainText('Completo');
+  // Each kind of guarantor is said in words, read with its button.
+  await expect(page.getByRole('link', { name: 'Agregar aval PFAE' })).toHaveAccessibleDescription('Persona física con actividad empresarial');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/applicant/avales-1280.png' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoHorizontalScroll(page);
+  await page.getByRole('link', { name: 'Agregar aval PF', exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/applicant/avales-360.png' });
 });

@@ -28,10 +28,11 @@ export interface AvalesTabProps {
 export type OwnGuarantor = GuarantorSummary & { uuid: string };
 const isOwn = (aval: GuarantorSummary): aval is OwnGuarantor => aval.uuid !== null;
 
-const ADD_BUTTONS: Array<{ route: WizardRouteName; text: string }> = [
-  { route: 'avalpf', text: 'Agregar aval PF' },
-  { route: 'avalpfae', text: 'Agregar aval PFAE' },
-  { route: 'avalpm', text: 'Agregar aval PM' },
+/** Each kind of guarantor, said in words under its button. */
+const ADD_BUTTONS: Array<{ route: WizardRouteName; text: string; kind: string }> = [
+  { route: 'avalpf', text: 'Agregar aval PF', kind: 'Persona física: asalariada o sin actividad empresarial' },
+  { route: 'avalpfae', text: 'Agregar aval PFAE', kind: 'Persona física con actividad empresarial' },
+  { route: 'avalpm', text: 'Agregar aval PM', kind: 'Persona moral: una empresa' },
 ];
 
 /** The guarantor wizard's address: under its PM when stored, otherwise the unstored-parent route. */
@@ -55,8 +56,13 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
     <>
       {canAdd && (
         <div className="guarantor-add">
-          {ADD_BUTTONS.map(({ route, text }) => (
-            <RouterButton key={route} icon={<Plus />} variant="outlined" intent="primary" to={guarantorHref(route, parentUuid)} text={text} />
+          {ADD_BUTTONS.map(({ route, text, kind }) => (
+            <div key={route} className="guarantor-add-option">
+              <RouterButton icon={<Plus />} variant="outlined" intent="primary" to={guarantorHref(route, parentUuid)} text={text} aria-describedby={`agregar-${route}`} />
+              <span id={`agregar-${route}`} className="guarantor-add-kind">
+                {kind}
+              </span>
+            </div>
           ))}
         </div>
       )}
