@@ -73,6 +73,3 @@ export const AVAL_PM_WIZARD = defineWizard({
 
 export const defaultPmModel = (): PmModel => PM_WIZARD.defaults();
 export const defaultAvalPmModel = (): AvalPmModel => AVAL_PM_WIZARD.defaults();
-
-/** The PM's Avales tab, where a guarantor returns to (spec 02 §2). */
-export const PM_AVALES_TAB = PM_WIZARD.tabs.findIndex((tab) => tab.key === 'pmavales');

@@ -6,6 +6,7 @@ import { ArrowLeft, History, People } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
 import { useLocation, useParams } from 'react-router-dom';
 import { RouterButton } from '../components/router-button';
+import { AT_PM_AVALES } from '../wizard/open-at';
 import { useRuntime } from '../session/runtime-context';
 import { selectParentUuid } from '../session/selectors';
 import { navigationFor } from './navigation-rules';
@@ -19,8 +20,8 @@ export function TopNavigation({ isStaff }: { isStaff: boolean }) {
   if (!nav.visible) return null;
   return (
     <nav className="top-navigation" aria-label="Navegación principal">
-      {/* A stored PM opens at its Avales tab, as 'Finalizar y regresar a PM' leads there (by the tab's key: the wizards' definitions stay out of the home route). */}
-      {nav.backToPm && <RouterButton icon={<ArrowLeft />} to={nav.backToPm} state={parentUuid ? { openAtTab: 'pmavales' } : undefined} text="Regresar a PM" />}
+      {/* A stored PM opens at its Avales tab, as 'Finalizar y regresar a PM' leads there. */}
+      {nav.backToPm && <RouterButton icon={<ArrowLeft />} to={nav.backToPm} state={parentUuid ? AT_PM_AVALES : undefined} text="Regresar a PM" />}
       {nav.backToMenu && <RouterButton icon={<ArrowLeft />} to="/" text="Regresar al menú" />}
       {nav.clientList && <AnchorButton role="link" icon={<People />} href={nav.clientList} text="Lista de clientes" />}
       {nav.clientHistory && <AnchorButton role="link" icon={<History />} href={nav.clientHistory} text="Historial de cambios del cliente" />}

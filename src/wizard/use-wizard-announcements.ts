@@ -5,9 +5,9 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { NOTICES } from '../../forms/messages';
-import { PM_AVALES_TAB } from '../../forms/wizards/pm';
 import { notify } from '../global/notifications';
 import { useRuntime } from '../session/runtime-context';
+import { AT_PM_AVALES } from './open-at';
 import type { WizardActorRef } from './selectors';
 
 const NOTIFICATIONS = {
@@ -39,7 +39,7 @@ export function useWizardAnnouncements(actor: WizardActorRef, base: string) {
       // The parent's Avales tab shows the guarantor complete, and a notification says so.
       actor.on('returnToParent', ({ parentUuid }) => {
         void notify({ title: NOTICES.saveSuccessTitle, message: NOTICES.guarantorCompleted, intent: 'success' });
-        navigate(parentUuid ? `/pm/${encodeURIComponent(parentUuid)}` : '/pm', parentUuid ? { state: { openAt: PM_AVALES_TAB } } : undefined);
+        navigate(parentUuid ? `/pm/${encodeURIComponent(parentUuid)}` : '/pm', parentUuid ? { state: AT_PM_AVALES } : undefined);
       }),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());

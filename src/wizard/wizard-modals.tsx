@@ -4,9 +4,9 @@ import { Print } from '@blueprintjs/icons';
 import { RouterButton } from '../components/router-button';
 import { APPLICATION_VALID_DAYS } from '../../forms/limits';
 import { NOTICES } from '../../forms/messages';
-import { PM_AVALES_TAB } from '../../forms/wizards/pm';
 import type { WizardModal } from '../../forms/wizard-state';
 import { ANSWER, focusAnswer } from '../components/dialog-focus';
+import { AT_PM_AVALES } from './open-at';
 
 /** The PLD review has a modal of its own (pld-review-modal.tsx). */
 const CONTENT: Record<Exclude<WizardModal['kind'], 'pldReview'>, { title: string; text: string }> = {
@@ -96,7 +96,7 @@ export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref, s
   } else if (modal?.kind === 'guarantorFinishFailed') {
     actions = (
       <>
-        <RouterButton to={parentHref(modal.parentUuid)} state={modal.parentUuid ? { openAt: PM_AVALES_TAB } : undefined} text="Regresar a PM" />
+        <RouterButton to={parentHref(modal.parentUuid)} state={modal.parentUuid ? AT_PM_AVALES : undefined} text="Regresar a PM" />
         <Button intent="primary" text="Aceptar" onClick={onClose} {...ANSWER} />
       </>
     );

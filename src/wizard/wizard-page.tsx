@@ -6,11 +6,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useParams, useSearchParams } from 'react-router-dom';
 import { DocumentList } from '../documents/document-list';
 import { FormLockProvider } from '../components/fields/form-lock';
+import { useDocumentTitle } from '../layout/document-title';
 import { PldMarksProvider } from '../components/fields/pld-marks';
 import { useRuntime } from '../session/runtime-context';
 import { selectIsPldReviewer, selectIsStaff } from '../session/selectors';
 import { ApplicationLink } from './application-link';
 import { EditableBanner } from './editable-banner';
+import { openAtOf } from './open-at';
 import { readPendingGuarantors } from './pending-guarantors';
 import { PldReviewModal } from './pld-review-modal';
 import { selectMarkedPaths, selectPldReview } from './pld-review-selectors';
@@ -21,15 +23,6 @@ import { useWizardView } from './use-wizard-view';
 import { WizardForm } from './wizard-form';
 import { WizardModals } from './wizard-modals';
 import { WIZARD_ROUTES, type WizardRouteName } from './wizard-routes';
-import { useDocumentTitle } from '../layout/document-title';
-
-/** The tab a navigation asks to open at: by index, or by key (`openAtTab`, from outside the wizards' chunk). */
-function openAtOf(tabs: ReadonlyArray<{ key: string }>, state: unknown): number | null {
-  const { openAt, openAtTab } = (state ?? {}) as { openAt?: number; openAtTab?: string };
-  if (typeof openAt === 'number') return openAt;
-  const index = openAtTab ? tabs.findIndex((tab) => tab.key === openAtTab) : -1;
-  return index >= 0 ? index : null;
-}
 
 /** What the page renders of the wizard's state. */
 const PAGE_VIEW = {
