@@ -52,6 +52,8 @@ export const validationFailed = (fields: number) =>
   fields === 1 ? MESSAGES.validationFailedOne : MESSAGES.validationFailedTemplate.replace('{0}', String(fields));
 
 export const NOTICES = {
+  /** The public applicant finished without ticking 'Acepto' under the truthfulness statement. */
+  statementRequired: 'Para finalizar, marca «Acepto» bajo la declaración de veracidad.',
   saveSuccessTitle: 'Éxito',
   saveSuccess: 'Datos almacenados correctamente',
   saveErrorTitle: 'Error',

@@ -132,3 +132,12 @@ export const selectShownError = (snapshot: SnapshotFrom<ShownErrorsMachine>, nam
   const field = snapshot.context.fields[name];
   return field && !field.waiting ? field.error : undefined;
 };
+
+/** Every field showing an error, as 'name\tmessage' lines (a string, so a selector's answer compares by value). */
+export const selectShownErrorLines = (snapshot: SnapshotFrom<ShownErrorsMachine>): string =>
+  Object.keys(snapshot.context.fields)
+    .flatMap((name) => {
+      const error = selectShownError(snapshot, name);
+      return error ? [`${name}\t${error}`] : [];
+    })
+    .join('\n');

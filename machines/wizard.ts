@@ -68,6 +68,8 @@ export interface WizardContext {
   tabOfField: (path: string) => number | null;
   blankModel: Model;
   model: Model;
+  /** The model as the server last held it (loaded or saved); blank for a record not stored yet. What differs is unsaved. */
+  saved: Model;
   meta: WizardMeta;
   current: number;
   /** Tabs left while invalid. */
@@ -94,7 +96,8 @@ export type WizardEvent =
   | { type: 'tab.next'; values: Model }
   | { type: 'tab.previous'; values: Model }
   | { type: 'tab.selected'; index: number; values: Model }
-  | { type: 'wizard.finish'; values: Model }
+  /** `accepted`: the public applicant ticked 'Acepto' under the truthfulness statement (staff and guarantors have none to accept). */
+  | { type: 'wizard.finish'; values: Model; accepted: boolean }
   | { type: 'fields.checking' }
   | { type: 'fields.checked'; valid: boolean; values?: Model }
   | { type: 'pld.saved' }
@@ -112,6 +115,8 @@ export type WizardEmitted =
   | { type: 'notification'; kind: 'saved' | 'saveFailed' | 'guarantorRemoved' | 'guarantorRemovalFailed' }
   | { type: 'finished'; staff: boolean }
   | { type: 'returnToParent'; parentUuid: string | null; uuid: string }
+  /** A public applicant finished without accepting the truthfulness statement: the view asks for it. */
+  | { type: 'statementRequired' }
   /** The form's checks failed a step: the view shows every field's message. */
   | { type: 'fieldsRefused' }
   /** The record shown (null: none stored); the address follows it, so a refresh resumes it. */
@@ -146,6 +151,8 @@ export const wizardMachine = setup({
     'no modal is open': ({ context }) => context.modal === null,
     'is first use': ({ context }) => context.meta.uuid === null && context.meta.parent_uuid === null && context.model.clasificacion === 'Cliente',
     'is a guarantor': ({ context }) => context.guarantor,
+    'awaits the truthfulness statement': ({ context, event }) =>
+      !context.staff && !context.guarantor && event.type === 'wizard.finish' && !event.accepted,
     // A stored PM whose editable level lets list items go (spec 02 §2).
     'can remove guarantors': ({ context }) => context.meta.uuid !== null && guarantorsChangeable(context),
     'has incomplete guarantors': ({ context }) => incompleteGuarantors(context.model).length > 0,
@@ -173,6 +180,7 @@ export const wizardMachine = setup({
   actions: {
     'start blank': assign(({ context }) => ({
       model: structuredClone(context.blankModel),
+      saved: structuredClone(context.blankModel),
       meta: freshMeta(null, context.meta.franchise, context.meta.parent_uuid),
       current: 0,
       tabErrors: [],
@@ -188,6 +196,7 @@ export const wizardMachine = setup({
       };
       return {
         model: params.loaded.data,
+        saved: params.loaded.data,
         meta,
         current: Math.min(Math.max(context.openAt ?? meta.last_index, 0), context.tabCount - 1),
       };
@@ -207,6 +216,7 @@ export const wizardMachine = setup({
       tabErrors: params.valid ? context.tabErrors.filter((i) => i !== context.current) : [...new Set([...context.tabErrors, context.current])],
     })),
     'refuse fields': emit({ type: 'fieldsRefused' } as const),
+    'ask for the statement': emit({ type: 'statementRequired' } as const),
     'advance to target': assign(({ context }) => ({ current: context.target })),
     'go to general data': assign({ current: 0 }),
     // The server's answer is the record now: its meta (furthest tab, version, editable level, complete, stored) and, for an update, its model.
@@ -215,7 +225,7 @@ export const wizardMachine = setup({
       if (context.meta.guarantors.length > 0) enqueue(named('forget pending guarantors', { uuids: context.meta.guarantors }));
       const model = savedModel(context.model, params.saved);
       const formatobceHtml = 'formatobce' in params.saved ? params.saved.formatobce.html : context.formatobceHtml;
-      enqueue.assign({ model, meta: adoptSavedMeta(context.meta, params.saved), formatobceHtml, serverErrors: {} });
+      enqueue.assign({ model, saved: model, meta: adoptSavedMeta(context.meta, params.saved), formatobceHtml, serverErrors: {} });
       if (waitsForItsPm(context)) enqueue(named('remember pending guarantor', { summary: guarantorSummary(params.saved.uuid, model) }));
     }),
     'announce record': enqueueActions(({ context, enqueue }) => {
@@ -230,11 +240,14 @@ export const wizardMachine = setup({
      * A save refused with a reason the person must read (a newer version elsewhere, a record that
      * cannot change) opens a modal with it; other failures keep their per-field messages.
      */
-    'report save failure': assign((_, params: { failure: CallFailure }) =>
-      refusedWithReason(params.failure)
-        ? { modal: { kind: 'saveRefused' as const, message: params.failure.message! } }
-        : { serverErrors: params.failure.fieldErrors ?? {} },
-    ),
+    'report save failure': enqueueActions(({ enqueue }, params: { failure: CallFailure }) => {
+      if (refusedWithReason(params.failure)) enqueue.assign({ modal: { kind: 'saveRefused' as const, message: params.failure.message! } });
+      else {
+        // Said once: by the modal above, or by the notification with the fields' own messages.
+        enqueue.assign({ serverErrors: params.failure.fieldErrors ?? {} });
+        enqueue.emit({ type: 'notification', kind: 'saveFailed' } as const);
+      }
+    }),
     'back to unstored cache': assign(({ context }) => ({ meta: { ...context.meta, store: false, cache: true } })),
     // Finishing for the first time thanks the person; finishing a finished record again says it was updated.
     'open finish modal': assign(({ context }) => ({ modal: { kind: context.meta.complete ? ('updateSuccess' as const) : ('finishSuccess' as const) } })),
@@ -288,7 +301,6 @@ export const wizardMachine = setup({
       enqueue.sendTo('pld', { type: 'pld.check', model: context.model });
     }),
     'notify saved': emit({ type: 'notification', kind: 'saved' } as const),
-    'notify save failed': emit({ type: 'notification', kind: 'saveFailed' } as const),
     'announce finished': emit(({ context }) => ({ type: 'finished', staff: context.staff }) as const),
   },
 }).createMachine({
@@ -303,6 +315,7 @@ export const wizardMachine = setup({
     tabOfField: input.tabOfField ?? (() => null),
     blankModel: input.blankModel,
     model: { ...structuredClone(input.blankModel), ...(input.pendingGuarantors?.length ? { avales: input.pendingGuarantors } : {}) },
+    saved: structuredClone(input.blankModel),
     meta: {
       ...freshMeta(input.uuid, input.franchise, input.parentUuid),
       guarantors: (input.pendingGuarantors ?? []).flatMap((aval) => (aval.uuid ? [aval.uuid] : [])),
@@ -430,6 +443,11 @@ export const wizardMachine = setup({
                   { type: 'keep values', params: ({ event }) => ({ values: event.values }) },
                   { type: 'aim at', params: ({ context }) => ({ index: context.current, then: 'complete' as const }) },
                 ],
+              },
+              // A public applicant finishes once 'Acepto' is ticked under the truthfulness statement.
+              {
+                guard: and(['no modal is open', 'awaits the truthfulness statement']),
+                actions: [{ type: 'keep values', params: ({ event }) => ({ values: event.values }) }, 'ask for the statement'],
               },
               {
                 guard: 'no modal is open',
@@ -624,7 +642,7 @@ export const wizardMachine = setup({
               },
               {
                 target: 'idle',
-                actions: [{ type: 'report save failure', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'notify save failed'],
+                actions: { type: 'report save failure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
               },
             ],
           },

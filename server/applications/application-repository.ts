@@ -4,7 +4,7 @@ import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Application, ApplicationChange } from './application-tables';
 import { fullName } from '../../forms/person-name';
-import { diffModels } from './model-diff';
+import { diffModels } from '../../forms/model-diff';
 import { modelRfc } from '../../forms/rules/rfc-duplicates';
 import { ByteBoundedCache } from './byte-bounded-cache';
 import { GUARANTORS_MAX } from '../../forms/limits';

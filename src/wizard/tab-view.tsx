@@ -6,7 +6,7 @@ import { ActivosPasivosTab } from './tabs/activos-pasivos-tab';
 import { AvalesTab, type OwnGuarantor } from './tabs/avales-tab';
 import { DatosGeneralesPfTab } from './tabs/datos-generales-pf-tab';
 import { EmpleoTab } from './tabs/empleo-tab';
-import { LeyendaVeracidadTab } from './tabs/leyenda-veracidad-tab';
+import { LeyendaVeracidadTab, type StatementAcceptance } from './tabs/leyenda-veracidad-tab';
 import { PM_DATA_TABS, PmTab, type PmDataTab } from './tabs/pm/pm-tab';
 import { ReferenciasTab } from './tabs/referencias-tab';
 import { ValidacionesPldTab } from './tabs/validaciones-pld-tab';
@@ -27,13 +27,15 @@ export interface TabViewProps {
   review: PldReviewRef | undefined;
   /** Staff with the Analista role, who review the PLD matches. */
   pldReviewer: boolean;
+  /** The public applicant's 'Acepto' under the truthfulness statement. */
+  statement: StatementAcceptance;
 }
 
 const isPmDataTab = (key: string): key is PmDataTab => (PM_DATA_TABS as readonly string[]).includes(key);
 
 export function TabView({ route, tabKey, staff, values, ...extras }: TabViewProps) {
   if (tabKey === undefined) {
-    return staff ? <ValidacionesPldTab review={extras.review} reviewer={extras.pldReviewer} /> : <LeyendaVeracidadTab printHref={extras.printHref} />;
+    return staff ? <ValidacionesPldTab review={extras.review} reviewer={extras.pldReviewer} /> : <LeyendaVeracidadTab printHref={extras.printHref} statement={extras.statement} />;
   }
   if (isPmDataTab(tabKey)) return <PmTab tabKey={tabKey} guarantor={route.guarantor !== false} staff={staff} />;
   switch (tabKey) {

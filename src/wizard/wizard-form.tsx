@@ -3,7 +3,7 @@
 // check of a step); the statechart is told of every step and of where the checks stand.
 import { Button, Callout, H2 } from '@blueprintjs/core';
 import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { Model } from '../../forms/contracts/application';
 import type { FillChange } from '../../forms/documents/ocr-fill';
@@ -12,7 +12,10 @@ import { guarantorName } from '../../forms/wizard-state';
 import { ShownErrorsProvider } from '../components/fields/shown-errors-provider';
 import { OcrMarksProvider } from '../documents/ocr-marks';
 import { UploadOwnerProvider } from '../documents/upload-owner';
+import { ErrorSummary } from './error-summary';
 import { FieldChecks } from './field-checks';
+import { KeptDraft } from './kept-draft';
+import type { LocalDraft } from './local-draft';
 import { PldIdentityWatch } from './pld-identity-watch';
 import type { PldReviewRef } from './pld-review-selectors';
 import {
@@ -41,6 +44,9 @@ export interface WizardFormProps {
   staff: boolean;
   pldReviewer: boolean;
   review: PldReviewRef | undefined;
+  /** The unsaved values this browser keeps. */
+  draft: LocalDraft;
+  sectionsOf: (paths: string[]) => string[];
 }
 
 /** What the form renders of the wizard's state. */
@@ -60,7 +66,7 @@ const FORM_VIEW = {
 const NOT_TEXT = new Set(['submit', 'button', 'checkbox', 'radio', 'file', 'reset', 'image']);
 const isTextEntry = (target: EventTarget) => target instanceof HTMLInputElement && !NOT_TEXT.has(target.type);
 
-export function WizardForm({ actor, route, titles, staff, pldReviewer, review }: WizardFormProps) {
+export function WizardForm({ actor, route, titles, staff, pldReviewer, review, draft, sectionsOf }: WizardFormProps) {
   const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills } = useWizardView(actor, FORM_VIEW);
   const guarantor = route.guarantor !== false;
   const tab = route.wizard.tabs[current];
@@ -70,6 +76,25 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
   const recordOcrFill = useCallback(
     (area: string, changes: FillChange[]) => actor.send(changes.length > 0 ? { type: 'ocr.filled', area, changes } : { type: 'ocr.undone', area }),
     [actor],
+  );
+
+  // The public applicant's 'Acepto' under the truthfulness statement; a finish without it asks for it there.
+  const [accepted, setAccepted] = useState(false);
+  const [statementMissing, setStatementMissing] = useState(false);
+  useEffect(() => {
+    const asked = actor.on('statementRequired', () => {
+      setStatementMissing(true);
+      document.getElementById('acepto-declaracion')?.focus();
+    });
+    return () => asked.unsubscribe();
+  }, [actor]);
+  const statement = useMemo(
+    () => ({
+      accepted,
+      missing: statementMissing && !accepted,
+      onChange: (value: boolean) => setAccepted(value),
+    }),
+    [accepted, statementMissing],
   );
 
   const validate = useMemo(
@@ -85,7 +110,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
       validate={validate}
       // A step is the statechart's: it waits for the checks, and has the form submitted when they fail.
       onSubmit={() => {}}
-      render={({ values, form, submitFailed, hasValidationErrors }) => (
+      render={({ values, form }) => (
         <ShownErrorsProvider>
           <FieldChecks actor={actor} />
           {pldReviewer && <PldIdentityWatch review={review} />}
@@ -113,9 +138,8 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
             <H2 id="tab-title" className="wizard-tab-title" tabIndex={-1}>
               {titles[current]}
             </H2>
-            <p className="sr-only" aria-live="polite">
-              {submitFailed && hasValidationErrors ? 'Hay campos por corregir en esta sección.' : ''}
-            </p>
+            <ErrorSummary actor={actor} />
+            <KeptDraft draft={draft} sectionsOf={sectionsOf} />
             {Object.keys(serverErrors).length > 0 && (
               <Callout intent="danger" title="El servidor no aceptó estos datos" role="alert">
                 <ul>
@@ -141,6 +165,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
                   onRemoveGuarantor={(aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) })}
                   review={review}
                   pldReviewer={pldReviewer}
+                  statement={statement}
                 />
               </OcrMarksProvider>
             </UploadOwnerProvider>
@@ -159,7 +184,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review }:
                   endIcon={<Tick />}
                   text={guarantor ? 'Finalizar y regresar a PM' : 'Finalizar'}
                   loading={busy}
-                  onClick={() => actor.send({ type: 'wizard.finish', values: form.getState().values })}
+                  onClick={() => actor.send({ type: 'wizard.finish', values: form.getState().values, accepted })}
                 />
               ) : (
                 <Button intent="primary" type="submit" endIcon={<ArrowRight />} text="Siguiente" loading={busy} />

@@ -4,6 +4,7 @@ import { H1, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useParams, useSearchParams } from 'react-router-dom';
+import { tabOfField } from '../../forms/wizards/define-wizard';
 import { DocumentList } from '../documents/document-list';
 import { FormLockProvider } from '../components/fields/form-lock';
 import { useDocumentTitle } from '../layout/document-title';
@@ -12,6 +13,8 @@ import { useRuntime } from '../session/runtime-context';
 import { selectIsPldReviewer, selectIsStaff } from '../session/selectors';
 import { ApplicationLink } from './application-link';
 import { EditableBanner } from './editable-banner';
+import { LeaveGuard } from './leave-guard';
+import { useLocalDraft } from './local-draft';
 import { openAtOf } from './open-at';
 import { readPendingGuarantors } from './pending-guarantors';
 import { PldReviewModal } from './pld-review-modal';
@@ -77,6 +80,12 @@ function WizardPage() {
   const markedPaths = useMemo(() => new Set(marked ? marked.split('\n') : []), [marked]);
   const titles = [...route.wizard.tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? 'Validaciones PLD' : 'Leyenda de veracidad'])];
   useDocumentTitle(loading ? null : titles[current], route.title);
+  const draft = useLocalDraft(actor, { base: route.base, uuid, parentUuid: search.get('pm') });
+  const sectionsOf = (paths: string[]) =>
+    [...new Set(paths.map((path) => tabOfField(route.wizard.tabs, path)))]
+      .filter((index): index is number => index !== null)
+      .sort((a, b) => a - b)
+      .map((index) => titles[index]);
 
   // A new tab takes the focus to its title, so keyboard and screen-reader users start there.
   const shownTab = useRef(current);
@@ -101,10 +110,20 @@ function WizardPage() {
       <EditableBanner level={editable} staffCreated={staffCreated} />
       <FormLockProvider level={editable}>
         <PldMarksProvider value={markedPaths}>
-          <WizardForm actor={actor} route={route} titles={titles} staff={staff} pldReviewer={pldReviewer} review={review} />
+          <WizardForm
+            actor={actor}
+            route={route}
+            titles={titles}
+            staff={staff}
+            pldReviewer={pldReviewer}
+            review={review}
+            draft={draft}
+            sectionsOf={sectionsOf}
+          />
         </PldMarksProvider>
       </FormLockProvider>
       {staff && uuid && <DocumentList code={route.wizard.code} uuid={uuid} />}
+      <LeaveGuard actor={actor} draft={draft} />
       {review && (
         <PldReviewModal
           review={review}

@@ -76,3 +76,91 @@ test("a guarantor's 'Regresar a PM' and 'Finalizar y regresar a PM' both land on
   await page.getByRole('link', { name: 'Agregar aval PF', exact: true }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/applicant/avales-360.png' });
 });
+
+test('unsaved typing survives a reload and a walk away, with a warning before leaving; a save forgets it', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  // A new application: the browser tab keeps what was typed before the first save.
+  await page.goto('/pf');
+  await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  await page.getByLabel('Nombre(s)').fill('MARÍA');
+  await page.getByLabel('Apellido paterno').fill('LÓPEZ');
+  const warned: string[] = [];
+  page.on('dialog', (dialog) => {
+    warned.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.waitForTimeout(500);
+  await page.reload();
+  expect(warned).toEqual(['beforeunload']);
+  await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  const kept = page.getByRole('status').filter({ hasText: 'Recuperamos lo que no se había guardado' });
+  await expect(kept).toContainText('2 campos que escribiste en Datos generales no se habían guardado');
+  await expect(page.getByLabel('Nombre(s)')).toHaveValue('MARÍA');
+  await expect(page.getByLabel('Apellido paterno')).toHaveValue('LÓPEZ');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/applicant/draft-restored-1280.png' });
+  await kept.getByRole('button', { name: 'Descartar lo recuperado' }).click();
+  await expect(page.getByLabel('Nombre(s)')).toHaveValue('');
+  await expect(kept).toHaveCount(0);
+
+  // A stored guarantor: leaving for its PM asks first, and the draft waits for the return.
+  const bearer = await pageBearer(page);
+  const pm = await createApplication(request, 'pm', { last_index: 1 }, {}, bearer);
+  const guarantor = await createGuarantor(request, pm, 'AVAL DE PRUEBA', false, bearer);
+  await page.goto(`/avalpf/${guarantor}?pm=${pm}`);
+  const generalData = page.getByRole('button', { name: /Datos generales/ });
+  await generalData.click();
+  await page.getByLabel('Apellido paterno').fill('RAMÍREZ');
+  await page.getByRole('link', { name: 'Regresar a PM' }).click();
+  const leave = page.getByRole('dialog', { name: 'Tienes cambios sin guardar' });
+  await expect(leave.getByRole('button', { name: 'Quedarme' })).toBeFocused();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: 'test-results/applicant/leave-warning-360.png' });
+  await page.keyboard.press('Enter');
+  await expect(leave).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/avalpf/${guarantor}`));
+  await page.getByRole('link', { name: 'Regresar a PM' }).click();
+  await leave.getByRole('button', { name: 'Salir' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pm/${pm}$`));
+  await page.goto(`/avalpf/${guarantor}?pm=${pm}`);
+  // It opens at its furthest tab and says where the kept field is.
+  await expect(page.getByText('Un campo que escribiste en Datos generales no se había guardado')).toBeVisible();
+  await generalData.click();
+  await expect(page.getByLabel('Apellido paterno')).toHaveValue('RAMÍREZ');
+
+  // Saved with the step: nothing is kept any more, and a reload asks nothing.
+  warned.length = 0;
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('button', { name: /Vivienda/ })).toHaveAttribute('aria-current', 'step');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física' })).toBeVisible();
+  expect(warned).toEqual([]);
+  await expect(page.getByText('Recuperamos lo que no se había guardado')).toHaveCount(0);
+});
+
+test("a refused step lists its fields at the top ('Revisa N campos') and focuses the first; each link leads to its field", async ({ page }) => {
+  await page.goto('/pf');
+  await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  await page.getByLabel('Nombre(s)').fill('MARÍA');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: /^Revisa \d+ campos/ });
+  await expect(summary).toBeVisible();
+  const links = summary.getByRole('link');
+  // In the order the page shows them, by the labels the person reads.
+  await expect(links.first()).toHaveText('Identificación oficial');
+  await expect(summary).not.toContainText('Nombre(s)');
+  const count = await links.count();
+  await expect(summary).toContainText(`Revisa ${count} campos`);
+  await expect(page.getByLabel('Identificación oficial')).toBeFocused();
+  await summary.getByRole('link', { name: 'Apellido paterno' }).click();
+  await expect(page.getByLabel('Apellido paterno')).toBeFocused();
+  await page.getByLabel('Apellido paterno').fill('LÓPEZ');
+  await expect(links).toHaveCount(count - 1);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/applicant/error-summary-1280.png' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await summary.scrollIntoViewIfNeeded();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/applicant/error-summary-360.png' });
+});

@@ -18,10 +18,12 @@ test('a public applicant fills the PF wizard, refreshes mid-way, resumes and fin
   await page.getByLabel('Fecha de nacimiento').fill('14/03/1985');
   await page.getByLabel('Fecha de nacimiento').press('Tab');
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(page.getByText('¡El RFC no corresponde con la fecha de nacimiento o es incorrecto. Favor de verificarlo.!')).toBeVisible();
+  // Under the field (read with it) and in the summary at the top.
+  await expect(page.getByLabel('RFC con homoclave')).toHaveAccessibleDescription('¡El RFC no corresponde con la fecha de nacimiento o es incorrecto. Favor de verificarlo.!');
+  await expect(page.getByRole('alert').filter({ hasText: /^Revisa/ })).toContainText('RFC con homoclave: ¡El RFC no corresponde');
   await page.getByLabel('CURP').fill('GARC85');
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(page.getByText('¡El CURP debe tener 18 caracteres!')).toBeVisible();
+  await expect(page.getByLabel('CURP')).toHaveAccessibleDescription('¡El CURP debe tener 18 caracteres!');
 
   await fillPersonGeneralData(page);
   await next(page, 'Vivienda');
@@ -56,6 +58,15 @@ test('a public applicant fills the PF wizard, refreshes mid-way, resumes and fin
   await expectAccessible(page);
 
   const uuid = page.url().split('/').at(-1)!;
+  // Finishing asks for 'Acepto' under the statement first.
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  const acepto = page.getByRole('checkbox', { name: 'Acepto la declaración de veracidad' });
+  await expect(acepto).toBeFocused();
+  await expect(page.getByText('Para finalizar, marca «Acepto» bajo la declaración de veracidad.')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Space');
+  await expect(acepto).toBeChecked();
+  await expect(page.getByText('Para finalizar, marca «Acepto»')).toHaveCount(0);
   await page.getByRole('button', { name: 'Finalizar' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(/éxitosamente/);

@@ -96,6 +96,7 @@ test('a public applicant fills a PM, adds a guarantor of each type, and finishes
   await expect(guarantorRow(page, 'PEDRO GARCÍA RAMÍREZ')).toContainText('Incompleto');
 
   await next(page, 'Leyenda de veracidad');
+  await page.getByText('Acepto la declaración de veracidad').click();
   await page.getByRole('button', { name: 'Finalizar' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('¡Avales incompletos!');
@@ -119,6 +120,7 @@ test('a public applicant fills a PM, adds a guarantor of each type, and finishes
   await expect(guarantorRow(page, 'PEDRO GARCÍA RAMÍREZ')).toContainText('Completo');
 
   await next(page, 'Leyenda de veracidad');
+  await page.getByText('Acepto la declaración de veracidad').click();
   await page.getByRole('button', { name: 'Finalizar' }).click();
   await expect(page.getByRole('dialog')).toContainText(/éxitosamente/);
   await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();

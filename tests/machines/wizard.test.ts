@@ -102,7 +102,8 @@ const COMMON_EVENTS = [
   { type: 'tab.previous', values: VALUES },
   { type: 'tab.selected', index: 0, values: VALUES },
   { type: 'tab.selected', index: 2, values: VALUES },
-  { type: 'wizard.finish', values: VALUES },
+  { type: 'wizard.finish', values: VALUES, accepted: true },
+  { type: 'wizard.finish', values: VALUES, accepted: false },
   { type: 'modal.closed' },
   // The form's checks of the tab shown, as the view reports them.
   { type: 'fields.checking' },
@@ -194,11 +195,15 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
       }
     } else {
       // A step: a reason to read (409, 403) opens a modal with it, per-field messages (422) go to their fields.
+      // Each failure is said once: by its modal, or by the notification.
       if ((failure.status === 409 || failure.status === 403) && failure.message) {
         expect(context.modal).toEqual({ kind: 'saveRefused', message: failure.message });
         expect(context.serverErrors).toEqual(before.serverErrors);
-      } else expect(context.serverErrors).toEqual(failure.fieldErrors ?? {});
-      expect(h.emitted.at(-1)).toEqual({ type: 'notification', kind: 'saveFailed' });
+        expect(h.emitted.at(-1)).not.toEqual({ type: 'notification', kind: 'saveFailed' });
+      } else {
+        expect(context.serverErrors).toEqual(failure.fieldErrors ?? {});
+        expect(h.emitted.at(-1)).toEqual({ type: 'notification', kind: 'saveFailed' });
+      }
     }
   }
   // Guarantors saved before the PM go with its first create (whichever step makes it); once it is
@@ -299,6 +304,12 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     expect(context.modal?.kind).toBe(h.before!.context.meta.complete ? 'updateSuccess' : 'finishSuccess');
   }
   if (s.matches('done')) expect(h.emitted.at(-1)).toEqual({ type: 'finished', staff: context.staff });
+  if (h.last?.type === 'wizard.finish' && !h.last.accepted && !context.staff && h.before!.matches({ ready: 'idle' }) && h.before!.context.modal === null) {
+    // A public applicant who has not ticked 'Acepto' is asked to, and nothing is checked or saved.
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(h.emitted.at(-1)).toEqual({ type: 'statementRequired' });
+    expect(callsOfStep(h)).toEqual([]);
+  }
   // An applicant never takes the guarantor's way out.
   expect(context.after === 'complete' || s.matches('returned')).toBe(false);
   expect(h.emitted.filter((e) => e.type === 'returnToParent')).toEqual([]);
@@ -427,10 +438,28 @@ describe('wizard scenarios', () => {
     expect(h.pending['update application']).toBeUndefined();
   });
 
+  it("a public finish without 'Acepto' asks for it and checks or saves nothing; staff have no statement to accept", async () => {
+    const h = start(INPUTS.publicByUuid, coverage.inspect);
+    await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
+    await play(h, { type: 'wizard.finish', values: { ...VALUES, nombre: 'ANA LÓPEZ' }, accepted: false });
+    expect(h.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(h.emitted.at(-1)).toEqual({ type: 'statementRequired' });
+    expect(h.actor.getSnapshot().context.model.nombre).toBe('ANA LÓPEZ');
+    expect(h.pending['validate tab']).toBeUndefined();
+    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
+    expect(h.pending['validate tab']).toHaveLength(1);
+
+    const staff = start(INPUTS.staffByUuid, coverage.inspect);
+    await play(staff, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
+    await play(staff, { type: 'wizard.finish', values: VALUES, accepted: false });
+    expect(staff.emitted).not.toContainEqual({ type: 'statementRequired' });
+    expect(staff.actor.getSnapshot().matches({ ready: 'idle' })).toBe(false);
+  });
+
   it('finishing a stored record for the first time updates it and thanks the person', async () => {
     const h = start(INPUTS.publicByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
-    await play(h, { type: 'wizard.finish', values: VALUES });
+    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
     await play(h, { type: 'xstate.done.actor.validateGeneralData', output: { valid: true, errors: {} } });
     await play(h, { type: 'xstate.done.actor.save', output: updatedAnswer('u-1', STORED_MODEL, { last_index: 2, version: 2, complete: true }) });
     expect(h.actor.getSnapshot().context.modal).toEqual({ kind: 'finishSuccess' });
@@ -442,10 +471,10 @@ describe('wizard scenarios', () => {
   it('a failed create at finish returns to unstored cache with the spec message', async () => {
     const h = start(INPUTS.publicNew, coverage.inspect);
     // The first-use notice comes first; nothing else is taken while it is open.
-    await play(h, { type: 'wizard.finish', values: VALUES });
+    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
     expect(h.pending['validate tab']).toBeUndefined();
     await play(h, { type: 'modal.closed' });
-    await play(h, { type: 'wizard.finish', values: VALUES });
+    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
     await play(h, { type: 'xstate.done.actor.validateGeneralData', output: { valid: true, errors: {} } });
     expect(h.pending['create application'].at(-1)!.input.meta.complete).toBe(true);
     await play(h, { type: 'xstate.error.actor.save', error: { status: 500 } });
@@ -460,7 +489,7 @@ describe('PM scenarios', () => {
     const h = start(INPUTS.pmByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_PM, { last_index: 5 }) });
     expect(h.actor.getSnapshot().context.current).toBe(AVALES_TAB);
-    await play(h, { type: 'wizard.finish', values: VALUES });
+    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
     let s = h.actor.getSnapshot();
     expect(s.matches({ ready: 'idle' })).toBe(true);
     expect(s.context.modal).toEqual({ kind: 'incompleteGuarantors', names: ['LUIS PÉREZ'] });
@@ -471,7 +500,7 @@ describe('PM scenarios', () => {
     await play(h, { type: 'modal.closed' });
     // The Avales tab's list now has the guarantor completed (back from its wizard).
     const completed = { ...INCOMPLETE_AVAL, data: { ...INCOMPLETE_AVAL.data, persona_completa: true } };
-    await play(h, { type: 'wizard.finish', values: { avales: [COMPLETE_AVAL, completed] } });
+    await play(h, { type: 'wizard.finish', values: { avales: [COMPLETE_AVAL, completed] }, accepted: true });
     expect(pendingCall(h, 'validate tab').input).toMatchObject({ index: 0 });
     await play(h, { type: 'xstate.done.actor.validateGeneralData', output: { valid: true, errors: {} } });
     expect(pendingCall(h, 'update application').input).toMatchObject({ uuid: 'pm-1', meta: { complete: true } });
@@ -571,7 +600,7 @@ describe('PLD scenarios (staff)', () => {
     expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true);
     await play(h, { type: 'xstate.done.actor.save', output: updatedAnswer('u-2', STORED_MODEL, { version: 3 }) });
 
-    await play(h, { type: 'wizard.finish', values: VALUES });
+    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
     expect(h.actor.getSnapshot().matches({ ready: 'screening' })).toBe(true);
     expect(h.pldReceived.at(-1)).toMatchObject({ type: 'pld.check', model: { nombre: 'ANA LÓPEZ' } });
     await play(h, reviewSnapshot('pending'));

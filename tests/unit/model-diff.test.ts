@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffModels } from '../../server/applications/model-diff';
+import { diffModels } from '../../forms/model-diff';
 
 describe('change history diff', () => {
   it('lists each changed leaf with its path, before and after', () => {

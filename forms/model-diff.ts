@@ -1,4 +1,4 @@
-// The changes between two models, field by field, for the change history.
+// The changes between two models, field by field: the change history's and the unsaved draft's.
 export interface FieldDifference {
   path: string;
   before: unknown;

@@ -1,0 +1,59 @@
+// Inside the tab's form: the draft kept from an earlier visit is restored into it (once a page),
+// said at the top with a way to drop it, and every change of the form's values is kept again.
+import { Button, Callout } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { getIn } from 'final-form';
+import { useForm } from 'react-final-form';
+import type { Model } from '../../forms/contracts/application';
+import type { DraftChange, LocalDraft } from './local-draft';
+
+export interface KeptDraftProps {
+  draft: LocalDraft;
+  /** The titles of the tabs the restored fields belong to, in tab order. */
+  sectionsOf: (paths: string[]) => string[];
+}
+
+const listed = (names: string[]) => (names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`);
+
+export function KeptDraft({ draft, sectionsOf }: KeptDraftProps) {
+  const form = useForm<Model>();
+  // What each restored field held before, for 'Descartar'.
+  const [restored, setRestored] = useState<DraftChange[]>([]);
+  useEffect(() => {
+    // Once the tab's fields have registered (their effects run after this one), or the form's
+    // next initialisation would take back values of fields it did not know yet.
+    const restore = setTimeout(() => {
+      const kept = draft.takeKept();
+      if (kept.length === 0) return;
+      const values = form.getState().values;
+      setRestored(kept.map((change) => ({ path: change.path, value: getIn(values, change.path) })));
+      form.batch(() => kept.forEach((change) => form.change(change.path, change.value)));
+    });
+    const unsubscribe = form.subscribe(({ values }) => draft.keep(values), { values: true });
+    return () => {
+      clearTimeout(restore);
+      unsubscribe();
+    };
+  }, [form, draft]);
+
+  if (restored.length === 0) return null;
+  const sections = sectionsOf(restored.map((change) => change.path));
+  const where = sections.length > 0 ? ` en ${listed(sections)}` : '';
+  return (
+    <Callout intent="warning" title="Recuperamos lo que no se había guardado" className="kept-draft" role="status">
+      <p>
+        {restored.length === 1
+          ? `Un campo que escribiste${where} no se había guardado y lo conservó este navegador.`
+          : `${restored.length} campos que escribiste${where} no se habían guardado y los conservó este navegador.`}{' '}
+        Se guardan al presionar «Siguiente».
+      </p>
+      <Button
+        text="Descartar lo recuperado"
+        onClick={() => {
+          form.batch(() => restored.forEach((change) => form.change(change.path, change.value)));
+          setRestored([]);
+        }}
+      />
+    </Callout>
+  );
+}

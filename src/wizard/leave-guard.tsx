@@ -1,0 +1,44 @@
+// Leaving the wizard for another page of the app while values are unsaved asks first; the
+// browser's own warning covers a reload, a closed tab or another address (local-draft.ts).
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useBlocker } from 'react-router-dom';
+import { ANSWER, focusAnswer } from '../components/dialog-focus';
+import type { LocalDraft } from './local-draft';
+import type { WizardActorRef } from './selectors';
+
+export function LeaveGuard({ actor, draft }: { actor: WizardActorRef; draft: LocalDraft }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      currentLocation.pathname !== nextLocation.pathname &&
+      // The page follows its record's uuid in the address: not a departure.
+      !(nextLocation.state as { followsRecord?: boolean } | null)?.followsRecord &&
+      actor.getSnapshot().status === 'active' &&
+      draft.unsaved(),
+  );
+  const open = blocker.state === 'blocked';
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={() => blocker.reset?.()}
+      title="Tienes cambios sin guardar"
+      isCloseButtonShown={false}
+      className="wizard-dialog"
+      onOpened={focusAnswer}
+    >
+      <DialogBody>
+        <p>
+          Lo que escribiste en esta sección todavía no se guarda en tu solicitud: se guarda al presionar «Siguiente». Si sales ahora, este
+          navegador lo conserva y te lo ofrece cuando regreses.
+        </p>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Salir" onClick={() => blocker.proceed?.()} />
+            <Button intent="primary" text="Quedarme" onClick={() => blocker.reset?.()} {...ANSWER} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
