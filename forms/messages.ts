@@ -113,4 +113,5 @@ export const TAB_TITLES = {
   accionistas: 'Accionistas mayoritarios',
   proveedores: 'Referencias (Proveedores)',
   avales: 'Avales',
+  validacionesPld: 'Validaciones PLD',
 } as const;

@@ -4,6 +4,7 @@ import { H1, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useParams, useSearchParams } from 'react-router-dom';
+import { TAB_TITLES } from '../../forms/messages';
 import { DocumentList } from '../documents/document-list';
 import { FormLockProvider } from '../components/fields/form-lock';
 import { useDocumentTitle } from '../layout/document-title';
@@ -75,7 +76,7 @@ function WizardPage() {
   const { current, modal, editable, staffCreated, loading, uuid, review } = useWizardView(actor, PAGE_VIEW);
   const marked = useSelector(review, selectMarkedPaths);
   const markedPaths = useMemo(() => new Set(marked ? marked.split('\n') : []), [marked]);
-  const titles = [...route.wizard.tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? 'Validaciones PLD' : 'Leyenda de veracidad'])];
+  const titles = [...route.wizard.tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? TAB_TITLES.validacionesPld : 'Leyenda de veracidad'])];
   useDocumentTitle(loading ? null : titles[current], route.title);
 
   // A new tab takes the focus to its title, so keyboard and screen-reader users start there.
