@@ -153,9 +153,10 @@ const isCreation = (entry: HistoryEntry) => entry.action === 'create' || (entry.
 export function describeHistory(answer: HistoryAnswer): HistoryEvent[] {
   const wizard = wizardFor(answer.tipo_persona) ?? wizardFor(answer.tipo_persona, 'Obligado');
   return answer.entries.map((entry) => {
-    const changes = shownChanges(wizard, entry);
-    const who = changedBy(entry);
     const creation = isCreation(entry);
+    // A new record's own values (its editable level, its duplicate count) are not what was filled.
+    const changes = shownChanges(wizard, entry).filter((change) => !creation || !RECORD_FIELDS[change.path]);
+    const who = changedBy(entry);
     const filled = changes.filter((change) => change.after !== '').length;
     return {
       id: entry.id,

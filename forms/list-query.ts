@@ -88,9 +88,11 @@ export const isDateSort = (sort: ListSort) => DATE_SORTS.has(sort);
 
 /** The same list sorted by `sort`: a column chosen again turns its direction; a new one starts descending (dates newest first) or ascending (texts A to Z). */
 export function sortedBy(query: ListQuery, sort: ListSort): ListQuery {
-  if (query.sort === sort) return { ...query, order: query.order === 'asc' ? 'desc' : 'asc', page: 1 };
-  return { ...query, sort, order: isDateSort(sort) ? 'desc' : 'asc', page: 1 };
+  return query.sort === sort ? { ...query, order: query.order === 'asc' ? 'desc' : 'asc', page: 1 } : withSort(query, sort);
 }
+
+/** The same list sorted by `sort` in its first direction: dates newest first, texts A to Z. */
+export const withSort = (query: ListQuery, sort: ListSort): ListQuery => ({ ...query, sort, order: isDateSort(sort) ? 'desc' : 'asc', page: 1 });
 
 /** Whether the query narrows the list (a search or a filter), as opposed to only paging or sorting it. */
 export const isFiltered = (query: ListQuery) => query.q !== '' || query.tipo !== null || query.estado !== null || query.editable !== null;
