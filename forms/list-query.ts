@@ -4,7 +4,7 @@
 // bad value with the schema's message; the views read their own URL with it, a bad value falling back
 // to its default.
 import { ValidationError } from 'yup';
-import { listQuerySchema, type ListKind, type ListOrder, type ListQueryParameters, type PersonTypeFilter, type UnfinishedState } from './contracts/lists';
+import { listQuerySchema, type ListKind, type ListOrder, type ListQueryParameters, type ListSort, type PersonTypeFilter, type UnfinishedState } from './contracts/lists';
 import { isRefusal, refusedParameters } from './contracts/refusal';
 import type { EditableLevel } from './locking';
 
@@ -20,6 +20,8 @@ export interface ListQuery {
   estado: UnfinishedState | null;
   /** Applicants only: the record's editable level, set by the main system. */
   editable: EditableLevel | null;
+  /** The column the rows are sorted by, and its direction. */
+  sort: ListSort;
   order: ListOrder;
   page: number;
   pageSize: number;
@@ -31,6 +33,7 @@ export const toListQuery = (parameters: ListQueryParameters): ListQuery => ({
   tipo: parameters.tipo ?? null,
   estado: parameters.estado ?? null,
   editable: parameters.editable ?? null,
+  sort: parameters.sort,
   order: parameters.order,
   page: parameters.page,
   pageSize: parameters.page_size,
@@ -71,11 +74,25 @@ export function listQueryParams(query: ListQuery): URLSearchParams {
   if (query.tipo) params.set('tipo', query.tipo);
   if (query.estado) params.set('estado', query.estado);
   if (query.editable) params.set('editable', query.editable);
+  if (query.sort !== DEFAULT_LIST_QUERY.sort) params.set('sort', query.sort);
   if (query.order !== DEFAULT_LIST_QUERY.order) params.set('order', query.order);
   if (query.page !== 1) params.set('page', String(query.page));
   if (query.pageSize !== DEFAULT_LIST_QUERY.pageSize) params.set('page_size', String(query.pageSize));
   return params;
 }
+
+const DATE_SORTS = new Set<ListSort>(['creada', 'modificada', 'vence', 'numero', 'folio']);
+
+/** Whether a sort is by a date or a number, first shown newest or highest first. */
+export const isDateSort = (sort: ListSort) => DATE_SORTS.has(sort);
+
+/** The same list sorted by `sort`: a column chosen again turns its direction; a new one starts descending (dates newest first) or ascending (texts A to Z). */
+export function sortedBy(query: ListQuery, sort: ListSort): ListQuery {
+  return query.sort === sort ? { ...query, order: query.order === 'asc' ? 'desc' : 'asc', page: 1 } : withSort(query, sort);
+}
+
+/** The same list sorted by `sort` in its first direction: dates newest first, texts A to Z. */
+export const withSort = (query: ListQuery, sort: ListSort): ListQuery => ({ ...query, sort, order: isDateSort(sort) ? 'desc' : 'asc', page: 1 });
 
 /** Whether the query narrows the list (a search or a filter), as opposed to only paging or sorting it. */
 export const isFiltered = (query: ListQuery) => query.q !== '' || query.tipo !== null || query.estado !== null || query.editable !== null;

@@ -115,4 +115,5 @@ export const TAB_TITLES = {
   accionistas: 'Accionistas mayoritarios',
   proveedores: 'Referencias (Proveedores)',
   avales: 'Avales',
+  validacionesPld: 'Validaciones PLD',
 } as const;

@@ -25,16 +25,16 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
     }
   };
 
-  /** A staff page's data; a failed load is only logged (spec 01 §8). */
+  /** A staff page's data; a failed load is only logged (spec 01 §8), and the page shows `empty`. */
   const staffData =
-    <T,>(load: (args: LoaderFunctionArgs) => Promise<T[]>) =>
-    async (args: LoaderFunctionArgs): Promise<T[]> => {
+    <T,>(load: (args: LoaderFunctionArgs) => Promise<T>, empty: (args: LoaderFunctionArgs) => T) =>
+    async (args: LoaderFunctionArgs): Promise<T> => {
       await staffOnly(args);
       try {
         return await load(args);
       } catch (error) {
         console.error('list load failed', error);
-        return [];
+        return empty(args);
       }
     };
 
@@ -82,7 +82,10 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
         },
         {
           path: '/historial/:uuid',
-          loader: staffData(({ params }) => fetchHistory(runtime.http, params.uuid!)),
+          loader: staffData(
+            ({ params }) => fetchHistory(runtime.http, params.uuid!),
+            ({ params }) => ({ uuid: params.uuid!, tipo_persona: '', nombre: '', entries: [] }),
+          ),
           lazy: async () => ({ Component: (await import('./lists/history-page')).HistoryPage }),
         },
         {

@@ -126,9 +126,18 @@ export const historyEntrySchema = object({
   at: string().required().meta({ openapi: { type: 'string', format: 'date-time' } }),
   /** 'public' or 'staff:<id>'. */
   actor: string().required(),
+  /** The staff member's full name when `actor` is one (null for the applicant, or an account since removed). */
+  actor_nombre: string().nullable().defined(),
   action: mixed<'create' | 'update' | 'finish' | 'link' | 'unlink'>().oneOf(['create', 'update', 'finish', 'link', 'unlink']).required(),
   /** [{ path, before, after }] */
   changes: array(object({ path: string().required(), before: mixed().nullable(), after: mixed().nullable() }).required()).required(),
 });
 export type HistoryEntry = InferType<typeof historyEntrySchema>;
-export const historyAnswerSchema = array(historyEntrySchema.required()).required();
+/** GET /historial/{uuid}: the record (its person type says which form labels its fields) and its latest changes. */
+export const historyAnswerSchema = object({
+  uuid: string().required(),
+  tipo_persona: string().required(),
+  nombre: string().defined(),
+  entries: array(historyEntrySchema.required()).required(),
+});
+export type HistoryAnswer = InferType<typeof historyAnswerSchema>;

@@ -28,12 +28,21 @@ const PERSON_TYPES = Object.keys(PERSON_TYPE_FILTERS) as PersonTypeFilter[];
 export const UNFINISHED_STATES = ['vigente', 'expirada'] as const;
 export type UnfinishedState = (typeof UNFINISHED_STATES)[number];
 
-export const LIST_ORDERS = ['newest', 'oldest'] as const;
+/** The columns a list sorts by: every list by its dates, name, type, RFC and franchise; each by its own number. */
+export const LIST_SORTS = {
+  unfinished: ['numero', 'nombre', 'tipo', 'rfc', 'franquicia', 'creada', 'modificada', 'vence'],
+  applicants: ['folio', 'nombre', 'tipo', 'rfc', 'franquicia', 'creada', 'modificada'],
+} as const;
+export type ListSort = (typeof LIST_SORTS)[ListKind][number];
+/** Without a choice, the last changed first. */
+export const DEFAULT_LIST_SORT: ListSort = 'modificada';
+
+export const LIST_ORDERS = ['asc', 'desc'] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
 
 const PARAMETERS: Record<ListKind, readonly string[]> = {
-  unfinished: ['q', 'tipo', 'estado', 'order', 'page', 'page_size'],
-  applicants: ['q', 'tipo', 'editable', 'order', 'page', 'page_size'],
+  unfinished: ['q', 'tipo', 'estado', 'sort', 'order', 'page', 'page_size'],
+  applicants: ['q', 'tipo', 'editable', 'sort', 'order', 'page', 'page_size'],
 };
 
 export const LIST_QUERY_MESSAGES = {
@@ -41,7 +50,8 @@ export const LIST_QUERY_MESSAGES = {
   tipo: 'El tipo de persona debe ser pf, pfae o pm.',
   estado: 'El estado debe ser vigente o expirada.',
   editable: 'El nivel de edición debe ser all, api_fields, general_fields o none.',
-  order: 'El orden debe ser newest (más recientes primero) u oldest (más antiguos primero).',
+  sort: (kind: ListKind) => `La columna de orden debe ser una de: ${LIST_SORTS[kind].join(', ')}.`,
+  order: 'El sentido del orden debe ser asc (ascendente) o desc (descendente).',
   page: `La página debe ser un número entero entre 1 y ${LIST_PAGE_MAX}.`,
   page_size: `El tamaño de página debe ser un número entero entre 1 y ${LIST_PAGE_SIZE_MAX}.`,
   repeated: (name: string) => `El parámetro ${name} debe indicarse una sola vez.`,
@@ -71,15 +81,22 @@ function trimmed(value: unknown): unknown {
   return one.trim() === '' ? undefined : one.trim();
 }
 
-type ParameterName = 'q' | 'tipo' | 'estado' | 'editable' | 'order' | 'page' | 'page_size';
+type ParameterName = 'q' | 'tipo' | 'estado' | 'editable' | 'sort' | 'order' | 'page' | 'page_size';
 
 /**
  * One parameter: `read` turns the value as sent into the parameter's value (leaving what it cannot
  * read as it is), then a repeated parameter is refused as such, and a value `accepts` does not with
  * the parameter's message. An absent value takes the default.
  */
-function parameter<T extends string | number>(name: ParameterName, read: (value: unknown) => unknown, accepts: (value: unknown) => boolean, description: string, openapi: object) {
-  const message = refused(LIST_QUERY_MESSAGES[name]);
+function parameter<T extends string | number>(
+  name: ParameterName,
+  read: (value: unknown) => unknown,
+  accepts: (value: unknown) => boolean,
+  description: string,
+  openapi: object,
+  text: string = LIST_QUERY_MESSAGES[name as Exclude<ParameterName, 'sort'>],
+) {
+  const message = refused(text);
   return mixed<T>()
     .nonNullable(message)
     .transform(read)
@@ -102,8 +119,14 @@ const readSearch = (value: unknown) => {
 };
 
 /** One of `options`, as text. */
-const choice = <T extends string>(name: ParameterName, options: readonly T[], description: string) =>
-  parameter<T>(name, trimmed, (value) => options.includes(value as T), description, { type: 'string', enum: [...options] });
+const choice = <T extends string>(name: ParameterName, options: readonly T[], description: string, message?: string) =>
+  parameter<T>(name, trimmed, (value) => options.includes(value as T), description, { type: 'string', enum: [...options] }, message);
+
+/** The column a list sorts by, of those the list has. */
+const sortOf = (kind: ListKind) =>
+  choice<ListSort>('sort', LIST_SORTS[kind], 'the column the rows are sorted by (creada and vence: the date first filled; modificada: the last change)', LIST_QUERY_MESSAGES.sort(kind)).default(
+    DEFAULT_LIST_SORT,
+  );
 
 /** A whole number from 1 to `max`, written in plain digits. */
 const wholeNumber = (name: ParameterName, max: number, description: string) =>
@@ -127,7 +150,8 @@ const LIST_QUERY_FIELDS = {
   tipo: choice<PersonTypeFilter>('tipo', PERSON_TYPES, 'person type'),
   estado: choice<UnfinishedState>('estado', UNFINISHED_STATES, 'vigente: first filled at most 30 days ago; expirada: earlier'),
   editable: choice<EditableLevel>('editable', EDITABLE_LEVELS, 'editable level set by the main system (none: an approved request exists)'),
-  order: choice<ListOrder>('order', LIST_ORDERS, 'by the date of the last change').default('newest'),
+  sort: sortOf('unfinished'),
+  order: choice<ListOrder>('order', LIST_ORDERS, 'the direction of the sort; rows that tie keep the order of their number').default('desc'),
   page: wholeNumber('page', LIST_PAGE_MAX, 'page number, from 1').default(1),
   page_size: wholeNumber('page_size', LIST_PAGE_SIZE_MAX, 'rows per page').default(LIST_PAGE_SIZE),
 };
@@ -150,7 +174,9 @@ const ownParameters = (known: readonly string[]) => (value: unknown) =>
 export function listQuerySchema(kind: ListKind) {
   const known = PARAMETERS[kind];
   // Typed as every parameter: the one a list does not read is never there, so reads as undefined.
-  const fields = Object.fromEntries(known.map((name) => [name, LIST_QUERY_FIELDS[name as keyof typeof LIST_QUERY_FIELDS]])) as typeof LIST_QUERY_FIELDS;
+  const fields = Object.fromEntries(
+    known.map((name) => [name, name === 'sort' ? sortOf(kind) : LIST_QUERY_FIELDS[name as keyof typeof LIST_QUERY_FIELDS]]),
+  ) as typeof LIST_QUERY_FIELDS;
   return object(fields)
     .transform(ownParameters(known))
     .test({
@@ -169,12 +195,29 @@ export type ListQueryParameters = InferType<ReturnType<typeof listQuerySchema>>;
 
 const described = (description: string) => ({ description });
 
+const dateTime = (description: string) => string().meta({ description, openapi: { type: 'string', format: 'date-time' } });
+
+/**
+ * What a row carries beside the spec's fields, for the staff to read and sort by. Optional: an API
+ * that answers only the spec's fields (the provider's) still fills the lists, with these blank.
+ */
+const rowDetails = {
+  rfc: string().nullable().optional().meta(described("the applicant's own RFC")),
+  franquicia: string().nullable().optional().meta(described('the franchise the record was started from')),
+  fecha_creacion: dateTime('when the record was first filled').optional(),
+  fecha_modificacion: dateTime('its last change').optional(),
+};
+
 /** An unfinished registration as GET /wizardpf/cache lists it. */
 export const unfinishedRowSchema = object({
   id: number().integer().required(),
   uuid: string().required(),
   tipo_persona: string().required(),
   wizard_data: string().required().meta(described('JSON text: a summary of the model ({ tipo_persona, nombre, email, rfc }), never the whole model')),
+  nombre: string().optional(),
+  ...rowDetails,
+  fecha_vencimiento: dateTime('when it stops being valid: 30 days after it was first filled').optional(),
+  estado: mixed<UnfinishedState>().oneOf([...UNFINISHED_STATES]).optional().meta({ openapi: { type: 'string', enum: [...UNFINISHED_STATES] } }),
 });
 export type UnfinishedRow = InferType<typeof unfinishedRowSchema>;
 
@@ -185,6 +228,8 @@ export const applicantRowSchema = object({
   tipo_persona: string().required(),
   id_persona_datos_generales: number().integer().nullable().defined(),
   uuid: string().required(),
+  ...rowDetails,
+  editable: mixed<EditableLevel>().oneOf([...EDITABLE_LEVELS]).optional().meta({ openapi: { type: 'string', enum: [...EDITABLE_LEVELS] } }),
 });
 export type ApplicantRow = InferType<typeof applicantRowSchema>;
 

@@ -25,7 +25,7 @@ const percentage = () =>
     const root = ancestor(context, 2) as { accionistas?: { porcentaje_participacion?: unknown }[] } | undefined;
     const all = (root?.accionistas ?? []).map((a) => a?.porcentaje_participacion);
     return percentagesTotal100(all) ? null : MESSAGES.shareholdersTotal;
-  });
+  }).meta({ kind: 'percentage' });
 
 const shareholderFields = () => ({
   tipo_persona: option(SHAREHOLDER_TYPES).default(DEFAULT_SHAREHOLDER_TYPE),

@@ -10,12 +10,14 @@ export interface NumberRule {
   maxText: string;
   decimals: number;
   required: boolean;
+  /** How the form shows the number (a peso amount, a percentage); a plain number when absent. */
+  shownAs?: 'money' | 'percentage';
 }
 
 const DECIMAL = /^-?\d+(?:\.(\d+))?$/;
 
-export const AMOUNT_RULE: Omit<NumberRule, 'required'> = { max: AMOUNT_MAX, maxText: '9999999999.99', decimals: 2 };
-export const PERCENTAGE_RULE: Omit<NumberRule, 'required'> = { max: PERCENTAGE_MAX, maxText: String(PERCENTAGE_MAX), decimals: 2 };
+export const AMOUNT_RULE: Omit<NumberRule, 'required'> = { max: AMOUNT_MAX, maxText: '9999999999.99', decimals: 2, shownAs: 'money' };
+export const PERCENTAGE_RULE: Omit<NumberRule, 'required'> = { max: PERCENTAGE_MAX, maxText: String(PERCENTAGE_MAX), decimals: 2, shownAs: 'percentage' };
 export const YEARS_KNOWN_RULE: Omit<NumberRule, 'required'> = { max: YEARS_KNOWN_MAX, maxText: String(YEARS_KNOWN_MAX), decimals: 2 };
 const EMPLOYEES_MAX = 10 ** EMPLOYEES_MAX_DIGITS - 1;
 export const EMPLOYEES_RULE: Omit<NumberRule, 'required'> = { max: EMPLOYEES_MAX, maxText: String(EMPLOYEES_MAX), decimals: 0 };

@@ -25,8 +25,8 @@ setLocale({
   tuple: { notType: INVALID },
 });
 
-/** What a leaf schema holds, read by field-list.ts and before-submit.ts. */
-export type FieldKind = 'phone' | 'date' | 'entry' | 'list' | 'data';
+/** What a leaf schema holds, read by field-list.ts, before-submit.ts and the change history (forms/change-history.ts). */
+export type FieldKind = 'phone' | 'date' | 'entry' | 'list' | 'data' | 'money' | 'percentage';
 
 export const kindOf = (schema: Schema | undefined): FieldKind | undefined => (schema?.spec.meta as { kind?: FieldKind } | undefined)?.kind;
 
@@ -127,7 +127,7 @@ export const decimal = (rule: Omit<NumberRule, 'required'>, { required = false }
 export const conditionalDecimal = (rule: Omit<NumberRule, 'required'>, when: (parent: Record<string, unknown>) => boolean) =>
   withRule(numberBase(), 'number', (value, context) =>
     checkNumber(context.originalValue ?? value, { ...rule, required: when(context.parent ?? {}) }),
-  );
+  ).meta(rule.shownAs ? { kind: rule.shownAs } : {});
 
 /** A date (Date from the picker or 'YYYY-MM-DD'). */
 export const date = ({ required = true }: { required?: boolean } = {}) =>

@@ -1,35 +1,19 @@
 // The staff lists as pages: unfinished registrations and finished applicants, searched, filtered,
-// sorted by date and counted in the database. Rows are read from the record's own columns, never
+// sorted by a column and counted in the database. Rows are read from the record's own columns, never
 // from the stored model, so a page costs the same however large the records behind it are.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { APPLICATION_VALID_MS } from '../../forms/limits';
-import { PERSON_TYPE_FILTERS } from '../../forms/contracts/lists';
-import { foldForSearch, LIST_SEARCH_WORDS_MAX, type ListQuery } from '../../forms/list-query';
-
+import type { EditableLevel } from '../../forms/locking';
+import { PERSON_TYPE_FILTERS, type ApplicantRow, type ListSort, type UnfinishedRow } from '../../forms/contracts/lists';
+import { foldForSearch, LIST_SEARCH_WORDS_MAX, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, type ListQuery } from '../../forms/list-query';
 
 // Upper bounds of a row's texts, above what the model's rules let through: a row stays small
 // even for a record written some other way.
 const NAME_CHARS = 400;
 const EMAIL_CHARS = 200;
 const RFC_CHARS = 20;
-
-/** An unfinished registration as spec 01 §3 lists it; `wizard_data` is a summary of the model, as JSON text. */
-export interface UnfinishedRow {
-  id: number;
-  uuid: string;
-  tipo_persona: string;
-  wizard_data: string;
-}
-
-/** An applicant as spec 01 §3 lists it. */
-export interface ApplicantRow {
-  nombre: string;
-  email: string;
-  tipo_persona: string;
-  id_persona_datos_generales: number | null;
-  uuid: string;
-}
+const FRANCHISE_CHARS = 100;
 
 export interface ListPage<Row> {
   rows: Row[];
@@ -43,6 +27,23 @@ type Ordered = SelectQueryBuilder<Database, 'application', object>;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 /** The record's name and RFC, upper case, accents folded (migration 0006). */
 const searchable = sql<string>`busqueda`;
+
+/**
+ * What each sort orders by. Texts compare folded (upper case, no accents) and byte by byte (collation
+ * "C"), so a page reads the same on PGlite and on PostgreSQL whatever their locale; a blank RFC or
+ * franchise goes last either way.
+ */
+const SORT_COLUMNS: Record<ListSort, { expression: RawBuilder<unknown>; blanksLast?: boolean }> = {
+  numero: { expression: sql`id` },
+  folio: { expression: sql`id_persona_datos_generales` },
+  nombre: { expression: sql`busqueda collate "C"` },
+  tipo: { expression: sql`tipo_persona collate "C"` },
+  rfc: { expression: sql`nullif(rfc, '') collate "C"`, blanksLast: true },
+  franquicia: { expression: sql`nullif(upper(translate(franchise, ${sql.lit(SEARCH_FOLD_FROM)}, ${sql.lit(SEARCH_FOLD_TO)})), '') collate "C"`, blanksLast: true },
+  creada: { expression: sql`filled_at` },
+  vence: { expression: sql`filled_at` },
+  modificada: { expression: sql`updated_at` },
+};
 
 /** Every word in the name or RFC, in any order; or the RFC, or the uuid, containing the search. */
 function matchesSearch(eb: Where, search: string): Expression<SqlBool> {
@@ -65,13 +66,30 @@ function commonFilters(eb: Where, query: ListQuery): Expression<SqlBool>[] {
   return filters;
 }
 
+/** The columns both lists show beside the spec's, bounded. */
+const detailColumns = [
+  sql<string | null>`left(rfc, ${sql.lit(RFC_CHARS)})`.as('rfc'),
+  sql<string | null>`left(franchise, ${sql.lit(FRANCHISE_CHARS)})`.as('franquicia'),
+  'filled_at',
+  'updated_at',
+] as const;
+
+const iso = (date: Date | string) => new Date(date).toISOString();
+
 export function createApplicationLists(db: Kysely<Database>) {
-  /** One page in date order (the last change, the record's id breaking ties) and the count of all matching rows. */
+  /** One page in the query's order (the record's id breaking ties) and the count of all matching rows. */
   async function page<Row>(where: (eb: Where) => Expression<SqlBool>, query: ListQuery, columns: (qb: Ordered) => Promise<Row[]>) {
-    const direction = query.order === 'oldest' ? 'asc' : 'desc';
+    const direction = query.order;
+    const { expression, blanksLast } = SORT_COLUMNS[query.sort];
     const base = () => db.selectFrom('application').where(where);
+    const ordered = base()
+      .orderBy(expression, (order) => {
+        const directed = direction === 'asc' ? order.asc() : order.desc();
+        return blanksLast ? directed.nullsLast() : directed;
+      })
+      .orderBy('id', direction);
     const [rows, counted] = await Promise.all([
-      columns(base().orderBy('updated_at', direction).orderBy('id', direction).limit(query.pageSize).offset((query.page - 1) * query.pageSize)),
+      columns(ordered.limit(query.pageSize).offset((query.page - 1) * query.pageSize)),
       base().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(counted.total) };
@@ -100,24 +118,34 @@ export function createApplicationLists(db: Kysely<Database>) {
               'tipo_persona',
               sql<string>`left(nombre, ${sql.lit(NAME_CHARS)})`.as('nombre'),
               sql<string>`left(email, ${sql.lit(EMAIL_CHARS)})`.as('email'),
-              sql<string>`left(coalesce(rfc, ''), ${sql.lit(RFC_CHARS)})`.as('rfc'),
+              ...detailColumns,
             ])
             .execute(),
       );
       return {
         total,
-        rows: rows.map(({ id, uuid, tipo_persona, nombre, email, rfc }) => ({
-          id,
-          uuid,
-          tipo_persona,
-          wizard_data: JSON.stringify({ tipo_persona, nombre, email, rfc }),
-        })),
+        rows: rows.map(({ id, uuid, tipo_persona, nombre, email, rfc, franquicia, filled_at, updated_at }) => {
+          const expires = new Date(filled_at).getTime() + APPLICATION_VALID_MS;
+          return {
+            id,
+            uuid,
+            tipo_persona,
+            wizard_data: JSON.stringify({ tipo_persona, nombre, email, rfc: rfc ?? '' }),
+            nombre,
+            rfc,
+            franquicia,
+            fecha_creacion: iso(filled_at),
+            fecha_modificacion: iso(updated_at),
+            fecha_vencimiento: iso(new Date(expires)),
+            estado: expires < now ? ('expirada' as const) : ('vigente' as const),
+          };
+        }),
       };
     },
 
     /** Finished applications. */
     async applicants(query: ListQuery): Promise<ListPage<ApplicantRow>> {
-      return page(
+      const { rows, total } = await page(
         (eb) => eb.and([eb('complete', '=', true), ...commonFilters(eb, query), ...(query.editable ? [eb('editable', '=', query.editable)] : [])]),
         query,
         (qb) =>
@@ -128,9 +156,20 @@ export function createApplicationLists(db: Kysely<Database>) {
               'tipo_persona',
               'id_persona_datos_generales',
               'uuid',
+              'editable',
+              ...detailColumns,
             ])
             .execute(),
       );
+      return {
+        total,
+        rows: rows.map(({ filled_at, updated_at, editable, ...row }) => ({
+          ...row,
+          fecha_creacion: iso(filled_at),
+          fecha_modificacion: iso(updated_at),
+          editable: editable as EditableLevel,
+        })),
+      };
     },
   };
 }

@@ -333,9 +333,20 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
       });
     },
 
-    /** The record's latest HISTORY_MAX changes, oldest first: every public save adds one, so the answer is bounded. */
+    /**
+     * The record's latest HISTORY_MAX changes, oldest first (every public save adds one, so the
+     * answer is bounded), each with the name of the staff member who made it.
+     */
     async history(uuid: string) {
-      const latest = await db.selectFrom('application_change').selectAll().where('application_uuid', '=', uuid).orderBy('id', 'desc').limit(HISTORY_MAX).execute();
+      const latest = await db
+        .selectFrom('application_change')
+        .leftJoin('staff_user', (join) => join.on(sql<boolean>`application_change.actor = 'staff:' || staff_user.id::text`))
+        .selectAll('application_change')
+        .select(sql<string | null>`nullif(concat_ws(' ', staff_user.nombre, staff_user.apellido_paterno, nullif(staff_user.apellido_materno, '')), '')`.as('actor_nombre'))
+        .where('application_uuid', '=', uuid)
+        .orderBy('application_change.id', 'desc')
+        .limit(HISTORY_MAX)
+        .execute();
       return latest.reverse();
     },
   };

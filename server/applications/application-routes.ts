@@ -349,11 +349,11 @@ export async function applicationRoutes(app: FastifyInstance) {
     {
       preHandler: requireSession('system_auth'),
       schema: { summary: 'Change history of an application (staff)' },
-      config: { contract: { answers: { 200: answer(historyAnswerSchema, 'The latest changes, oldest first'), ...refusals(401, 403, 404) } } },
+      config: { contract: { answers: { 200: answer(historyAnswerSchema, 'The record, and its latest changes oldest first'), ...refusals(401, 403, 404) } } },
     },
     async (request) => {
-      await loadFor(request, request.params.uuid);
-      return repository(request).history(request.params.uuid);
+      const record = await loadFor(request, request.params.uuid);
+      return { uuid: record.uuid, tipo_persona: record.tipo_persona, nombre: record.nombre, entries: await repository(request).history(record.uuid) };
     },
   );
 }

@@ -1,55 +1,63 @@
-// /list: finished applicants, a page at a time. A double click (or Enter) on a Física row opens
-// its wizard; other types do nothing (spec 01 §2). Search, filters, order and page are the URL's.
-import { H1, HTMLTable } from '@blueprintjs/core';
+// /list: finished applicants, a page at a time. A double click or Enter on a row, or its 'Abrir'
+// button, opens the wizard of its person type; 'Historial' its change history. Search, filters,
+// sort and page are the URL's.
+import { H1 } from '@blueprintjs/core';
 import { useLoaderData, useNavigate } from 'react-router-dom';
-import { NOTICES } from '../../forms/messages';
-import type { ApplicantSummary } from '../../services/lists';
-import { EmptyRow, TableHead, TableRegion } from '../components/table-parts';
-import type { ListPageData } from './list-data';
-import { APPLICANT_FILTERS } from './list-filters';
-import { ListPager, totalText } from './list-pager';
-import { ListToolbar } from './list-toolbar';
-import { useListNavigation } from './use-list-navigation';
+import type { ApplicantRow } from '../../forms/contracts/lists';
 import { useDocumentTitle } from '../layout/document-title';
+import type { ListPageData } from './list-data';
+import { APPLICANT_FILTERS, EDITABLE_TEXTS } from './list-filters';
+import { ListPager, totalText } from './list-pager';
+import { ListTable, type ListColumn } from './list-table';
+import { ListToolbar } from './list-toolbar';
+import { dateTime, RowActions, text } from './row-cells';
+import { useListNavigation } from './use-list-navigation';
+import { wizardRouteFor } from './wizard-route-for';
 
-const COLUMNS = ['nombre', 'tipo_persona', 'email', 'id_persona_datos_generales', 'uuid'];
+// The spec's columns (01 §2: nombre, tipo_persona, email, id_persona_datos_generales, uuid) in
+// Spanish, with the RFC, franchise, dates and editable level beside them.
+const COLUMNS: ListColumn<ApplicantRow>[] = [
+  { label: 'Folio', sort: 'folio', cell: (row) => text(row.id_persona_datos_generales?.toString()) },
+  { label: 'Nombre', sort: 'nombre', cell: (row) => text(row.nombre) },
+  { label: 'RFC', sort: 'rfc', cell: (row) => text(row.rfc) },
+  { label: 'Tipo persona', sort: 'tipo', cell: (row) => row.tipo_persona },
+  { label: 'Correo electrónico', cell: (row) => text(row.email), className: 'email-cell' },
+  { label: 'Franquicia', sort: 'franquicia', cell: (row) => text(row.franquicia) },
+  { label: 'Creada', sort: 'creada', cell: (row) => dateTime(row.fecha_creacion) },
+  { label: 'Última modificación', sort: 'modificada', cell: (row) => dateTime(row.fecha_modificacion) },
+  { label: 'Edición', cell: (row) => text(row.editable && EDITABLE_TEXTS[row.editable]) },
+  { label: 'UUID', cell: (row) => row.uuid, className: 'uuid-cell' },
+];
 
 export function ApplicantsPage() {
   useDocumentTitle('Solicitantes');
-  const { rows, total, query } = useLoaderData() as ListPageData<ApplicantSummary>;
+  const { rows, total, query } = useLoaderData() as ListPageData<ApplicantRow>;
   const list = useListNavigation('applicants', query);
   const navigate = useNavigate();
-  const open = (row: ApplicantSummary) => row.tipo_persona === 'Física' && navigate(`/pf/${encodeURIComponent(row.uuid)}`);
+  const open = (row: ApplicantRow) => {
+    const route = wizardRouteFor(row.tipo_persona, row.uuid);
+    if (route) navigate(route);
+  };
   return (
     <section aria-labelledby="list-title" className="list-page">
       <H1 id="list-title">Solicitantes</H1>
-      <ListToolbar query={list.shown} filters={APPLICANT_FILTERS} pathname={list.pathname} onChange={list.go} />
+      <ListToolbar kind="applicants" query={list.shown} filters={APPLICANT_FILTERS} pathname={list.pathname} onChange={list.go} />
       <p className="list-total" role="status">
         {totalText(total)}
       </p>
-      <p id="list-hint">Doble clic (o Enter) sobre una persona física abre su solicitud.</p>
-      <TableRegion labelledBy="list-title">
-        <HTMLTable striped interactive className="list-table" aria-describedby="list-hint" aria-busy={list.loading}>
-          <TableHead columns={COLUMNS} />
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={COLUMNS.length} text={NOTICES.noMatches} />}
-            {rows.map((row) => (
-              <tr
-                key={row.id_persona_datos_generales ?? row.uuid}
-                tabIndex={row.tipo_persona === 'Física' ? 0 : undefined}
-                onDoubleClick={() => open(row)}
-                onKeyDown={(event) => event.key === 'Enter' && open(row)}
-              >
-                <td>{row.nombre}</td>
-                <td>{row.tipo_persona}</td>
-                <td>{row.email}</td>
-                <td>{row.id_persona_datos_generales}</td>
-                <td className="uuid-cell">{row.uuid}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </TableRegion>
+      <p id="list-hint">Doble clic (o Enter) sobre una fila abre su solicitud.</p>
+      <ListTable
+        labelledBy="list-title"
+        describedBy="list-hint"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.id_persona_datos_generales ?? row.uuid}
+        onOpen={open}
+        actions={(row) => <RowActions uuid={row.uuid} route={wizardRouteFor(row.tipo_persona, row.uuid)} openText="Abrir" />}
+        query={list.shown}
+        pathname={list.pathname}
+        busy={list.loading}
+      />
       <ListPager query={list.shown} total={total} pathname={list.pathname} onChange={list.go} />
     </section>
   );

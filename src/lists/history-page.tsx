@@ -1,55 +1,87 @@
-// /historial/{uuid}: every change of a record, with who, when, and each field before and after.
+// /historial/{uuid}: a record's changes as staff read them (forms/change-history.ts): one section
+// per save with who and when, and a table of the fields that changed, before and after; the
+// creation as one line, its fields on request. Below 600 px each field is a card. Text only.
 import { H1, HTMLTable } from '@blueprintjs/core';
-import { format } from 'date-fns';
-import { es } from 'date-fns/locale';
-import { useLoaderData, useParams } from 'react-router-dom';
-import type { RecordChange } from '../../services/lists';
-import { TableHead, TableRegion } from '../components/table-parts';
+import { useLoaderData } from 'react-router-dom';
+import { describeHistory, type HistoryEvent, type ShownChange } from '../../forms/change-history';
+import type { HistoryAnswer } from '../../forms/contracts/application';
+import { TableRegion } from '../components/table-parts';
 import { useDocumentTitle } from '../layout/document-title';
+import { Blank } from './row-cells';
 
-const ACTIONS: Record<RecordChange['action'], string> = {
-  create: 'Creación',
-  update: 'Actualización',
-  finish: 'Finalización',
-  link: 'Aval vinculado',
-  unlink: 'Aval eliminado',
-};
-const who = (actor: string) => (actor === 'public' ? 'Solicitante (en línea)' : `Personal (${actor.replace('staff:', 'usuario ')})`);
-const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const shown = (value: string) => (value === '' ? <Blank /> : value);
+
+function ChangesTable({ label, changes }: { label: string; changes: ShownChange[] }) {
+  return (
+    <TableRegion label={label}>
+      <HTMLTable compact striped className="list-table card-table history-table">
+        <thead>
+          <tr>
+            <th scope="col">Campo</th>
+            <th scope="col">Antes</th>
+            <th scope="col">Después</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <tr key={change.path}>
+              <td data-label="Campo">
+                <span>
+                  {change.place && <span className="history-place">{change.place}</span>}
+                  {change.label}
+                </span>
+              </td>
+              <td data-label="Antes">{shown(change.before)}</td>
+              <td data-label="Después">{shown(change.after)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </TableRegion>
+  );
+}
+
+function HistoryEventView({ event }: { event: HistoryEvent }) {
+  const headingId = `cambio-${event.id}`;
+  const label = `Campos de ${event.title.toLowerCase()} del ${event.when}`;
+  return (
+    <article className="history-entry" aria-labelledby={headingId}>
+      <h2 id={headingId} className="history-heading">
+        {event.title} · {event.when} · {event.who}
+      </h2>
+      {event.summary ? (
+        <>
+          <p className="history-summary">{event.summary}</p>
+          {event.changes.length > 0 && (
+            <details className="history-details">
+              <summary>Ver los campos capturados</summary>
+              <ChangesTable label={label} changes={event.changes} />
+            </details>
+          )}
+        </>
+      ) : (
+        <ChangesTable label={label} changes={event.changes} />
+      )}
+    </article>
+  );
+}
 
 export function HistoryPage() {
   useDocumentTitle('Historial de cambios del cliente');
-  const changes = useLoaderData() as RecordChange[];
-  const { uuid } = useParams();
+  const answer = useLoaderData() as HistoryAnswer;
+  // A save that changed nothing a form shows (a postal code's neighbourhood list) is left out.
+  const events = describeHistory(answer).filter((event) => event.summary || event.changes.length > 0);
   return (
     <section aria-labelledby="history-title" className="list-page">
       <H1 id="history-title">Historial de cambios del cliente</H1>
-      <p className="uuid-cell">Solicitud {uuid}</p>
-      {changes.length === 0 && <p>No hay cambios registrados.</p>}
-      {changes.map((change) => {
-        const fields = typeof change.changes === 'string' ? JSON.parse(change.changes) : change.changes;
-        return (
-          <article key={change.id} className="history-entry" aria-label={`${ACTIONS[change.action]} del ${format(new Date(change.at), "d 'de' MMMM 'de' yyyy, HH:mm", { locale: es })}`}>
-            <h2 className="history-heading">
-              {ACTIONS[change.action]} · {format(new Date(change.at), "d 'de' MMMM 'de' yyyy, HH:mm", { locale: es })} · {who(change.actor)}
-            </h2>
-            <TableRegion label="Campos modificados">
-              <HTMLTable compact striped className="list-table">
-                <TableHead columns={['Campo', 'Antes', 'Después']} />
-                <tbody>
-                  {fields.map((field: { path: string; before: unknown; after: unknown }) => (
-                    <tr key={field.path}>
-                      <td>{field.path}</td>
-                      <td>{shown(field.before)}</td>
-                      <td>{shown(field.after)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-            </TableRegion>
-          </article>
-        );
-      })}
+      <p className="history-record">
+        {answer.nombre && <strong>{answer.nombre}</strong>} {answer.tipo_persona && <span>· Persona {answer.tipo_persona}</span>}
+        <span className="uuid-cell history-uuid">Solicitud {answer.uuid}</span>
+      </p>
+      {events.length === 0 && <p>No hay cambios registrados.</p>}
+      {events.map((event) => (
+        <HistoryEventView key={event.id} event={event} />
+      ))}
     </section>
   );
 }

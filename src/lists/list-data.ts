@@ -2,9 +2,9 @@
 // (search, filters, order, page), so Back, Forward and a copied link show the same page.
 import type { AxiosInstance } from 'axios';
 import { redirect } from 'react-router-dom';
-import type { ListKind } from '../../forms/contracts/lists';
 import { lastPage, listQueryParams, readListQuery, type ListQuery } from '../../forms/list-query';
-import { fetchApplicants, fetchUnfinished, type ApplicantSummary, type UnfinishedRecord } from '../../services/lists';
+import type { ApplicantRow, ListKind, UnfinishedRow } from '../../forms/contracts/lists';
+import { fetchApplicants, fetchUnfinished } from '../../services/lists';
 
 export interface ListPageData<Row> {
   rows: Row[];
@@ -35,8 +35,8 @@ async function loadPage<Row>(kind: ListKind, request: Request, fetch: (params: U
   }
 }
 
-export const loadUnfinished = (http: AxiosInstance, request: Request): Promise<ListPageData<UnfinishedRecord>> =>
+export const loadUnfinished = (http: AxiosInstance, request: Request): Promise<ListPageData<UnfinishedRow>> =>
   loadPage('unfinished', request, (params) => fetchUnfinished(http, params));
 
-export const loadApplicants = (http: AxiosInstance, request: Request): Promise<ListPageData<ApplicantSummary>> =>
+export const loadApplicants = (http: AxiosInstance, request: Request): Promise<ListPageData<ApplicantRow>> =>
   loadPage('applicants', request, (params) => fetchApplicants(http, params));

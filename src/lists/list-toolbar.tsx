@@ -1,22 +1,24 @@
-// The search box, the filters and the order of a list. Each change is a new URL (a new history
+// The search box, the filters and the sort of a list. Each change is a new URL (a new history
 // entry); only the search text being typed lives in the input until it is sent.
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { useEffect, useRef } from 'react';
-import { LIST_SEARCH_MAX, type ListOrder } from '../../forms/contracts/lists';
-import { DEFAULT_LIST_QUERY, isFiltered, type ListQuery } from '../../forms/list-query';
+import { LIST_SEARCH_MAX, type ListKind, type ListOrder, type ListSort } from '../../forms/contracts/lists';
+import { DEFAULT_LIST_QUERY, isFiltered, withSort, type ListQuery } from '../../forms/list-query';
 import { RouterButton } from '../components/router-button';
 import { listHref } from './list-data';
-import { ORDER_OPTIONS, type ListFilter } from './list-filters';
+import { orderOptions, sortOptions, type ListFilter } from './list-filters';
 
 export interface ListToolbarProps {
+  /** Which list: the columns it sorts by. */
+  kind: ListKind;
   query: ListQuery;
   filters: ListFilter[];
   pathname: string;
   onChange: (next: ListQuery) => void;
 }
 
-export function ListToolbar({ query, filters, pathname, onChange }: ListToolbarProps) {
+export function ListToolbar({ kind, query, filters, pathname, onChange }: ListToolbarProps) {
   const search = useRef<HTMLInputElement>(null);
   // Back and Forward bring another search: show it, unless the person is typing one.
   useEffect(() => {
@@ -62,12 +64,15 @@ export function ListToolbar({ query, filters, pathname, onChange }: ListToolbarP
           />
         </FormGroup>
       ))}
+      <FormGroup label="Ordenar por" labelFor="list-sort">
+        <HTMLSelect id="list-sort" value={query.sort} options={sortOptions(kind)} onChange={(event) => onChange(withSort(query, event.currentTarget.value as ListSort))} fill />
+      </FormGroup>
       <FormGroup label="Orden" labelFor="list-order">
-        <HTMLSelect id="list-order" value={query.order} options={ORDER_OPTIONS} onChange={(event) => change({ order: event.currentTarget.value as ListOrder })} fill />
+        <HTMLSelect id="list-order" value={query.order} options={orderOptions(query.sort)} onChange={(event) => change({ order: event.currentTarget.value as ListOrder })} fill />
       </FormGroup>
       {isFiltered(query) && (
         <div className="list-clear">
-          <RouterButton to={listHref(pathname, { ...DEFAULT_LIST_QUERY, order: query.order, pageSize: query.pageSize })} text="Quitar filtros" variant="minimal" />
+          <RouterButton to={listHref(pathname, { ...DEFAULT_LIST_QUERY, sort: query.sort, order: query.order, pageSize: query.pageSize })} text="Quitar filtros" variant="minimal" />
         </div>
       )}
     </form>

@@ -4,6 +4,7 @@ import { H1, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useParams, useSearchParams } from 'react-router-dom';
+import { TAB_TITLES } from '../../forms/messages';
 import { tabOfField } from '../../forms/wizards/define-wizard';
 import { DocumentList } from '../documents/document-list';
 import { FormLockProvider } from '../components/fields/form-lock';
@@ -78,7 +79,7 @@ function WizardPage() {
   const { current, modal, editable, staffCreated, loading, uuid, review } = useWizardView(actor, PAGE_VIEW);
   const marked = useSelector(review, selectMarkedPaths);
   const markedPaths = useMemo(() => new Set(marked ? marked.split('\n') : []), [marked]);
-  const titles = [...route.wizard.tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? 'Validaciones PLD' : 'Leyenda de veracidad'])];
+  const titles = [...route.wizard.tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? TAB_TITLES.validacionesPld : 'Leyenda de veracidad'])];
   useDocumentTitle(loading ? null : titles[current], route.title);
   const draft = useLocalDraft(actor, { base: route.base, uuid, parentUuid: search.get('pm') });
   const sectionsOf = (paths: string[]) =>

@@ -1,7 +1,8 @@
 // The staff lists a page at a time (GET /wizardpf/cache, GET /wizardpf): page size and number,
-// the total in X-Total-Count, date order both ways, search by name, RFC or uuid ignoring case and
-// accents, filters by person type and state, Spanish 400s, staff only; and finding 3 of issue 12:
-// many large records do not make the unfinished list slow, huge or a 500.
+// the total in X-Total-Count, sorting by every column both ways, search by name, RFC or uuid
+// ignoring case and accents, filters by person type and state, Spanish 400s, staff only; and
+// finding 3 of issue 12: many large records do not make the unfinished list slow, huge or a 500.
+// With DATABASE_URL set, the same on PostgreSQL (tests/api/support/test-server.ts).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,7 @@ interface Seed {
   changedMinutesAgo?: number;
   /** The stored model, when it matters (its size, for finding 3). */
   data?: string;
+  franchise?: string | null;
 }
 
 /** Writes records as the main system or an earlier save would have left them, bypassing the API. */
@@ -55,6 +57,7 @@ async function seed(records: Seed[]): Promise<string[]> {
         complete: record.complete ?? false,
         id_persona_datos_generales: record.complete ? sql<number>`nextval('persona_datos_generales_seq')::integer` : null,
         editable: record.editable ?? 'all',
+        franchise: record.franchise ?? null,
         filled_at: new Date(now - (record.filledDaysAgo ?? 0) * DAY_MS).toISOString(),
         updated_at: new Date(now - (record.changedMinutesAgo ?? 0) * 60_000).toISOString(),
       };
@@ -126,22 +129,61 @@ describe('paging', () => {
   });
 });
 
-describe('date order', () => {
-  it('lists the last changed first, and the oldest first on request', async () => {
+describe('sorting', () => {
+  it('lists the last changed first, and the oldest change first on request', async () => {
     const [older, newest, middle] = await seed([
       { nombre: 'ORDEN FECHA UNO', changedMinutesAgo: 300 },
       { nombre: 'ORDEN FECHA DOS', changedMinutesAgo: 1 },
       { nombre: 'ORDEN FECHA TRES', changedMinutesAgo: 60 },
     ]);
     expect(uuidsOf((await page(CACHE, { q: 'orden fecha' })).rows)).toEqual([newest, middle, older]);
-    expect(uuidsOf((await page(CACHE, { q: 'orden fecha', order: 'newest' })).rows)).toEqual([newest, middle, older]);
-    expect(uuidsOf((await page(CACHE, { q: 'orden fecha', order: 'oldest' })).rows)).toEqual([older, middle, newest]);
+    expect(uuidsOf((await page(CACHE, { q: 'orden fecha', sort: 'modificada', order: 'desc' })).rows)).toEqual([newest, middle, older]);
+    expect(uuidsOf((await page(CACHE, { q: 'orden fecha', order: 'asc' })).rows)).toEqual([older, middle, newest]);
   });
 
   it('puts a record just saved through the API first', async () => {
     const response = await callApi(server, 'POST', '/wizardpf', { data: beforeSubmit(validPfModel() as never), meta: { last_index: 1 } }, publicAuth);
     const [uuid] = await response.json();
     expect((await page(CACHE)).rows[0]!.uuid).toBe(uuid);
+  });
+
+  it('sorts by name ignoring accents and case, by type, RFC and franchise with blanks last, both ways', async () => {
+    const [zeta, angel, omar, blank] = await seed([
+      { nombre: 'ZETA ORDENCOL', code: 'wizardpm', rfc: 'AAA010101AA1', franchise: 'norte' },
+      { nombre: 'ÁNGEL ORDENCOL', code: 'wizardpfae', rfc: 'CCC010101AA1', franchise: 'Ávila' },
+      { nombre: 'omar ORDENCOL', code: 'wizardpf', rfc: 'BBB010101AA1', franchise: 'Centro' },
+      { nombre: 'BETO ORDENCOL', code: 'wizardpf', rfc: null, franchise: null },
+    ]);
+    const sorted = async (sort: string, order: string) => uuidsOf((await page(CACHE, { q: 'ordencol', sort, order })).rows);
+    expect(await sorted('nombre', 'asc')).toEqual([angel, blank, omar, zeta]);
+    expect(await sorted('nombre', 'desc')).toEqual([zeta, omar, blank, angel]);
+    // Física < Física con actividad empresarial < Moral; ties in the order of their number.
+    expect(await sorted('tipo', 'asc')).toEqual([omar, blank, angel, zeta]);
+    expect(await sorted('rfc', 'asc')).toEqual([zeta, omar, angel, blank]);
+    expect(await sorted('rfc', 'desc')).toEqual([angel, omar, zeta, blank]);
+    expect(await sorted('franquicia', 'asc')).toEqual([angel, omar, zeta, blank]);
+    expect(await sorted('franquicia', 'desc')).toEqual([zeta, omar, angel, blank]);
+    expect(await sorted('numero', 'asc')).toEqual([zeta, angel, omar, blank]);
+  });
+
+  it('sorts by the date first filled (and so the expiry), and pages a sorted list without losing or repeating a row', async () => {
+    const seeded = await seed(Array.from({ length: 7 }, (_, i) => ({ nombre: `ORDEN CREADA ${i}`, filledDaysAgo: i, changedMinutesAgo: 7 - i })));
+    const byCreation = uuidsOf((await page(CACHE, { q: 'orden creada', sort: 'creada', order: 'asc' })).rows);
+    expect(byCreation).toEqual([...seeded].reverse());
+    expect(uuidsOf((await page(CACHE, { q: 'orden creada', sort: 'vence', order: 'desc' })).rows)).toEqual(seeded);
+    const pages = [];
+    for (const number of ['1', '2', '3']) pages.push(...uuidsOf((await page(CACHE, { q: 'orden creada', sort: 'creada', order: 'asc', page_size: '3', page: number })).rows));
+    expect(pages).toEqual(byCreation);
+  });
+
+  it('sorts the applicants by their folio and by name', async () => {
+    const [first, second] = await seed([
+      { nombre: 'ZORRO FOLIOORDEN', complete: true },
+      { nombre: 'ABEJA FOLIOORDEN', complete: true },
+    ]);
+    expect(uuidsOf((await page(APPLICANTS, { q: 'folioorden', sort: 'folio', order: 'asc' })).rows)).toEqual([first, second]);
+    expect(uuidsOf((await page(APPLICANTS, { q: 'folioorden', sort: 'folio', order: 'desc' })).rows)).toEqual([second, first]);
+    expect(uuidsOf((await page(APPLICANTS, { q: 'folioorden', sort: 'nombre' , order: 'asc' })).rows)).toEqual([second, first]);
   });
 });
 
@@ -234,18 +276,48 @@ describe('filters', () => {
 });
 
 describe('rows', () => {
-  it('answer the spec’s fields: an unfinished row carries a summary of the model as JSON text', async () => {
-    const [uuid] = await seed([{ nombre: 'FILA RESUMEN', rfc: 'FIRE800101AA1', email: 'fila@example.com', data: JSON.stringify({ tipo_persona: 'Física', nombre: 'FILA', extra: 'x'.repeat(5000) }) }]);
+  it('answer the spec’s fields (an unfinished row carries a summary of the model as JSON text) and the dates, franchise and state', async () => {
+    const [uuid] = await seed([
+      { nombre: 'FILA RESUMEN', rfc: 'FIRE800101AA1', email: 'fila@example.com', franchise: 'Centro', filledDaysAgo: 31, changedMinutesAgo: 60, data: JSON.stringify({ tipo_persona: 'Física', nombre: 'FILA', extra: 'x'.repeat(5000) }) },
+    ]);
     const [row] = (await page(CACHE, { q: uuid! })).rows;
-    expect(Object.keys(row!).sort()).toEqual(['id', 'tipo_persona', 'uuid', 'wizard_data']);
-    expect(row).toMatchObject({ id: expect.any(Number), uuid, tipo_persona: 'Física' });
+    expect(row).toEqual({
+      id: expect.any(Number),
+      uuid,
+      tipo_persona: 'Física',
+      wizard_data: expect.any(String),
+      nombre: 'FILA RESUMEN',
+      rfc: 'FIRE800101AA1',
+      franquicia: 'Centro',
+      fecha_creacion: expect.any(String),
+      fecha_modificacion: expect.any(String),
+      fecha_vencimiento: expect.any(String),
+      estado: 'expirada',
+    });
     expect(JSON.parse(row!.wizard_data as string)).toEqual({ tipo_persona: 'Física', nombre: 'FILA RESUMEN', email: 'fila@example.com', rfc: 'FIRE800101AA1' });
+    const created = Date.parse(row!.fecha_creacion as string);
+    expect(Date.now() - created).toBeGreaterThan(31 * DAY_MS - 60_000);
+    expect(Date.parse(row!.fecha_vencimiento as string) - created).toBe(30 * DAY_MS);
+    expect(Date.now() - Date.parse(row!.fecha_modificacion as string)).toBeGreaterThan(59 * 60_000);
+    const [valid] = await seed([{ nombre: 'FILA VIGENTE' }]);
+    expect((await page(CACHE, { q: valid! })).rows[0]).toMatchObject({ estado: 'vigente', rfc: null, franquicia: null });
   });
 
-  it('answer an applicant as nombre, email, tipo_persona, id_persona_datos_generales and uuid', async () => {
-    const [uuid] = await seed([{ nombre: 'FILA SOLICITANTE', complete: true, code: 'wizardpm' }]);
+  it('answer an applicant as nombre, email, tipo_persona, id_persona_datos_generales and uuid, with its RFC, franchise, dates and editable level', async () => {
+    const [uuid] = await seed([{ nombre: 'FILA SOLICITANTE', complete: true, code: 'wizardpm', editable: 'none', rfc: 'FSO010101AA1', franchise: 'Norte' }]);
     const [row] = (await page(APPLICANTS, { q: uuid! })).rows;
-    expect(row).toEqual({ nombre: 'FILA SOLICITANTE', email: 'lista@example.com', tipo_persona: 'Moral', id_persona_datos_generales: expect.any(Number), uuid });
+    expect(row).toEqual({
+      nombre: 'FILA SOLICITANTE',
+      email: 'lista@example.com',
+      tipo_persona: 'Moral',
+      id_persona_datos_generales: expect.any(Number),
+      uuid,
+      rfc: 'FSO010101AA1',
+      franquicia: 'Norte',
+      fecha_creacion: expect.any(String),
+      fecha_modificacion: expect.any(String),
+      editable: 'none',
+    });
   });
 });
 
@@ -255,7 +327,7 @@ describe('the OpenAPI description', () => {
     for (const path of ['/api/wizardpf/cache', '/api/wizardpf']) {
       const get = openapi.paths[path].get;
       expect(get.summary).toMatch(/X-Total-Count, X-Page and X-Page-Size headers/);
-      expect(get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(['q', 'tipo', 'order', 'page', 'page_size']));
+      expect(get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(['q', 'tipo', 'sort', 'order', 'page', 'page_size']));
       expect(Object.keys(get.responses['200'].headers)).toEqual(['X-Total-Count', 'X-Page', 'X-Page-Size']);
     }
   });
@@ -270,11 +342,15 @@ describe('bad queries', () => {
     ['a page too far', CACHE, { page: '99999999999' }, /^La página debe ser un número entero/],
     ['a page size over 100', CACHE, { page_size: '101' }, /^El tamaño de página debe ser un número entero entre 1 y 100\.$/],
     ['a page size of 0', APPLICANTS, { page_size: '0' }, /^El tamaño de página debe ser/],
-    ['an unknown order', CACHE, { order: 'asc' }, /^El orden debe ser newest/],
+    ['an unknown order', CACHE, { order: 'oldest' }, /^El sentido del orden debe ser asc \(ascendente\) o desc \(descendente\)\.$/],
+    ['an unknown sort column', CACHE, { sort: 'email' }, /^La columna de orden debe ser una de: numero, nombre, tipo, rfc, franquicia, creada, modificada, vence\.$/],
+    ['the folio on the unfinished', CACHE, { sort: 'folio' }, /^La columna de orden debe ser una de: numero,/],
+    ['the expiry on the applicants', APPLICANTS, { sort: 'vence' }, /^La columna de orden debe ser una de: folio, nombre, tipo, rfc, franquicia, creada, modificada\.$/],
+    ['a sort column in SQL', APPLICANTS, { sort: 'nombre; drop table application' }, /^La columna de orden debe ser/],
     ['an unknown person type', APPLICANTS, { tipo: 'Física' }, /^El tipo de persona debe ser pf, pfae o pm\.$/],
     ['an unknown state', CACHE, { estado: 'activa' }, /^El estado debe ser vigente o expirada\.$/],
     ['an unknown editable level', APPLICANTS, { editable: 'todo' }, /^El nivel de edición debe ser/],
-    ['a state filter on the applicants', APPLICANTS, { estado: 'vigente' }, /^La lista no reconoce uno de los parámetros; acepta: q, tipo, editable/],
+    ['a state filter on the applicants', APPLICANTS, { estado: 'vigente' }, /^La lista no reconoce uno de los parámetros; acepta: q, tipo, editable, sort, order/],
     ['an editable filter on the unfinished', CACHE, { editable: 'all' }, /^La lista no reconoce uno de los parámetros; acepta: q, tipo, estado/],
     ['an unknown parameter', CACHE, { pagina: '2' }, /^La lista no reconoce uno de los parámetros/],
     ['a parameter named like an inherited member', APPLICANTS, 'toString=1', /^La lista no reconoce uno de los parámetros/],
@@ -295,7 +371,7 @@ describe('bad queries', () => {
   });
 
   it('takes empty values as no filter', async () => {
-    const response = await list(CACHE, { q: '', tipo: '', estado: '', order: '', page: '', page_size: '' });
+    const response = await list(CACHE, { q: '', tipo: '', estado: '', sort: '', order: '', page: '', page_size: '' });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-page-size')).toBe('25');
   });

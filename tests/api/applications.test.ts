@@ -197,13 +197,16 @@ describe('finish', () => {
     expect(staffView.data.nombre).toBe('CARLOS');
 
     const applicants = await (await call('GET', '/wizardpf', undefined, staffAuth)).json();
-    expect(applicants).toContainEqual({
-      nombre: 'CARLOS GARCÍA RAMÍREZ',
-      email: 'carlos.garcia@example.com',
-      tipo_persona: 'Física',
-      id_persona_datos_generales: body.data.id_persona_datos_generales,
-      uuid,
-    });
+    expect(applicants).toContainEqual(
+      expect.objectContaining({
+        nombre: 'CARLOS GARCÍA RAMÍREZ',
+        email: 'carlos.garcia@example.com',
+        tipo_persona: 'Física',
+        id_persona_datos_generales: body.data.id_persona_datos_generales,
+        uuid,
+        rfc: 'GARC850314AB1',
+      }),
+    );
   });
 
   it('finishes at creation too', async () => {
@@ -268,10 +271,13 @@ describe('staff lists and history', () => {
     const { uuid } = await createPf();
     await createPf();
     await call('PUT', `/wizardpf/${uuid}`, { data: { ...pf(), email: 'cambio@example.com' }, meta: { version: 1 } }, staffAuth);
-    const history = await (await call('GET', `/historial/${uuid}`, undefined, staffAuth)).json();
-    expect(history.map((h: { action: string; actor: string }) => [h.action, h.actor])).toEqual([
-      ['create', 'public'],
-      ['update', expect.stringMatching(/^staff:\d+$/)],
+    const answer = await (await call('GET', `/historial/${uuid}`, undefined, staffAuth)).json();
+    expect(answer).toMatchObject({ uuid, tipo_persona: 'Física', nombre: 'CARLOS GARCÍA RAMÍREZ' });
+    const history = answer.entries;
+    expect(history.map((h: { action: string; actor: string; actor_nombre: string | null }) => [h.action, h.actor, h.actor_nombre])).toEqual([
+      ['create', 'public', null],
+      // The staff member by name, as the history shows who changed what.
+      ['update', expect.stringMatching(/^staff:\d+$/), expect.stringMatching(/\S+ \S+/)],
     ]);
     const changes = typeof history[1].changes === 'string' ? JSON.parse(history[1].changes) : history[1].changes;
     // A staff save also counts the other clients with the same RFC (every fixture has the same one).
@@ -287,7 +293,7 @@ describe('staff lists and history', () => {
     const { db } = await server.app.backend;
     const extra = Array.from({ length: HISTORY_MAX + 20 }, (_, i) => ({ application_uuid: uuid, actor: 'public', action: 'update' as const, changes: JSON.stringify([{ path: 'n', before: i, after: i + 1 }]) }));
     await db.insertInto('application_change').values(extra).execute();
-    const history = await (await call('GET', `/historial/${uuid}`, undefined, staffAuth)).json();
+    const history = (await (await call('GET', `/historial/${uuid}`, undefined, staffAuth)).json()).entries;
     expect(history).toHaveLength(HISTORY_MAX);
     const last = (row: { changes: unknown }) => (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes)[0].after;
     expect([last(history[0]), last(history.at(-1))]).toEqual([21, HISTORY_MAX + 20]);

@@ -166,9 +166,9 @@ describe('removing a guarantor', () => {
     expect(await removed.json()).toEqual({ message: 'Aval eliminado correctamte', avales: [] });
     expect(await avalesOf(parent.uuid)).toEqual([]);
 
-    const parentHistory = await (await call('GET', `/historial/${parent.uuid}`, undefined, staffAuth)).json();
+    const parentHistory = (await (await call('GET', `/historial/${parent.uuid}`, undefined, staffAuth)).json()).entries;
     expect(parentHistory.at(-1)).toMatchObject({ action: 'unlink', actor: 'public', changes: [{ path: 'avales', before: { uuid: guarantor.uuid, nombre: 'LUIS GARCÍA RAMÍREZ' }, after: null }] });
-    const guarantorHistory = await (await call('GET', `/historial/${guarantor.uuid}`, undefined, staffAuth)).json();
+    const guarantorHistory = (await (await call('GET', `/historial/${guarantor.uuid}`, undefined, staffAuth)).json()).entries;
     expect(guarantorHistory.at(-1)).toMatchObject({ action: 'unlink', changes: [{ path: 'parent_uuid', before: parent.uuid, after: null }] });
 
     expect((await call('DELETE', `/wizardpm/${parent.uuid}/avales/${guarantor.uuid}`)).status).toBe(404);
@@ -190,7 +190,7 @@ describe('guarantors saved before their PM', () => {
     const parent = await created('/wizardpm', { data: pm(), meta: { last_index: 4, guarantors: [early.uuid, taken.uuid] } });
     expect(parent.extra.guarantors).toEqual([early.uuid]);
     expect((await avalesOf(parent.uuid)).map((aval: { uuid: string }) => aval.uuid)).toEqual([early.uuid]);
-    const history = await (await call('GET', `/historial/${early.uuid}`, undefined, staffAuth)).json();
+    const history = (await (await call('GET', `/historial/${early.uuid}`, undefined, staffAuth)).json()).entries;
     expect(history.at(-1)).toMatchObject({ action: 'link', changes: [{ path: 'parent_uuid', before: null, after: parent.uuid }] });
   });
 

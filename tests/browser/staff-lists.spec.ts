@@ -1,9 +1,9 @@
 // Staff open the unfinished registrations and the applicants, edit a record from each, and read
-// a record's change history. The lists are paged on the server: search, filters, order and page
-// live in the URL, and work by keyboard alone and 360 px wide.
+// a record's change history. The lists are paged and sorted on the server: search, filters, sort
+// and page live in the URL, and work by keyboard alone; 360 px wide every row is a card.
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
-import { createApplication } from './support/api';
+import { createApplication, staffBearer } from './support/api';
 import { validPfModel } from '../unit/forms/fixtures';
 
 async function signIn(page: Page, next: string) {
@@ -37,15 +37,19 @@ test('unfinished registrations list opens the wizard of each record by its type'
   await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de Persona Física con actividad empresarial' })).toBeVisible();
 });
 
-test('applicants list opens a Física row on double click and with Enter', async ({ page, request }) => {
+test('applicants list opens a row of every person type on double click and with Enter', async ({ page, request }) => {
+  test.slow(); // eight pages opened one after another
   const uuid = await createApplication(request, 'pf', { last_index: 5, complete: true }, { nombre: 'TERMINADO' });
+  const pm = await createApplication(request, 'pm', { last_index: 4, complete: true }, { nombre: 'EMPRESA ABIERTA SA DE CV' });
   await signIn(page, '/list');
   await expect(page.getByRole('heading', { level: 1, name: 'Solicitantes' })).toBeVisible();
-  for (const header of ['nombre', 'tipo_persona', 'email', 'id_persona_datos_generales', 'uuid']) {
+  for (const header of ['Folio', 'Nombre', 'RFC', 'Tipo persona', 'Correo electrónico', 'Franquicia', 'Creada', 'Última modificación', 'Edición', 'UUID']) {
     await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
   const row = page.getByRole('row', { name: new RegExp(uuid) });
   await expect(row).toContainText('TERMINADO GARCÍA RAMÍREZ');
+  await expect(row).toContainText('GARC850314AB1');
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await expectAccessible(page);
   await row.dblclick();
   await expect(page).toHaveURL(`/pf/${uuid}`);
@@ -57,16 +61,124 @@ test('applicants list opens a Física row on double click and with Enter', async
   await page.getByRole('row', { name: new RegExp(uuid) }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/pf/${uuid}`);
+
+  // A Moral row opens its wizard too: by double click, by Enter, and by its 'Abrir' button.
+  await page.goto('/list');
+  await page.getByRole('row', { name: new RegExp(pm) }).dblclick();
+  await expect(page).toHaveURL(`/pm/${pm}`);
+  await page.getByRole('button', { name: /Datos generales/ }).click();
+  await expect(page.getByLabel('Razón social')).toHaveValue('EMPRESA ABIERTA SA DE CV');
+  await page.goto('/list');
+  await page.getByRole('row', { name: new RegExp(pm) }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/pm/${pm}`);
+  await page.goto('/list');
+  await page.getByRole('link', { name: `Abrir ${pm}` }).click();
+  await expect(page).toHaveURL(`/pm/${pm}`);
+  await page.goto('/list');
+  await page.getByRole('link', { name: `Historial ${pm}` }).click();
+  await expect(page).toHaveURL(`/historial/${pm}`);
+  await expect(page.getByText('EMPRESA ABIERTA SA DE CV · Persona Moral')).toBeVisible();
 });
 
-test('the change history lists who changed which fields, before and after', async ({ page, request }) => {
+test('the change history reads as the forms: Spanish labels, shown values, who by name and when, the creation in one line', async ({ page, request, baseURL }) => {
   const uuid = await createApplication(request, 'pf');
+  // Staff change the name and the home's value.
+  const staff = await staffBearer(request, baseURL!);
+  const opened = await (await request.get(`/api/wizardpf/${uuid}/0`, { headers: { authorization: staff } })).json();
+  const changed = { ...opened.data, nombre: 'CARLA', vivienda: { ...opened.data.vivienda, vivienda_valor_aproximado: 3100000 } };
+  const saved = await request.put(`/api/wizardpf/${uuid}`, { headers: { authorization: staff }, data: { data: changed, meta: { last_index: 2, version: opened.meta.version } } });
+  expect(saved.status()).toBe(200);
+
   await signIn(page, `/historial/${uuid}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Historial de cambios del cliente' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('Creación');
-  await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('Solicitante (en línea)');
-  await expect(page.getByRole('cell', { name: 'fisica.curp', exact: true })).toBeVisible();
+  await expect(page.getByText('CARLA GARCÍA RAMÍREZ', { exact: true })).toBeVisible();
+  const [creation, update] = [page.getByRole('article').first(), page.getByRole('article').nth(1)];
+  await expect(creation.getByRole('heading', { level: 2 })).toHaveText(/^Creación · \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2} · Solicitante$/);
+  await expect(creation.getByText(/^Solicitud creada por Solicitante con \d+ campos$/)).toBeVisible();
+  // The creation's fields stay folded until asked for.
+  await expect(creation.getByRole('row', { name: /CURP/ })).toBeHidden();
+  await creation.getByText('Ver los campos capturados').click();
+  await expect(creation.getByRole('row', { name: /CURP/ })).toContainText('GARC850314HJCRRL09');
+  await expect(creation.getByRole('row', { name: /Fecha de nacimiento/ })).toContainText('14/03/1985');
+  await expect(creation.getByRole('row', { name: /País de nacimiento/ })).toContainText('México');
+
+  await expect(update.getByRole('heading', { level: 2 })).toHaveText(/^Actualización · .+ · María González Ruiz$/);
+  await expect(update.getByRole('row', { name: /Valor aproximado/ })).toContainText('$2,500,000.00');
+  await expect(update.getByRole('row', { name: /Valor aproximado/ })).toContainText('$3,100,000.00');
+  await expect(update.getByRole('row', { name: /Nombre\(s\)/ })).toContainText('CARLOSCARLA');
+  // Only the fields that changed, never a model path or JSON.
+  await expect(update.getByRole('row')).toHaveCount(4); // the header, the two fields, the duplicate count
+  await expect(page.locator('main')).not.toContainText(/fisica\.|vivienda\.|[{}]|\btrue\b|\bfalse\b/);
   await expectAccessible(page);
+
+  // 360 px wide: each field a card of label and value.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(update.getByRole('row', { name: /Valor aproximado/ })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/history-360.png', fullPage: true });
+});
+
+test('applicants: sort by a column, search by RFC and by uuid, filter by type, page forward', async ({ page, request }) => {
+  test.slow(); // 26 records made through the API first
+  const made: string[] = [];
+  for (let i = 0; i < 26; i++) made.push(await createApplication(request, i % 2 ? 'pf' : 'pm', { last_index: 5, complete: true }, { nombre: `ORDENABLE ${String.fromCharCode(65 + i)}` }));
+  await signIn(page, '/list?q=ordenable');
+  await expect(page.getByText('26 registros')).toBeVisible();
+
+  // The header sorts: Nombre A to Z, then Z to A.
+  const nombre = page.getByRole('columnheader', { name: 'Nombre' });
+  await expect(nombre).toHaveAttribute('aria-sort', 'none');
+  await nombre.getByRole('link').click();
+  await expect(page).toHaveURL(/sort=nombre&order=asc/);
+  await expect(nombre).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('row').nth(1)).toContainText('ORDENABLE A');
+  await expectAccessible(page);
+  await nombre.getByRole('link').click();
+  await expect(nombre).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('row').nth(1)).toContainText('ORDENABLE Z');
+
+  // Forward a page, in the same order.
+  await page.getByRole('link', { name: 'Siguiente' }).click();
+  await expect(page.getByText('Página 2 de 2')).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toContainText('ORDENABLE A');
+  await expect(page.getByRole('row')).toHaveCount(2);
+
+  // Filter by person type: Moral only (13 of them), back at page 1.
+  await page.getByLabel('Tipo de persona').selectOption('Moral');
+  await expect(page).toHaveURL(/tipo=pm/);
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(page.getByText('13 registros')).toBeVisible();
+
+  // Search by a uuid, and by an RFC (the PM fixture's).
+  await page.getByLabel('Buscar', { exact: true }).fill(made[0]!);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('1 registro', { exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(made[0]!) })).toBeVisible();
+  await page.getByLabel('Buscar', { exact: true }).fill('ioc100512ab3');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('row', { name: new RegExp(made[0]!) })).toContainText('IOC100512AB3');
+
+  // The sort also from the toolbar, as at 360 px where the headers are hidden.
+  await page.goto('/list?q=ordenable');
+  await page.getByLabel('Ordenar por').selectOption('Folio');
+  await expect(page).toHaveURL(/sort=folio$/); // newest first, the default direction
+  await expect(page.getByLabel('Orden', { exact: true })).toHaveValue('desc');
+  await expect(page.getByRole('row').nth(1)).toContainText(made[25]!);
+
+  // 360 px: cards with their buttons visible, nothing wider than the screen.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const card = page.getByRole('row', { name: new RegExp(made[25]!) });
+  await expect(card.getByRole('link', { name: `Abrir ${made[25]}` })).toBeVisible();
+  await expect(card.getByRole('link', { name: `Historial ${made[25]}` })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/applicants-360.png', fullPage: true });
+  await page.goto('/list-cache');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registros sin terminar' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/unfinished-360.png', fullPage: true });
 });
 
 test('unfinished registrations: search, filter, page through and go back, by keyboard only', async ({ page, request }) => {
@@ -117,8 +229,8 @@ test('unfinished registrations: search, filter, page through and go back, by key
   await expect(page.getByRole('row', { name: new RegExp(uuids[0]!) })).toContainText('Física con actividad empresarial');
 
   // Oldest first.
-  await page.goto('/list-cache?q=paginada+zuniga&order=oldest&page_size=50');
-  await expect(page.getByLabel('Orden')).toHaveValue('oldest');
+  await page.goto('/list-cache?q=paginada+zuniga&order=asc&page_size=50');
+  await expect(page.getByLabel('Orden', { exact: true })).toHaveValue('asc');
   await expect(page.getByRole('row').nth(1)).toContainText(uuids[0]!);
   await expect(page.getByRole('row')).toHaveCount(28);
 
@@ -170,7 +282,7 @@ const fisicaWith = (apellido_paterno: string) => ({ ...validPfModel().fisica, ap
 
 /** Presses Tab until the element has the focus, as a keyboard user would reach it. */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 120; i++) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press('Tab');
   }

@@ -4,13 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
 import { listQuerySchema } from '../../forms/contracts/lists';
-import { DEFAULT_LIST_QUERY, foldForSearch, listQueryParams, readListQuery } from '../../forms/list-query';
+import { DEFAULT_LIST_QUERY, foldForSearch, listQueryParams, readListQuery, sortedBy } from '../../forms/list-query';
 
 describe('readListQuery', () => {
   it('reads every parameter of a list', () => {
-    const { query, errors } = readListQuery('unfinished', new URLSearchParams('q=%20Jos%C3%A9%20%20Mu%C3%B1oz%20&tipo=pfae&estado=expirada&order=oldest&page=3&page_size=50'));
+    const { query, errors } = readListQuery('unfinished', new URLSearchParams('q=%20Jos%C3%A9%20%20Mu%C3%B1oz%20&tipo=pfae&estado=expirada&sort=nombre&order=asc&page=3&page_size=50'));
     expect(errors).toEqual({});
-    expect(query).toEqual({ q: 'José Muñoz', tipo: 'pfae', estado: 'expirada', editable: null, order: 'oldest', page: 3, pageSize: 50 });
+    expect(query).toEqual({ q: 'José Muñoz', tipo: 'pfae', estado: 'expirada', editable: null, sort: 'nombre', order: 'asc', page: 3, pageSize: 50 });
     expect(readListQuery('applicants', { editable: 'none', page: 2 }).query).toMatchObject({ editable: 'none', page: 2 });
   });
 
@@ -20,11 +20,11 @@ describe('readListQuery', () => {
   });
 
   it('names each bad value and keeps the default for it', () => {
-    const { query, errors } = readListQuery('unfinished', new URLSearchParams('page=0&page_size=500&order=asc&tipo=x&estado=activa&editable=all&q=a%00b'));
+    const { query, errors } = readListQuery('unfinished', new URLSearchParams('page=0&page_size=500&order=oldest&sort=folio&tipo=x&estado=activa&editable=all&q=a%00b'));
     expect(query).toEqual(DEFAULT_LIST_QUERY);
-    expect(Object.keys(errors).sort()).toEqual(['editable', 'estado', 'order', 'page', 'page_size', 'q', 'tipo']);
+    expect(Object.keys(errors).sort()).toEqual(['editable', 'estado', 'order', 'page', 'page_size', 'q', 'sort', 'tipo']);
     expect(errors.page).toBe('La página debe ser un número entero entre 1 y 1000000.');
-    expect(errors.editable).toBe('La lista no reconoce uno de los parámetros; acepta: q, tipo, estado, order, page, page_size.');
+    expect(errors.editable).toBe('La lista no reconoce uno de los parámetros; acepta: q, tipo, estado, sort, order, page, page_size.');
   });
 
   it('refuses a repeated parameter and a value that is not text', () => {
@@ -50,7 +50,7 @@ describe('readListQuery', () => {
 
 describe('listQuerySchema, the contract the server checks a list call with', () => {
   it('casts a query string to the parameters, defaults filled in', () => {
-    expect(listQuerySchema('unfinished').validateSync({ q: ' ana  ruiz ', estado: 'vigente', page: '2' })).toEqual({ q: 'ana ruiz', estado: 'vigente', order: 'newest', page: 2, page_size: 25 });
+    expect(listQuerySchema('unfinished').validateSync({ q: ' ana  ruiz ', estado: 'vigente', page: '2' })).toEqual({ q: 'ana ruiz', estado: 'vigente', sort: 'modificada', order: 'desc', page: 2, page_size: 25 });
   });
 
   it('refuses with the list’s refusal: code invalid_list_query and the Spanish message, per parameter', () => {
@@ -74,10 +74,21 @@ describe('listQuerySchema, the contract the server checks a list call with', () 
 describe('listQueryParams', () => {
   it('writes only what differs from the defaults, and reads back the same query', () => {
     expect(listQueryParams(DEFAULT_LIST_QUERY).toString()).toBe('');
-    const query = { ...DEFAULT_LIST_QUERY, q: 'JOSÉ', tipo: 'pm' as const, order: 'oldest' as const, page: 2, pageSize: 100 };
+    const query = { ...DEFAULT_LIST_QUERY, q: 'JOSÉ', tipo: 'pm' as const, sort: 'rfc' as const, order: 'asc' as const, page: 2, pageSize: 100 };
     const params = listQueryParams(query);
-    expect(params.toString()).toBe('q=JOS%C3%89&tipo=pm&order=oldest&page=2&page_size=100');
+    expect(params.toString()).toBe('q=JOS%C3%89&tipo=pm&sort=rfc&order=asc&page=2&page_size=100');
     expect(readListQuery('applicants', params).query).toEqual(query);
+  });
+});
+
+describe('sortedBy', () => {
+  it('starts a text column A to Z and a date column newest first, turns the direction when chosen again, and goes back to page 1', () => {
+    const paged = { ...DEFAULT_LIST_QUERY, page: 3 };
+    expect(sortedBy(paged, 'nombre')).toMatchObject({ sort: 'nombre', order: 'asc', page: 1 });
+    expect(sortedBy(sortedBy(paged, 'nombre'), 'nombre')).toMatchObject({ sort: 'nombre', order: 'desc' });
+    expect(sortedBy(paged, 'creada')).toMatchObject({ sort: 'creada', order: 'desc', page: 1 });
+    // The default sort is the last change, newest first: choosing it again shows the oldest first.
+    expect(sortedBy(DEFAULT_LIST_QUERY, 'modificada')).toMatchObject({ sort: 'modificada', order: 'asc' });
   });
 });
 

@@ -14,6 +14,7 @@ import { useFieldDisabled } from './form-lock';
 import { useFieldChanges } from './use-field-changes';
 import { CatalogSelect } from './catalog-select';
 import { TextField } from './text-field';
+import { labelOf } from '../../../forms/field-labels';
 
 export interface BirthplaceFieldsProps {
   disabled?: boolean;
@@ -57,7 +58,7 @@ export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
     <div className="birthplace-fields">
       <CatalogSelect<Country>
         name={`${prefix}.pais`}
-        label="País de nacimiento"
+        label={labelOf(`${prefix}.pais`)}
         entries={countryList}
         idOf={(c) => c.id_pais}
         nameOf={(c) => c.nombre}
@@ -65,14 +66,14 @@ export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
         busy={loading.countries}
         onPick={(country) => apply(onCountryOfBirthChange(values(), country))}
       />
-      <FormGroup label="Nacionalidad" labelFor={nationalityId} helperText="Se asigna según el país de nacimiento">
+      <FormGroup label={labelOf(`${prefix}.nacionalidad`)} labelFor={nationalityId} helperText="Se asigna según el país de nacimiento">
         <InputGroup id={nationalityId} name={`${prefix}.nacionalidad`} value={nacionalidad ?? ''} readOnly tabIndex={-1} intent={Intent.NONE} />
       </FormGroup>
       {isMexico || !pais ? (
         <>
           <CatalogSelect<State>
             name={`${prefix}.estado`}
-            label="Estado de nacimiento"
+            label={labelOf(`${prefix}.estado`)}
             entries={stateList}
             idOf={(s) => s.id_estado}
             nameOf={(s) => s.nombre}
@@ -82,7 +83,7 @@ export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
           />
           <CatalogSelect<Municipality>
             name={`${prefix}.municipio`}
-            label="Municipio de nacimiento"
+            label={labelOf(`${prefix}.municipio`)}
             entries={municipalityList}
             idOf={(m) => m.id_municipio}
             nameOf={(m) => m.nombre}
@@ -92,8 +93,8 @@ export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
         </>
       ) : (
         <>
-          <TextField name={`${prefix}.entidad_nacimiento`} label="Estado o provincia de nacimiento" uppercase maxLength={NAME_MAX} disabled={disabled} />
-          <TextField name={`${prefix}.ciudad_nacimiento`} label="Ciudad de nacimiento" uppercase maxLength={NAME_MAX} disabled={disabled} />
+          <TextField name={`${prefix}.entidad_nacimiento`} label={labelOf(`${prefix}.entidad_nacimiento`)} uppercase maxLength={NAME_MAX} disabled={disabled} />
+          <TextField name={`${prefix}.ciudad_nacimiento`} label={labelOf(`${prefix}.ciudad_nacimiento`)} uppercase maxLength={NAME_MAX} disabled={disabled} />
         </>
       )}
     </div>

@@ -4,6 +4,7 @@ import type { EconomicActivity } from '../../../services/catalogs';
 import { useActivityLookup } from './catalog-lookups';
 import { CatalogSelect } from './catalog-select';
 import { useFieldDisabled } from './form-lock';
+import { labelOf } from '../../../forms/field-labels';
 
 export interface EconomicActivityFieldProps {
   /** e.g. `empleo.actividad_economica`; the model keeps {id_empresa_actividad, nombre}. */
@@ -12,7 +13,7 @@ export interface EconomicActivityFieldProps {
   disabled?: boolean;
 }
 
-export function EconomicActivityField({ name, label = 'Actividad económica', disabled }: EconomicActivityFieldProps) {
+export function EconomicActivityField({ name, label = labelOf(name), disabled }: EconomicActivityFieldProps) {
   const lookup = useActivityLookup();
   const entries = useSelector(lookup, (s) => s.context.entries);
   const busy = useSelector(lookup, (s) => s.hasTag('busy'));

@@ -17,6 +17,7 @@ import { useFieldChanges } from './use-field-changes';
 import { PLACEHOLDER_OPTION } from './select-field';
 import { TextField } from './text-field';
 import { useShownError } from './use-shown-error';
+import { labelOf } from '../../../forms/field-labels';
 
 export interface PostalCodeFieldProps {
   /** The object holding the address: `vivienda`, `empleo`, `informacion_fiscal`. */
@@ -74,7 +75,7 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
 
   return (
     <div className="postal-code-field">
-      <FieldFrame id={codeId} label="Código postal" error={codeError} hint="5 dígitos">
+      <FieldFrame id={codeId} label={labelOf(name)} error={codeError} hint="5 dígitos">
         <InputGroup
           id={codeId}
           name={name}
@@ -101,7 +102,7 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
           <Button size="small" variant="minimal" intent="primary" text="Reintentar" onClick={() => lookup.send({ type: 'lookup.retried' })} />
         </Callout>
       )}
-      <FieldFrame id={coloniaId} label="Colonia" error={coloniaError}>
+      <FieldFrame id={coloniaId} label={labelOf(coloniaName)} error={coloniaError}>
         <HTMLSelect
           id={coloniaId}
           name={coloniaName}
@@ -132,7 +133,7 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
         </p>
       )}
       {chosen?.colonia === OTHER_COLONIA && (
-        <TextField name={otraColoniaName} label="Otra colonia" maxLength={OTHER_COLONIA_MAX} disabled={disabled} />
+        <TextField name={otraColoniaName} label={labelOf(otraColoniaName)} maxLength={OTHER_COLONIA_MAX} disabled={disabled} />
       )}
     </div>
   );

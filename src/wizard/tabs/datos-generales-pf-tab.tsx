@@ -13,6 +13,7 @@ import { useFieldChanges } from '../../components/fields/use-field-changes';
 import { useRfcDuplicateCheck } from '../../components/fields/use-rfc-duplicate-check';
 import { UploadArea } from '../../documents/upload-area';
 import { FieldGrid, FieldSection } from './field-layout';
+import { labelOf } from '../../../forms/field-labels';
 
 const ID_TARGET = { type: 'identification' } as const;
 const TAX_TARGET = { type: 'tax', person: 'Física' } as const;
@@ -30,27 +31,27 @@ export function DatosGeneralesPfTab() {
           <UploadArea type="tax" target={TAX_TARGET} />
         </div>
         <FieldGrid>
-          <SelectField name="fisica.identificacion" label="Identificación oficial" options={IDENTIFICATIONS} />
-          <TextField name="nombre" label="Nombre(s)" uppercase maxLength={NAME_MAX} autoComplete="given-name" />
-          <TextField name="fisica.apellido_paterno" label="Apellido paterno" uppercase maxLength={SURNAME_MAX} autoComplete="family-name" />
-          <TextField name="fisica.apellido_materno" label="Apellido materno" uppercase maxLength={SURNAME_MAX} optional />
+          <SelectField name="fisica.identificacion" label={labelOf('fisica.identificacion')} options={IDENTIFICATIONS} />
+          <TextField name="nombre" label={labelOf('nombre')} uppercase maxLength={NAME_MAX} autoComplete="given-name" />
+          <TextField name="fisica.apellido_paterno" label={labelOf('fisica.apellido_paterno')} uppercase maxLength={SURNAME_MAX} autoComplete="family-name" />
+          <TextField name="fisica.apellido_materno" label={labelOf('fisica.apellido_materno')} uppercase maxLength={SURNAME_MAX} optional />
           <TextField
             name="fisica.curp"
-            label="CURP"
+            label={labelOf('fisica.curp')}
             uppercase
             maxLength={CURP_LENGTH}
             hint="Al escribirla se llenan sexo, fecha y estado de nacimiento"
             onValueChange={(curp) => apply(onCurpChange(values(), curp).filter((change) => change.name !== 'fisica.curp'))}
           />
-          <TextField name="fisica.rfc" label="RFC con homoclave" uppercase maxLength={RFC_LENGTH_PERSON} validate={rfcDuplicates} />
-          <SelectField name="fisica.sexo" label="Sexo" options={SEXES} />
-          <DateField name="fisica.fecha_nacimiento" label="Fecha de nacimiento" />
+          <TextField name="fisica.rfc" label={labelOf('fisica.rfc')} uppercase maxLength={RFC_LENGTH_PERSON} validate={rfcDuplicates} />
+          <SelectField name="fisica.sexo" label={labelOf('fisica.sexo')} options={SEXES} />
+          <DateField name="fisica.fecha_nacimiento" label={labelOf('fisica.fecha_nacimiento')} />
         </FieldGrid>
       </FieldSection>
       <FieldSection title="Contacto">
         <FieldGrid>
-          <TextField name="email" label="Correo electrónico" type="email" maxLength={EMAIL_MAX} autoComplete="email" />
-          <PhoneField name="celular.numero" label="Teléfono celular" />
+          <TextField name="email" label={labelOf('email')} type="email" maxLength={EMAIL_MAX} autoComplete="email" />
+          <PhoneField name="celular.numero" label={labelOf('celular.numero')} />
         </FieldGrid>
       </FieldSection>
       <FieldSection title="Lugar de nacimiento">
@@ -62,13 +63,13 @@ export function DatosGeneralesPfTab() {
         <FieldGrid>
           <SelectField
             name="fisica.estado_civil"
-            label="Estado civil"
+            label={labelOf('fisica.estado_civil')}
             options={MARITAL_STATUSES}
             onValueChange={(value) => apply(onMaritalStatusChange(values(), value).filter((change) => change.name !== 'fisica.estado_civil'))}
           />
-          {shown.regimen_matrimonial && <SelectField name="fisica.regimen_matrimonial" label="Régimen matrimonial" options={MATRIMONIAL_REGIMES} />}
+          {shown.regimen_matrimonial && <SelectField name="fisica.regimen_matrimonial" label={labelOf('fisica.regimen_matrimonial')} options={MATRIMONIAL_REGIMES} />}
           {shown.nombre_completo_conyuge && (
-            <TextField name="fisica.nombre_completo_conyuge" label="Nombre completo del cónyuge" uppercase maxLength={NAME_MAX} />
+            <TextField name="fisica.nombre_completo_conyuge" label={labelOf('fisica.nombre_completo_conyuge')} uppercase maxLength={NAME_MAX} />
           )}
         </FieldGrid>
       </FieldSection>

@@ -14,6 +14,7 @@ import { TextField } from '../../components/fields/text-field';
 import { useFieldChanges } from '../../components/fields/use-field-changes';
 import { FieldGrid, FieldSection } from './field-layout';
 import { FiscalAndOperatingAddresses } from './fiscal-operating-addresses';
+import { labelOf } from '../../../forms/field-labels';
 
 export function EmpleoTab({ businessActivity }: { businessActivity: boolean }) {
   const { apply, values } = useFieldChanges();
@@ -22,32 +23,32 @@ export function EmpleoTab({ businessActivity }: { businessActivity: boolean }) {
     <>
       <FieldSection title="Datos del empleo">
         <FieldGrid>
-          <TextField name="empleo.empresa_nombre" label="Empresa" uppercase maxLength={NAME_MAX} autoComplete="organization" />
-          <DateField name="empleo.empresa_fecha_ingreso" label="Fecha de ingreso" />
+          <TextField name="empleo.empresa_nombre" label={labelOf('empleo.empresa_nombre')} uppercase maxLength={NAME_MAX} autoComplete="organization" />
+          <DateField name="empleo.empresa_fecha_ingreso" label={labelOf('empleo.empresa_fecha_ingreso')} />
           <EconomicActivityField name="empleo.actividad_economica" />
           {businessActivity && (
             <>
-              <TextField name="empleo.profesion_actual" label="Profesión actual" uppercase maxLength={NAME_MAX} />
-              <TextField name="empleo.empresa_puesto_actual" label="Puesto actual" uppercase maxLength={NAME_MAX} />
+              <TextField name="empleo.profesion_actual" label={labelOf('empleo.profesion_actual')} uppercase maxLength={NAME_MAX} />
+              <TextField name="empleo.empresa_puesto_actual" label={labelOf('empleo.empresa_puesto_actual')} uppercase maxLength={NAME_MAX} />
             </>
           )}
-          <PhoneField name="empleo.telefono.numero" label="Teléfono del empleo" />
-          <TextField name="empleo.telefono.extension" label="Extensión" maxLength={EXTENSION_MAX_DIGITS} optional />
-          <SelectField name="operaciones_internacionales" label="Operaciones internacionales" options={INTERNATIONAL_OPERATIONS} />
+          <PhoneField name="empleo.telefono.numero" label={labelOf('empleo.telefono.numero')} />
+          <TextField name="empleo.telefono.extension" label={labelOf('empleo.telefono.extension')} maxLength={EXTENSION_MAX_DIGITS} optional />
+          <SelectField name="operaciones_internacionales" label={labelOf('operaciones_internacionales')} options={INTERNATIONAL_OPERATIONS} />
           <SelectField
             name="mantiene_vinculo_patrimonial"
-            label="¿Mantiene vínculo patrimonial?"
+            label={labelOf('mantiene_vinculo_patrimonial')}
             options={YES_NO}
             onValueChange={(value) => apply(onLinkedPartyChange(values(), value).filter((c) => c.name !== 'mantiene_vinculo_patrimonial'))}
           />
           {linkedPartyApplies(vinculo) && (
-            <TextField name="involucrado_vinculo_patrimonial" label="Nombre de la persona con vínculo patrimonial" uppercase maxLength={NAME_MAX} />
+            <TextField name="involucrado_vinculo_patrimonial" label={labelOf('involucrado_vinculo_patrimonial')} uppercase maxLength={NAME_MAX} />
           )}
         </FieldGrid>
       </FieldSection>
       <FieldSection title="Domicilio del empleo">
         <FieldGrid>
-          <TextField name="empleo.domicilio.calle" label="Calle y número" maxLength={STREET_MAX} />
+          <TextField name="empleo.domicilio.calle" label={labelOf('empleo.domicilio.calle')} maxLength={STREET_MAX} />
           <PostalCodeField prefix="empleo" group="colonia" />
         </FieldGrid>
       </FieldSection>

@@ -11,6 +11,7 @@ import { useFieldChanges } from '../../components/fields/use-field-changes';
 import { UploadArea } from '../../documents/upload-area';
 import { FieldGrid } from './field-layout';
 import { GroupSection } from './group-section';
+import { labelOf, GROUP_TITLES } from '../../../forms/field-labels';
 
 export interface FiscalAndOperatingAddressesProps {
   /** The object holding both addresses. */
@@ -23,25 +24,25 @@ export function FiscalAndOperatingAddresses({ prefix }: FiscalAndOperatingAddres
   const cloneDisabled = useFieldDisabled('clonar_domicilo_fiscal');
   return (
     <>
-      <GroupSection title="Domicilio fiscal">
+      <GroupSection title={GROUP_TITLES.domicilioFiscal}>
         <div className="upload-areas">
           <UploadArea type="address" target={{ type: 'address', prefix, group: 'colonia_fiscal' }} />
         </div>
         <FieldGrid>
-          <TextField name={`${prefix}.domicilio_fiscal.calle`} label="Calle y número (fiscal)" maxLength={STREET_MAX} />
+          <TextField name={`${prefix}.domicilio_fiscal.calle`} label={labelOf(`${prefix}.domicilio_fiscal.calle`)} maxLength={STREET_MAX} />
           <PostalCodeField prefix={prefix} group="colonia_fiscal" />
         </FieldGrid>
       </GroupSection>
-      <GroupSection title="Domicilio operativo">
+      <GroupSection title={GROUP_TITLES.domicilioOperativo}>
         <Checkbox
           name="clonar_domicilo_fiscal"
-          label="El domicilio operativo es el mismo que el fiscal"
+          label={labelOf('clonar_domicilo_fiscal')}
           checked={Boolean(clone.input.checked)}
           disabled={cloneDisabled}
           onChange={(event) => apply(onCloneFiscalAddressChange(values(), prefix, event.currentTarget.checked))}
         />
         <FieldGrid>
-          <TextField name={`${prefix}.domicilio_operativo.calle`} label="Calle y número (operativo)" maxLength={STREET_MAX} />
+          <TextField name={`${prefix}.domicilio_operativo.calle`} label={labelOf(`${prefix}.domicilio_operativo.calle`)} maxLength={STREET_MAX} />
           <PostalCodeField prefix={prefix} group="colonia_operativo" />
         </FieldGrid>
       </GroupSection>

@@ -11,6 +11,7 @@ import { TextField } from '../../components/fields/text-field';
 import { useFieldChanges } from '../../components/fields/use-field-changes';
 import { UploadArea } from '../../documents/upload-area';
 import { FieldGrid, FieldSection } from './field-layout';
+import { labelOf } from '../../../forms/field-labels';
 
 const ADDRESS_TARGET = { type: 'address', prefix: 'vivienda', group: 'colonia' } as const;
 
@@ -24,21 +25,21 @@ export function ViviendaTab() {
         <FieldGrid>
           <SelectField
             name="vivienda.vivienda_tipo"
-            label="Tipo de vivienda"
+            label={labelOf('vivienda.vivienda_tipo')}
             options={HOUSING_TYPES}
             onValueChange={(value) => apply(onHousingTypeChange(values(), value).filter((c) => c.name !== 'vivienda.vivienda_tipo'))}
           />
-          <SelectField name="vivienda.vivienda_anios_residencia" label="Años de residencia" options={YEARS_OF_RESIDENCE} />
+          <SelectField name="vivienda.vivienda_anios_residencia" label={labelOf('vivienda.vivienda_anios_residencia')} options={YEARS_OF_RESIDENCE} />
           {amounts.vivienda_valor_aproximado.shown && (
-            <MoneyField name="vivienda.vivienda_valor_aproximado" label="Valor aproximado" optional={!amounts.vivienda_valor_aproximado.required} />
+            <MoneyField name="vivienda.vivienda_valor_aproximado" label={labelOf('vivienda.vivienda_valor_aproximado')} optional={!amounts.vivienda_valor_aproximado.required} />
           )}
           {amounts.vivienda_valor_hipoteca_mensual.shown && (
-            <MoneyField name="vivienda.vivienda_valor_hipoteca_mensual" label="Hipoteca mensual" optional={!amounts.vivienda_valor_hipoteca_mensual.required} />
+            <MoneyField name="vivienda.vivienda_valor_hipoteca_mensual" label={labelOf('vivienda.vivienda_valor_hipoteca_mensual')} optional={!amounts.vivienda_valor_hipoteca_mensual.required} />
           )}
           {amounts.vivienda_valor_renta_mensual.shown && (
-            <MoneyField name="vivienda.vivienda_valor_renta_mensual" label="Renta mensual" optional={!amounts.vivienda_valor_renta_mensual.required} />
+            <MoneyField name="vivienda.vivienda_valor_renta_mensual" label={labelOf('vivienda.vivienda_valor_renta_mensual')} optional={!amounts.vivienda_valor_renta_mensual.required} />
           )}
-          <PhoneField name="vivienda.telefono.numero" label="Teléfono de casa" />
+          <PhoneField name="vivienda.telefono.numero" label={labelOf('vivienda.telefono.numero')} />
         </FieldGrid>
       </FieldSection>
       <FieldSection title="Domicilio">
@@ -46,7 +47,7 @@ export function ViviendaTab() {
           <UploadArea type="address" target={ADDRESS_TARGET} />
         </div>
         <FieldGrid>
-          <TextField name="vivienda.domicilio.calle" label="Calle y número" maxLength={STREET_MAX} autoComplete="street-address" />
+          <TextField name="vivienda.domicilio.calle" label={labelOf('vivienda.domicilio.calle')} maxLength={STREET_MAX} autoComplete="street-address" />
           <PostalCodeField prefix="vivienda" group="colonia" />
         </FieldGrid>
       </FieldSection>

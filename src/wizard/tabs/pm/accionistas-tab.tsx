@@ -13,6 +13,7 @@ import { TextField } from '../../../components/fields/text-field';
 import { useFieldChanges } from '../../../components/fields/use-field-changes';
 import { FieldGrid } from '../field-layout';
 import { ItemList } from './item-list';
+import { labelOf, fieldLabel, GROUP_TITLES } from '../../../../forms/field-labels';
 
 export interface AccionistasTabProps {
   /** A guarantor PM: its shareholders carry no gender. */
@@ -50,25 +51,25 @@ function Shareholder({ prefix, index, guarantor }: { prefix: string; index: numb
     <FieldGrid>
       <SelectField
         name={`${prefix}.tipo_persona`}
-        label="Tipo de persona"
+        label={labelOf(`${prefix}.tipo_persona`)}
         options={SHAREHOLDER_TYPES}
         onValueChange={(value) => apply(onShareholderTypeChange(values(), index, value).filter((c) => c.name !== `${prefix}.tipo_persona`))}
       />
-      {!company && !guarantor && <SelectField name={`${prefix}.genero`} label="Género" options={GENDERS} />}
-      <TextField name={`${prefix}.nombre`} label={company ? 'Razón social' : 'Nombre(s)'} uppercase maxLength={NAME_MAX} />
+      {!company && !guarantor && <SelectField name={`${prefix}.genero`} label={labelOf(`${prefix}.genero`)} options={GENDERS} />}
+      <TextField name={`${prefix}.nombre`} label={fieldLabel(`${prefix}.nombre`, company)!} uppercase maxLength={NAME_MAX} />
       {!company && (
         <>
-          <TextField name={`${prefix}.apellido_paterno`} label="Apellido paterno" uppercase maxLength={SURNAME_MAX} optional />
-          <TextField name={`${prefix}.apellido_materno`} label="Apellido materno" uppercase maxLength={SURNAME_MAX} optional />
+          <TextField name={`${prefix}.apellido_paterno`} label={labelOf(`${prefix}.apellido_paterno`)} uppercase maxLength={SURNAME_MAX} optional />
+          <TextField name={`${prefix}.apellido_materno`} label={labelOf(`${prefix}.apellido_materno`)} uppercase maxLength={SURNAME_MAX} optional />
         </>
       )}
       <TextField
         name={`${prefix}.rfc`}
-        label="RFC con homoclave"
+        label={labelOf(`${prefix}.rfc`)}
         uppercase
         maxLength={shareholderRfcKind(tipo) === 'company' ? RFC_LENGTH_COMPANY : RFC_LENGTH_PERSON}
       />
-      <PercentageField name={`${prefix}.porcentaje_participacion`} label="Porcentaje de participación" />
+      <PercentageField name={`${prefix}.porcentaje_participacion`} label={labelOf(`${prefix}.porcentaje_participacion`)} />
     </FieldGrid>
   );
 }
@@ -84,7 +85,7 @@ export function AccionistasTab({ guarantor, staff }: AccionistasTabProps) {
       )}
       <ItemList
         name="accionistas"
-        itemTitle={(position) => `Accionista ${position}`}
+        itemTitle={(position) => `${GROUP_TITLES.accionistas} ${position}`}
         addText="Agregar accionista"
         blank={() => (guarantor ? accionistaGuarantorSchema() : accionistaSchema()).getDefault()}
         renderItem={(prefix, index) => <Shareholder prefix={prefix} index={index} guarantor={guarantor} />}

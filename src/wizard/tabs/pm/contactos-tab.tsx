@@ -7,6 +7,7 @@ import { TextField } from '../../../components/fields/text-field';
 import { FieldGrid } from '../field-layout';
 import { GroupSection } from '../group-section';
 import { ItemList } from './item-list';
+import { labelOf, GROUP_TITLES } from '../../../../forms/field-labels';
 
 const MIN_REPRESENTATIVES = minItemsOf(pmContactosShape().representantes);
 const blankRepresentative = () => representanteSchema().getDefault();
@@ -15,12 +16,12 @@ const blankRepresentative = () => representanteSchema().getDefault();
 function ContactFields({ prefix }: { prefix: string }) {
   return (
     <FieldGrid>
-      <TextField name={`${prefix}.nombre`} label="Nombre completo" uppercase maxLength={NAME_MAX} />
-      <TextField name={`${prefix}.puesto`} label="Puesto" uppercase maxLength={NAME_MAX} />
-      <TextField name={`${prefix}.rfc`} label="RFC con homoclave" uppercase maxLength={RFC_LENGTH_PERSON} hint="13 caracteres" />
-      <TextField name={`${prefix}.email`} label="Correo electrónico" type="email" maxLength={EMAIL_MAX} />
-      <PhoneField name={`${prefix}.telefono`} label="Teléfono" />
-      <TextField name={`${prefix}.extension`} label="Extensión" maxLength={EXTENSION_MAX_DIGITS} optional />
+      <TextField name={`${prefix}.nombre`} label={labelOf(`${prefix}.nombre`)} uppercase maxLength={NAME_MAX} />
+      <TextField name={`${prefix}.puesto`} label={labelOf(`${prefix}.puesto`)} uppercase maxLength={NAME_MAX} />
+      <TextField name={`${prefix}.rfc`} label={labelOf(`${prefix}.rfc`)} uppercase maxLength={RFC_LENGTH_PERSON} hint="13 caracteres" />
+      <TextField name={`${prefix}.email`} label={labelOf(`${prefix}.email`)} type="email" maxLength={EMAIL_MAX} />
+      <PhoneField name={`${prefix}.telefono`} label={labelOf(`${prefix}.telefono`)} />
+      <TextField name={`${prefix}.extension`} label={labelOf(`${prefix}.extension`)} maxLength={EXTENSION_MAX_DIGITS} optional />
     </FieldGrid>
   );
 }
@@ -30,13 +31,13 @@ export function ContactosTab() {
     <>
       <ItemList
         name="representantes"
-        itemTitle={(position) => `Representante legal ${position}`}
+        itemTitle={(position) => `${GROUP_TITLES.representantes} ${position}`}
         addText="Agregar representante legal"
         blank={blankRepresentative}
         minItems={MIN_REPRESENTATIVES}
         renderItem={(prefix) => <ContactFields prefix={prefix} />}
       />
-      <GroupSection title="Contacto de pago">
+      <GroupSection title={GROUP_TITLES.contacto_pago}>
         <ContactFields prefix="contacto_pago" />
       </GroupSection>
     </>

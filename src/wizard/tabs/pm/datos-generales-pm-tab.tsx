@@ -13,6 +13,7 @@ import { useRfcDuplicateCheck } from '../../../components/fields/use-rfc-duplica
 import { UploadArea } from '../../../documents/upload-area';
 import { FieldGrid, FieldSection } from '../field-layout';
 import { FiscalAndOperatingAddresses } from '../fiscal-operating-addresses';
+import { labelOf, COMPANY_FIELD_LABELS } from '../../../../forms/field-labels';
 
 const TAX_TARGET = { type: 'tax', person: 'Moral' } as const;
 
@@ -25,23 +26,23 @@ export function DatosGeneralesPmTab() {
           <UploadArea type="tax" target={TAX_TARGET} />
         </div>
         <FieldGrid>
-          <TextField name="nombre" label="Razón social" uppercase maxLength={NAME_MAX} autoComplete="organization" />
-          <TextField name="moral.rfc" label="RFC con homoclave" uppercase maxLength={RFC_LENGTH_COMPANY} hint="12 caracteres" validate={rfcDuplicates} />
-          <DateField name="informacion_fiscal.fecha_constitucion" label="Fecha de constitución" />
-          <SelectField name="moral.sector" label="Sector" options={SECTORS} />
+          <TextField name="nombre" label={COMPANY_FIELD_LABELS.nombre!} uppercase maxLength={NAME_MAX} autoComplete="organization" />
+          <TextField name="moral.rfc" label={labelOf('moral.rfc')} uppercase maxLength={RFC_LENGTH_COMPANY} hint="12 caracteres" validate={rfcDuplicates} />
+          <DateField name="informacion_fiscal.fecha_constitucion" label={labelOf('informacion_fiscal.fecha_constitucion')} />
+          <SelectField name="moral.sector" label={labelOf('moral.sector')} options={SECTORS} />
           <EconomicActivityField name="moral.actividad_economica" />
-          <PlainNumberField name="moral.numero_empleados" label="Número de empleados" hint={`Hasta ${EMPLOYEES_MAX_DIGITS} dígitos`} />
+          <PlainNumberField name="moral.numero_empleados" label={labelOf('moral.numero_empleados')} hint={`Hasta ${EMPLOYEES_MAX_DIGITS} dígitos`} />
         </FieldGrid>
       </FieldSection>
       <FieldSection title="Contacto">
         <FieldGrid>
-          <TextField name="email" label="Correo electrónico" type="email" maxLength={EMAIL_MAX} autoComplete="email" />
-          <PhoneField name="moral.telefono_numero" label="Teléfono" />
-          <TextField name="moral.telefono_extension" label="Extensión" maxLength={EXTENSION_MAX_DIGITS} optional />
-          <PhoneField name="moral.telefono2_numero" label="Segundo teléfono" optional />
-          <TextField name="moral.telefono2_extension" label="Extensión del segundo teléfono" maxLength={EXTENSION_MAX_DIGITS} optional />
+          <TextField name="email" label={labelOf('email')} type="email" maxLength={EMAIL_MAX} autoComplete="email" />
+          <PhoneField name="moral.telefono_numero" label={labelOf('moral.telefono_numero')} />
+          <TextField name="moral.telefono_extension" label={labelOf('moral.telefono_extension')} maxLength={EXTENSION_MAX_DIGITS} optional />
+          <PhoneField name="moral.telefono2_numero" label={labelOf('moral.telefono2_numero')} optional />
+          <TextField name="moral.telefono2_extension" label={labelOf('moral.telefono2_extension')} maxLength={EXTENSION_MAX_DIGITS} optional />
         </FieldGrid>
-        <TextAreaField name="comentarios" label="Comentarios" maxLength={COMMENTS_MAX} optional />
+        <TextAreaField name="comentarios" label={labelOf('comentarios')} maxLength={COMMENTS_MAX} optional />
       </FieldSection>
       <FiscalAndOperatingAddresses prefix="informacion_fiscal" />
     </>

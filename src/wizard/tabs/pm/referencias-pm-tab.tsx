@@ -5,6 +5,7 @@ import { PhoneField } from '../../../components/fields/phone-field';
 import { TextField } from '../../../components/fields/text-field';
 import { FieldGrid } from '../field-layout';
 import { ItemList } from './item-list';
+import { labelOf, GROUP_TITLES } from '../../../../forms/field-labels';
 
 const blankSupplier = () => proveedorSchema().getDefault();
 
@@ -12,16 +13,16 @@ export function ReferenciasPmTab() {
   return (
     <ItemList
       name="referencias"
-      itemTitle={(position) => `Proveedor ${position}`}
+      itemTitle={(position) => `${GROUP_TITLES.referencias} ${position}`}
       addText="Agregar proveedor"
       blank={blankSupplier}
       renderItem={(prefix) => (
         <FieldGrid>
-          <TextField name={`${prefix}.nombre_completo`} label="Nombre o razón social" uppercase maxLength={NAME_MAX} />
-          <TextField name={`${prefix}.nombre_contacto`} label="Nombre del contacto" uppercase maxLength={NAME_MAX} optional />
-          <TextField name={`${prefix}.contacto_puesto`} label="Puesto del contacto" uppercase maxLength={NAME_MAX} optional />
-          <PhoneField name={`${prefix}.telefono_numero`} label="Teléfono" />
-          <TextField name={`${prefix}.telefono_extension`} label="Extensión" maxLength={EXTENSION_MAX_DIGITS} optional />
+          <TextField name={`${prefix}.nombre_completo`} label={labelOf(`${prefix}.nombre_completo`)} uppercase maxLength={NAME_MAX} />
+          <TextField name={`${prefix}.nombre_contacto`} label={labelOf(`${prefix}.nombre_contacto`)} uppercase maxLength={NAME_MAX} optional />
+          <TextField name={`${prefix}.contacto_puesto`} label={labelOf(`${prefix}.contacto_puesto`)} uppercase maxLength={NAME_MAX} optional />
+          <PhoneField name={`${prefix}.telefono_numero`} label={labelOf(`${prefix}.telefono_numero`)} />
+          <TextField name={`${prefix}.telefono_extension`} label={labelOf(`${prefix}.telefono_extension`)} maxLength={EXTENSION_MAX_DIGITS} optional />
         </FieldGrid>
       )}
     />

@@ -1,0 +1,170 @@
+// A record's change history as staff read it: one event per save, with who and when, and only the
+// fields that changed, named by the labels the forms show (forms/field-labels.ts) and their values
+// written as the forms show them (catalogue names, 'Sí'/'No', dd/mm/aaaa, pesos). The creation is
+// one line. Texts only: nothing here is HTML.
+import { format } from 'date-fns';
+import { es } from 'date-fns/locale';
+import { reach, type Schema } from 'yup';
+import type { HistoryAnswer, HistoryEntry } from './contracts/application';
+import { fieldLabel, GROUP_TITLES } from './field-labels';
+import { TAB_TITLES } from './messages';
+import { entryName, money, plain, shortDate } from './print/format';
+import { kindOf } from './schema/fields';
+import { tabOfField } from './wizards/define-wizard';
+import { wizardFor, type AnyWizard } from './wizards/wizard-for';
+
+export const HISTORY_ACTIONS: Record<HistoryEntry['action'], string> = {
+  create: 'Creación',
+  update: 'Actualización',
+  finish: 'Finalización',
+  link: 'Aval vinculado',
+  unlink: 'Aval eliminado',
+};
+
+/** Who made a change: the staff member by name, or the applicant. */
+export function changedBy(entry: Pick<HistoryEntry, 'actor' | 'actor_nombre'>): string {
+  if (!entry.actor.startsWith('staff:')) return 'Solicitante';
+  return entry.actor_nombre ?? `Personal (cuenta ${entry.actor.slice('staff:'.length)})`;
+}
+
+/** When, in Spanish: '25 de noviembre de 2026, 21:31'. */
+export const changedAt = (at: string) => format(new Date(at), "d 'de' MMMM 'de' yyyy, HH:mm", { locale: es });
+
+/** A changed field: where the form shows it, its label, and its value before and after ('' when empty). */
+export interface ShownChange {
+  /** The path of the field ('fisica.pais', 'representantes[1].rfc'). */
+  path: string;
+  /** The tab and group it is in: 'Empleo › Domicilio fiscal'. */
+  place: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface HistoryEvent {
+  id: number;
+  /** 'Creación', 'Actualización'… */
+  title: string;
+  who: string;
+  when: string;
+  /** A creation in one line: 'Solicitud creada por Solicitante con 23 campos'. */
+  summary: string | null;
+  changes: ShownChange[];
+}
+
+/** Fields the forms do not show but staff should see changed, with the history's own words. */
+const RECORD_FIELDS: Record<string, string> = {
+  editable: 'Nivel de edición',
+  cantidad_duplicados: 'Clientes con el mismo RFC',
+  persona_completa: 'Aval completo',
+  pld_coincidences: 'Revisión de coincidencias PLD',
+  avales: 'Aval',
+  parent_uuid: 'Solicitud de la persona moral',
+};
+
+const EDITABLE_LEVELS: Record<string, string> = {
+  all: 'Editable',
+  api_fields: 'Solo datos de consulta editables',
+  general_fields: 'Datos de identidad bloqueados',
+  none: 'Con solicitud aprobada',
+};
+
+/** The schema node at a model path, if the wizard has one there. */
+function schemaAt(wizard: AnyWizard | undefined, path: string): Schema | undefined {
+  if (!wizard) return undefined;
+  try {
+    return reach(wizard.schema, path) as Schema;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The field a stored change belongs to: the change's own path, or the catalogue entry or kept
+ * data it is a part of ('fisica.pais.nombre' belongs to 'fisica.pais').
+ */
+function ownerOf(wizard: AnyWizard | undefined, path: string): { field: string; part: string | null } {
+  const parts = path.split('.');
+  for (let length = 1; length < parts.length; length++) {
+    const field = parts.slice(0, length).join('.');
+    const kind = kindOf(schemaAt(wizard, field));
+    if (kind === 'entry' || kind === 'data') return { field, part: parts.slice(length).join('.') };
+    if (RECORD_FIELDS[field]) return { field, part: parts.slice(length).join('.') };
+  }
+  return { field: path, part: null };
+}
+
+/** A value as its field's form shows it; '' when empty. */
+function shownValue(field: string, kind: string | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (field === 'editable') return EDITABLE_LEVELS[String(value)] ?? plain(value);
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (kind === 'date') return shortDate(value) || plain(value);
+  if (kind === 'money') return money(value);
+  if (kind === 'percentage') return plain(value) && `${plain(value)} %`;
+  if (typeof value === 'object') return entryName(value);
+  return plain(value);
+}
+
+/** Where a field is: its tab, and the group that repeats it ('Representante legal 2'). */
+function placeOf(wizard: AnyWizard | undefined, field: string): string {
+  const tab = wizard ? tabOfField(wizard.tabs, field) : null;
+  const item = /^(representantes|accionistas|referencias)\[(\d+)\]/.exec(field);
+  const group = item
+    ? `${GROUP_TITLES[item[1] as 'representantes' | 'accionistas' | 'referencias']} ${Number(item[2]) + 1}`
+    : /(^|\.)(domicilio_|colonia_|otra_colonia_)fiscal/.test(field)
+      ? GROUP_TITLES.domicilioFiscal
+      : /(^|\.)(domicilio_|colonia_|otra_colonia_)operativo/.test(field)
+        ? GROUP_TITLES.domicilioOperativo
+        : GROUP_TITLES[field.split('.')[0] as keyof typeof GROUP_TITLES];
+  return [tab === null ? undefined : wizard!.tabs[tab]!.title, group].filter(Boolean).join(' › ');
+}
+
+/** The changes of one stored entry, one per field, as shown; fields no form nor the history names are left out. */
+export function shownChanges(wizard: AnyWizard | undefined, entry: Pick<HistoryEntry, 'changes'>): ShownChange[] {
+  const company = wizard?.tipo_persona === 'Moral';
+  const byField = new Map<string, ShownChange>();
+  for (const change of entry.changes) {
+    const { field, part } = ownerOf(wizard, change.path);
+    const label = fieldLabel(field, company) ?? RECORD_FIELDS[field];
+    if (!label) continue;
+    const kind = kindOf(schemaAt(wizard, field));
+    const shown = byField.get(field) ?? { path: field, place: field === 'pld_coincidences' ? TAB_TITLES.validacionesPld : placeOf(wizard, field), label, before: '', after: '' };
+    if (part === null) {
+      shown.before = shownValue(field, kind, change.before);
+      shown.after = shownValue(field, kind, change.after);
+    } else if (kind === 'data') {
+      // Kept data (the PLD review) changed as a whole: say so, without its inner workings.
+      shown.after = 'Modificada';
+    } else if (part === 'nombre' || part === 'colonia') {
+      // A catalogue entry reads as its name; its ids and codes change with it.
+      shown.before = plain(change.before);
+      shown.after = plain(change.after);
+    } else continue;
+    byField.set(field, shown);
+  }
+  return [...byField.values()].filter((shown) => shown.before !== shown.after);
+}
+
+/** Whether an entry is the record's first: everything in it is new. */
+const isCreation = (entry: HistoryEntry) => entry.action === 'create' || (entry.action === 'finish' && entry.changes.every((change) => change.before === null));
+
+/** The history of a record as staff read it, oldest first. */
+export function describeHistory(answer: HistoryAnswer): HistoryEvent[] {
+  const wizard = wizardFor(answer.tipo_persona) ?? wizardFor(answer.tipo_persona, 'Obligado');
+  return answer.entries.map((entry) => {
+    const creation = isCreation(entry);
+    // A new record's own values (its editable level, its duplicate count) are not what was filled.
+    const changes = shownChanges(wizard, entry).filter((change) => !creation || !RECORD_FIELDS[change.path]);
+    const who = changedBy(entry);
+    const filled = changes.filter((change) => change.after !== '').length;
+    return {
+      id: entry.id,
+      title: creation ? HISTORY_ACTIONS.create : HISTORY_ACTIONS[entry.action],
+      who,
+      when: changedAt(entry.at),
+      summary: creation ? `Solicitud creada por ${who} con ${filled === 1 ? '1 campo' : `${filled} campos`}${entry.action === 'finish' ? ' y finalizada' : ''}` : null,
+      changes,
+    };
+  });
+}

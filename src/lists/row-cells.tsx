@@ -1,0 +1,45 @@
+// What the staff lists' cells show: dates in Mexican order, a blank as a dash that screen readers
+// hear as 'Sin dato', the state of an unfinished record as a tag, and each row's buttons.
+import { Intent, Tag } from '@blueprintjs/core';
+import { Edit, History, Share } from '@blueprintjs/icons';
+import { format } from 'date-fns';
+import type { UnfinishedState } from '../../forms/contracts/lists';
+import { RouterButton } from '../components/router-button';
+
+/** An empty value: a dash to see, 'Sin dato' to hear. */
+export function Blank() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">Sin dato</span>
+    </>
+  );
+}
+
+/** A text, or Blank when there is none. */
+export const text = (value: string | null | undefined) => (value ? value : <Blank />);
+
+/** A date and time as 25/11/2026 21:31; Blank when absent. */
+export const dateTime = (iso: string | undefined) => (iso ? format(new Date(iso), 'dd/MM/yyyy HH:mm') : <Blank />);
+
+/** A day as 25/11/2026; Blank when absent. */
+export const day = (iso: string | undefined) => (iso ? format(new Date(iso), 'dd/MM/yyyy') : <Blank />);
+
+export function StateTag({ state }: { state: UnfinishedState | undefined }) {
+  if (!state) return <Blank />;
+  return (
+    <Tag minimal intent={state === 'vigente' ? Intent.SUCCESS : Intent.DANGER}>
+      {state === 'vigente' ? 'Vigente' : 'Expirada'}
+    </Tag>
+  );
+}
+
+/** A row's buttons: open the record (when its type has a wizard) and read its history. */
+export function RowActions({ uuid, route, openText }: { uuid: string; route: string | null; openText: 'Editar' | 'Abrir' }) {
+  return (
+    <>
+      {route && <RouterButton size="small" icon={openText === 'Editar' ? <Edit /> : <Share />} to={route} text={openText} aria-label={`${openText} ${uuid}`} />}
+      <RouterButton size="small" variant="minimal" icon={<History />} to={`/historial/${encodeURIComponent(uuid)}`} text="Historial" aria-label={`Historial ${uuid}`} />
+    </>
+  );
+}
