@@ -73,7 +73,7 @@ export function DateField({ name, label, optional, disabled, minDate = EARLIEST_
   );
 
   const calendar = (
-    <div ref={focusDay} id={calendarId} role="dialog" aria-label={`Calendario: ${label}`} onKeyDown={onCalendarKeyDown}>
+    <div ref={focusDay} id={calendarId} role="dialog" aria-label="Calendario" onKeyDown={onCalendarKeyDown}>
       <SpanishCalendar
         value={iso && iso >= minDate && iso <= maxDate ? iso : null}
         minDate={minDate}

@@ -1,9 +1,10 @@
 // Blueprint's month calendar in Spanish: month and weekday names from date-fns' `es`, and Spanish
 // names for the controls react-day-picker would otherwise name in English. Days are 'YYYY-MM-DD'.
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
+import { HTMLSelect, type HTMLSelectProps } from '@blueprintjs/core';
 import { DatePicker } from '@blueprintjs/datetime';
 import { es } from 'date-fns/locale';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { formatIsoDate, parseDateValue } from '../../../forms/rules/date';
 
 export interface SpanishCalendarProps {
@@ -24,6 +25,11 @@ const LABELS = {
   labelWeekNumber: (week: number) => `Semana ${week}`,
 };
 
+/** The month and year selects, without the English name ('Open dropdown') Blueprint gives their arrow. */
+function CalendarSelect({ caption: _caption, ...select }: Omit<HTMLSelectProps, 'iconProps'> & { caption?: ReactNode }) {
+  return <HTMLSelect minimal iconProps={{ title: false }} {...select} />;
+}
+
 /** A local midnight Date of an ISO day (the calendar's own kind of value). */
 const toLocalDate = (day: string) => new Date(`${day}T00:00:00`);
 
@@ -39,7 +45,8 @@ export function SpanishCalendar({ value, minDate, maxDate, onPick }: SpanishCale
       {...range}
       canClearSelection={false}
       highlightCurrentDay
-      dayPickerProps={{ labels: LABELS }}
+      // The neighbouring months' days, greyed out, would read poorly (too faint) and add nothing.
+      dayPickerProps={{ labels: LABELS, showOutsideDays: false, components: { Dropdown: CalendarSelect } }}
       onChange={(day, isUserChange) => {
         // A month or year chosen in the header moves the selection too: only a day clicked counts.
         const picked = isUserChange ? parseDateValue(day) : null;
