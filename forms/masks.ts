@@ -1,5 +1,5 @@
-// How values look while typed, and how they are stored: phones as 3-3-4, upper-case text,
-// digits-only inputs. Pure functions shared by the field kit and the before-submit transform.
+// How values look while typed, and how they are stored: phones as 3-3-4, dates as dd/mm/aaaa,
+// upper-case text, digits-only inputs. Pure functions shared by the field kit and the before-submit transform.
 
 /** Only the digits of a value, at most `max` of them. */
 export const digitsOnly = (value: string, max = Infinity) => value.replace(/\D/g, '').slice(0, max);
@@ -15,3 +15,28 @@ export function formatPhone(value: string | null | undefined): string {
 export const stripPhone = (value: string | null | undefined) => (value ?? '').replace(/-/g, '');
 
 export const toUpper = (value: string | null | undefined) => (value ?? '').toLocaleUpperCase('es-MX');
+
+const DATE_PART_DIGITS = [2, 2, 4];
+
+/**
+ * A date as it is typed, shown as dd/mm/aaaa: digits fill the day, the month and the year, a slash
+ * comes by itself before the digit that follows a full part, a slash (or '-', '.', a space) typed after one digit closes
+ * that part ('1/2/1990'), and anything else, or a fifth digit of the year, is dropped. An ISO date
+ * pasted ('1990-02-01') shows as 01/02/1990.
+ */
+export function formatTypedDate(value: string): string {
+  const iso = /^\s*(\d{4})-(\d{2})-(\d{2})\s*$/.exec(value);
+  if (iso) return `${iso[3]}/${iso[2]}/${iso[1]}`;
+  const parts = [''];
+  for (const char of value) {
+    const last = parts.length - 1;
+    if (/\d/.test(char)) {
+      if (parts[last].length < DATE_PART_DIGITS[last]) parts[last] += char;
+      else if (last < DATE_PART_DIGITS.length - 1) parts.push(char);
+      else break;
+    } else if (/[/.\-\s]/.test(char) && parts[last] !== '' && last < DATE_PART_DIGITS.length - 1) {
+      parts.push('');
+    }
+  }
+  return parts.join('/');
+}

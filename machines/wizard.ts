@@ -127,6 +127,12 @@ export type WizardEmitted =
 /** The guard on what follows the save under way. */
 const followedBy = (then: SaveThen) => ({ type: 'save is followed by', params: { then } }) as const;
 
+/** The tabs, open to the person, of the fields a save refused. */
+const refusedTabs = (context: WizardContext, fieldErrors: Record<string, string>) =>
+  Object.keys(fieldErrors)
+    .flatMap((path) => context.tabOfField(path) ?? [])
+    .filter((index) => isTabActive(context, index));
+
 /** A named action of this machine with its params, from inside another (setup cannot type its own actions there). */
 const named = (type: 'remember pending guarantor' | 'forget pending guarantors', params: object) => ({ type, params }) as never;
 
@@ -238,15 +244,22 @@ export const wizardMachine = setup({
     'forget pending guarantors': (_, _params: { uuids: string[] }) => {},
     /**
      * A save refused with a reason the person must read (a newer version elsewhere, a record that
-     * cannot change) opens a modal with it; other failures keep their per-field messages.
+     * cannot change) opens a modal with it; other failures keep their per-field messages. Fields of
+     * other tabs only (typed there, then left backwards) can be mended only there: the person is
+     * taken to the first of those tabs they can open, flagged, instead of being held where every
+     * step forward is refused again.
      */
-    'report save failure': enqueueActions(({ enqueue }, params: { failure: CallFailure }) => {
-      if (refusedWithReason(params.failure)) enqueue.assign({ modal: { kind: 'saveRefused' as const, message: params.failure.message! } });
-      else {
-        // Said once: by the modal above, or by the notification with the fields' own messages.
-        enqueue.assign({ serverErrors: params.failure.fieldErrors ?? {} });
-        enqueue.emit({ type: 'notification', kind: 'saveFailed' } as const);
+    'report save failure': enqueueActions(({ context, enqueue }, params: { failure: CallFailure }) => {
+      if (refusedWithReason(params.failure)) {
+        enqueue.assign({ modal: { kind: 'saveRefused' as const, message: params.failure.message! } });
+        return;
       }
+      // Said once: by the modal above, or by the notification with the fields' own messages.
+      const serverErrors = params.failure.fieldErrors ?? {};
+      const refused = refusedTabs(context, serverErrors);
+      if (refused.length === 0 || refused.includes(context.current)) enqueue.assign({ serverErrors });
+      else enqueue.assign({ serverErrors, current: Math.min(...refused), tabErrors: [...new Set([...context.tabErrors, ...refused])] });
+      enqueue.emit({ type: 'notification', kind: 'saveFailed' } as const);
     }),
     'back to unstored cache': assign(({ context }) => ({ meta: { ...context.meta, store: false, cache: true } })),
     // Finishing for the first time thanks the person; finishing a finished record again says it was updated.
@@ -258,9 +271,7 @@ export const wizardMachine = setup({
      * the first tab it refused that they can open, flagged.
      */
     'report guarantor failure': assign(({ context }, params: { failure: CallFailure }) => {
-      const refused = Object.keys(params.failure.fieldErrors ?? {})
-        .flatMap((path) => context.tabOfField(path) ?? [])
-        .filter((index) => isTabActive(context, index));
+      const refused = refusedTabs(context, params.failure.fieldErrors ?? {});
       const first = refused.length > 0 ? Math.min(...refused) : null;
       return {
         model: { ...context.model, persona_completa: false },

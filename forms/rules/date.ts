@@ -1,8 +1,8 @@
-// Dates as the form holds them (a Date from the date picker, or 'YYYY-MM-DD' as stored and sent)
-// and as the spec's rules read them.
+// Dates as the form holds them ('YYYY-MM-DD' as stored and sent, or the text typed while it is not
+// a date), as the date field shows them (dd/mm/aaaa) and as the spec's rules read them.
 import { MESSAGES } from '../messages';
 
-/** A date the model may hold: a Date from the date picker, or an ISO date (time part ignored). */
+/** A date the model may hold: an ISO date (time part ignored), a Date, or text that is no date (refused). */
 export type DateValue = Date | string;
 
 export interface CalendarDate {
@@ -39,6 +39,31 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** 'YYYY-MM-DD' of a calendar day. */
 export const formatIsoDate = ({ year, month, day }: CalendarDate) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 
+const TYPED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** A date typed as d/m/aaaa (one or two digits for the day and the month), or null when it is no real day. */
+export function parseTypedDate(text: string): CalendarDate | null {
+  const match = TYPED_DATE.exec(text);
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isCalendarDate(year, month, day) ? { year, month, day } : null;
+}
+
+/** 'dd/mm/aaaa' of a date value, as the date field shows it; '' when it is empty or not a date. */
+export function toShownDate(value: unknown): string {
+  const date = parseDateValue(value);
+  return date ? `${pad(date.day)}/${pad(date.month)}/${pad(date.year, 4)}` : '';
+}
+
+/** The earliest date any date field takes (spec 01 §5 gives none; a birth or founding date before it is a typing slip). */
+export const EARLIEST_DATE = '1900-01-01';
+
+/** Today, 'YYYY-MM-DD' in local time: the latest date any date field takes (births, hirings and foundations are past). */
+export function todayIsoDate(): string {
+  const now = new Date();
+  return formatIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+}
+
 /** 'YYYY-MM-DD' of a date value, or the value itself when it is not a date (left for the rules to refuse). */
 export function toIsoDate<T>(value: T): T | string {
   const date = parseDateValue(value);
@@ -50,8 +75,11 @@ export const toYymmdd = ({ year, month, day }: CalendarDate) => `${pad(year % 10
 
 export const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
-/** The date rule: required when `required`, and a real date when given. */
+/** The date rule: required when `required`, and when given a real day from EARLIEST_DATE to today. */
 export function checkDate(value: unknown, { required }: { required: boolean }): string | null {
   if (isEmpty(value)) return required ? MESSAGES.required : null;
-  return parseDateValue(value) ? null : MESSAGES.invalidDate;
+  const date = parseDateValue(value);
+  if (!date) return MESSAGES.invalidDate;
+  const iso = formatIsoDate(date);
+  return iso < EARLIEST_DATE || iso > todayIsoDate() ? MESSAGES.invalidDate : null;
 }

@@ -129,7 +129,7 @@ export const conditionalDecimal = (rule: Omit<NumberRule, 'required'>, when: (pa
     checkNumber(context.originalValue ?? value, { ...rule, required: when(context.parent ?? {}) }),
   ).meta(rule.shownAs ? { kind: rule.shownAs } : {});
 
-/** A date (Date from the picker or 'YYYY-MM-DD'). */
+/** A date: 'YYYY-MM-DD' (or a Date); the text typed into a date field while it is no date is refused. */
 export const date = ({ required = true }: { required?: boolean } = {}) =>
   withRule(mixed<DateValue>().nullable().default(null), 'date', (value) =>
     // An ISO date may carry a time part, never more than that.

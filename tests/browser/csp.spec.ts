@@ -62,7 +62,7 @@ test('every public route works under the CSP', async ({ page, request }) => {
   // A stored record, a popover (the date picker) and the field errors, all styled through the CSSOM.
   expectPolicy(await page.goto(`/pf/${pf}`));
   await expect(page.getByRole('textbox', { name: 'Empresa' })).toHaveValue('ACME SA DE CV');
-  await page.getByLabel('Fecha de ingreso').click();
+  await page.getByRole('button', { name: 'Abrir calendario' }).click();
   await expect(page.locator('.bp6-popover, .bp5-popover').first()).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -95,4 +95,32 @@ describe('the wizard when its checks fail', () => {
     expect(saves(h)).toEqual([]);
     h.actor.stop();
   });
+
+  it('a step the server refuses for a field of a later tab only takes the person to that tab, flagged; one of the tab shown stays', async () => {
+    const TAB_OF: Record<string, number> = { 'empleo.empresa_fecha_ingreso': 2, 'vivienda.vivienda_tipo': 1 };
+    const h = startWizard({ ...BY_UUID, tabOfField: (path) => TAB_OF[path] ?? null }, coverage.inspect);
+    await play(h, { type: 'xstate.done.actor.load', output: loaded({ ...STORED_MODEL, empleo: { empresa_fecha_ingreso: '31/02/2015' } }, { last_index: 2 }) });
+    await play(h, { type: 'tab.selected', index: 1, values: VALUES });
+    expect(h.actor.getSnapshot().context.current).toBe(1);
+    const later = { 'empleo.empresa_fecha_ingreso': '¡Fecha inválida!' };
+    await play(h, { type: 'fields.checked', valid: true });
+    await play(h, { type: 'tab.next', values: VALUES });
+    expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true);
+    await play(h, { type: 'xstate.error.actor.save', error: { status: 422, fieldErrors: later } });
+    let s = h.actor.getSnapshot();
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(s.context.current).toBe(2);
+    expect(s.context.tabErrors).toContain(2);
+    expect(s.context.serverErrors).toEqual(later);
+    expect(s.context.model).toMatchObject({ ...VALUES, empleo: { empresa_fecha_ingreso: '31/02/2015' } });
+
+    const both = { ...later, 'vivienda.vivienda_tipo': '¡Este campo es requerido!' };
+    await play(h, { type: 'tab.selected', index: 1, values: VALUES });
+    await play(h, { type: 'tab.next', values: VALUES });
+    await play(h, { type: 'xstate.error.actor.save', error: { status: 422, fieldErrors: both } });
+    s = h.actor.getSnapshot();
+    expect(s.context.current).toBe(1);
+    expect(s.context.serverErrors).toEqual(both);
+    h.actor.stop();
+  });
 });

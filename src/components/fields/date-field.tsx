@@ -1,9 +1,12 @@
-// A date typed as dd/MM/yyyy or picked from a Spanish calendar; kept as 'YYYY-MM-DD'.
-import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
-import { Intent } from '@blueprintjs/core';
-import { DateInput } from '@blueprintjs/datetime';
-import { es } from 'date-fns/locale';
+// A date typed as dd/mm/aaaa, or picked from a Spanish calendar that opens only when asked (its
+// button, or Alt+↓ in the input). Kept as 'YYYY-MM-DD'; while the text typed is no date, the text
+// itself is kept, so it stays in the input and the tab's schema says '¡Fecha inválida!' under it.
+import { Button, InputGroup, Intent, PopoverNext, Utils } from '@blueprintjs/core';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { formatTypedDate } from '../../../forms/masks';
+import { EARLIEST_DATE, formatIsoDate, parseDateValue, parseTypedDate, todayIsoDate, toShownDate } from '../../../forms/rules/date';
 import { FieldFrame } from './field-frame';
+import { SpanishCalendar } from './spanish-calendar';
 import { useFieldWiring } from './use-field-wiring';
 
 export interface DateFieldProps {
@@ -11,37 +14,137 @@ export interface DateFieldProps {
   label: string;
   optional?: boolean;
   disabled?: boolean;
-  /** Earliest selectable date, 'YYYY-MM-DD'. Default 1900-01-01. */
+  /** Earliest day the calendar offers, 'YYYY-MM-DD'. Default EARLIEST_DATE, the schema's own limit. */
   minDate?: string;
-  /** Latest selectable date, 'YYYY-MM-DD'. Default today. */
+  /** Latest day the calendar offers, 'YYYY-MM-DD'. Default today, the schema's own limit. */
   maxDate?: string;
 }
 
-const toLocalDate = (ymd: string) => new Date(`${ymd}T00:00:00`);
-const today = () => new Date().toISOString().slice(0, 10);
+/** The model value of a typed text: its day as 'YYYY-MM-DD', or the text itself while it is no date. */
+function valueOfText(text: string): string {
+  const day = parseTypedDate(text);
+  return day ? formatIsoDate(day) : text;
+}
 
-export function DateField({ name, label, optional, disabled, minDate = '1900-01-01', maxDate = today() }: DateFieldProps) {
-  const { input, error, id, control } = useFieldWiring<string>(name, { disabled });
-  const { disabled: locked, ...inputProps } = control;
+/** The text a model value shows: a date as dd/mm/aaaa, a text kept from typing as it was typed. */
+const textOfValue = (value: unknown) => toShownDate(value) || (typeof value === 'string' ? value : '');
+
+/** Tab and Shift+Tab go round the calendar's controls instead of leaving it (WAI-ARIA's date picker dialog). */
+function keepTabInside(event: KeyboardEvent<HTMLElement>) {
+  const controls = Utils.getFocusableElements(event.currentTarget);
+  const [first, last] = [controls[0], controls[controls.length - 1]];
+  const edge = event.shiftKey ? first : last;
+  if (edge && document.activeElement === edge) {
+    event.preventDefault();
+    (event.shiftKey ? last : first)?.focus();
+  }
+}
+
+export function DateField({ name, label, optional, disabled, minDate = EARLIEST_DATE, maxDate = todayIsoDate() }: DateFieldProps) {
+  const { input, error, id, control } = useFieldWiring<string | null>(name, { disabled });
+  const { disabled: locked, onFocus, ...inputProps } = control;
+  // The text as typed, shown while it still stands for the model value (a value set from elsewhere,
+  // as the CURP's birth date, replaces it); on leaving the field a date shows as dd/mm/aaaa.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const value = input.value ?? '';
+  const text = typed !== null && valueOfText(typed) === value ? typed : textOfValue(value);
+  const day = parseDateValue(value);
+  const iso = day && formatIsoDate(day);
+  const calendarId = `${id}-calendario`;
+
+  const close = (focusInput: boolean) => {
+    setOpen(false);
+    if (focusInput) inputRef.current?.focus();
+  };
+  const onCalendarKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close(true);
+    } else if (event.key === 'Tab') keepTabInside(event);
+  };
+  // Opened, the calendar takes the focus on its chosen day (or today, or the month's first day);
+  // a callback of its own, so that it runs once per opening and not on every render.
+  const focusDay = useCallback(
+    (calendar: HTMLDivElement | null) => calendar?.querySelector<HTMLElement>('button[name="day"][tabindex="0"]')?.focus({ preventScroll: true }),
+    [],
+  );
+
+  const calendar = (
+    <div ref={focusDay} id={calendarId} role="dialog" aria-label="Calendario" onKeyDown={onCalendarKeyDown}>
+      <SpanishCalendar
+        value={iso && iso >= minDate && iso <= maxDate ? iso : null}
+        minDate={minDate}
+        maxDate={maxDate}
+        onPick={(picked) => {
+          setTyped(null);
+          input.onChange(picked);
+          close(true);
+        }}
+      />
+    </div>
+  );
+  const calendarButton = (
+    <Button
+      variant="minimal"
+      icon="calendar"
+      aria-label="Abrir calendario"
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      aria-controls={open ? calendarId : undefined}
+      disabled={locked}
+      onClick={() => setOpen((wasOpen) => !wasOpen)}
+    />
+  );
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} hint="dd/mm/aaaa">
-      <DateInput
-        locale={es as never}
-        dateFnsFormat="dd/MM/yyyy"
-        placeholder="dd/mm/aaaa"
-        value={input.value ? `${input.value}T00:00:00` : null}
-        onChange={(value) => {
-          input.onChange(value ? value.slice(0, 10) : '');
-          input.onBlur();
-        }}
-        minDate={toLocalDate(minDate)}
-        maxDate={toLocalDate(maxDate)}
-        disabled={locked}
-        invalidDateMessage="¡Fecha inválida!"
-        outOfRangeMessage="¡Fecha inválida!"
-        highlightCurrentDay
-        fill
-        inputProps={{ ...inputProps, intent: error ? Intent.DANGER : Intent.NONE }}
+      <PopoverNext
+        isOpen={open && !locked}
+        onInteraction={(next) => !next && close(false)}
+        content={calendar}
+        placement="bottom-start"
+        // The calendar handles its own focus: Escape and a day picked give it back to the input.
+        autoFocus={false}
+        enforceFocus={false}
+        canEscapeKeyClose={false}
+        shouldReturnFocusOnClose={false}
+        renderTarget={({ ref }) => (
+          <div ref={ref}>
+            <InputGroup
+              {...inputProps}
+              inputRef={inputRef}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="dd/mm/aaaa"
+              aria-keyshortcuts="Alt+ArrowDown"
+              value={text}
+              disabled={locked}
+              intent={error ? Intent.DANGER : Intent.NONE}
+              rightElement={calendarButton}
+              onFocus={(event) => {
+                setOpen(false);
+                onFocus(event);
+              }}
+              onChange={(event) => {
+                const next = formatTypedDate(event.target.value);
+                setTyped(next);
+                input.onChange(valueOfText(next));
+              }}
+              onBlur={() => {
+                setTyped(null);
+                input.onBlur();
+              }}
+              onKeyDown={(event) => {
+                if (event.altKey && event.key === 'ArrowDown') {
+                  event.preventDefault();
+                  setOpen(true);
+                }
+              }}
+            />
+          </div>
+        )}
       />
     </FieldFrame>
   );

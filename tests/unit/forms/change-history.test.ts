@@ -7,7 +7,7 @@ import type { HistoryEntry } from '../../../forms/contracts/application';
 import { fieldLabel } from '../../../forms/field-labels';
 import { beforeSubmit } from '../../../forms/before-submit';
 import { WIZARDS } from '../../../forms/wizards/wizard-for';
-import { diffModels } from '../../../server/applications/model-diff';
+import { diffModels } from '../../../forms/model-diff';
 import { validPfModel, validPmModel } from './fixtures';
 
 const AT = '2026-11-25T21:31:00.000Z';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../forms/messages';
 import { checkAmount, checkNumber, checkPercentage, EMPLOYEES_RULE, percentagesTotal100, YEARS_KNOWN_RULE } from '../../../forms/rules/amount';
 import { checkCurp } from '../../../forms/rules/curp';
-import { checkDate, toIsoDate } from '../../../forms/rules/date';
+import { checkDate, parseTypedDate, todayIsoDate, toIsoDate, toShownDate } from '../../../forms/rules/date';
+import { formatTypedDate } from '../../../forms/masks';
 import { checkEmail } from '../../../forms/rules/email';
 import { housingAmounts } from '../../../forms/rules/housing';
 import { deriveNationality } from '../../../forms/rules/nationality';
@@ -94,6 +95,10 @@ const rows: Row[] = [
   ['date empty', () => checkDate(null, { required: true }), MESSAGES.required],
   ['date 2023-02-29', () => checkDate('2023-02-29', { required: true }), MESSAGES.invalidDate],
   ['date in another format', () => checkDate('14/03/1985', { required: true }), MESSAGES.invalidDate],
+  ['date 1900-01-01', () => checkDate('1900-01-01', { required: true }), null],
+  ['date 1899-12-31', () => checkDate('1899-12-31', { required: true }), MESSAGES.invalidDate],
+  ['date today', () => checkDate(todayIsoDate(), { required: true }), null],
+  ['date tomorrow', () => checkDate(toIsoDate(new Date(Date.now() + 86_400_000)), { required: true }), MESSAGES.invalidDate],
 ];
 
 describe('rules', () => {
@@ -132,5 +137,31 @@ describe('derived values', () => {
     expect(toIsoDate(new Date(1985, 2, 14))).toBe('1985-03-14');
     expect(toIsoDate('1985-03-14T06:00:00.000Z')).toBe('1985-03-14');
     expect(toIsoDate('')).toBe('');
+  });
+
+  it('dates are typed as d/m/aaaa and shown as dd/mm/aaaa', () => {
+    expect(parseTypedDate('14/03/1985')).toEqual({ year: 1985, month: 3, day: 14 });
+    expect(parseTypedDate('1/2/1990')).toEqual({ year: 1990, month: 2, day: 1 });
+    expect(parseTypedDate('31/02/1990')).toBeNull();
+    expect(parseTypedDate('14/03/85')).toBeNull();
+    expect(toShownDate('1985-03-14')).toBe('14/03/1985');
+    expect(toShownDate('31/02/1990')).toBe('');
+  });
+
+  it.each([
+    ['31', '31'],
+    ['310', '31/0'],
+    ['31021990', '31/02/1990'],
+    ['31/02/1990', '31/02/1990'],
+    ['310219901', '31/02/1990'],
+    ['1/2/1990', '1/2/1990'],
+    ['14-03.1985', '14/03/1985'],
+    ['31/', '31/'],
+    ['31//', '31/'],
+    ['/3a1', '31'],
+    ['31/021990', '31/02/1990'],
+    ['1985-03-14', '14/03/1985'],
+  ])('a date typed as %j shows as %j', (typed, shown) => {
+    expect(formatTypedDate(typed)).toBe(shown);
   });
 });
