@@ -27,7 +27,7 @@ export default defineConfig({
     command: `rm -rf tests/.cache/browser-data-${PORT} && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

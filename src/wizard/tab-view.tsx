@@ -8,6 +8,7 @@ import { DatosGeneralesPfTab } from './tabs/datos-generales-pf-tab';
 import { EmpleoTab } from './tabs/empleo-tab';
 import { LeyendaVeracidadTab, type StatementAcceptance } from './tabs/leyenda-veracidad-tab';
 import { PM_DATA_TABS, PmTab, type PmDataTab } from './tabs/pm/pm-tab';
+import { ReviewSummary } from './review-summary';
 import { ReferenciasTab } from './tabs/referencias-tab';
 import { ValidacionesPldTab } from './tabs/validaciones-pld-tab';
 import { ViviendaTab } from './tabs/vivienda-tab';
@@ -29,13 +30,21 @@ export interface TabViewProps {
   pldReviewer: boolean;
   /** The public applicant's 'Acepto' under the truthfulness statement. */
   statement: StatementAcceptance;
+  /** Go back to a tab from the review before finishing. */
+  onEditTab: (index: number) => void;
 }
 
 const isPmDataTab = (key: string): key is PmDataTab => (PM_DATA_TABS as readonly string[]).includes(key);
 
 export function TabView({ route, tabKey, staff, values, ...extras }: TabViewProps) {
   if (tabKey === undefined) {
-    return staff ? <ValidacionesPldTab review={extras.review} reviewer={extras.pldReviewer} /> : <LeyendaVeracidadTab printHref={extras.printHref} statement={extras.statement} />;
+    return staff ? <ValidacionesPldTab review={extras.review} reviewer={extras.pldReviewer} /> : (
+      <LeyendaVeracidadTab
+        printHref={extras.printHref}
+        statement={extras.statement}
+        review={<ReviewSummary wizard={route.wizard} values={values} onEdit={extras.onEditTab} />}
+      />
+    );
   }
   if (isPmDataTab(tabKey)) return <PmTab tabKey={tabKey} guarantor={route.guarantor !== false} staff={staff} />;
   switch (tabKey) {

@@ -166,6 +166,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
                   review={review}
                   pldReviewer={pldReviewer}
                   statement={statement}
+                  onEditTab={(index) => actor.send({ type: 'tab.selected', index, values: form.getState().values })}
                 />
               </OcrMarksProvider>
             </UploadOwnerProvider>

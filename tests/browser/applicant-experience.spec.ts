@@ -164,3 +164,25 @@ test("a refused step lists its fields at the top ('Revisa N campos') and focuses
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: 'test-results/applicant/error-summary-360.png' });
 });
+
+test("before 'Finalizar' the applicant reviews everything entered, tab by tab, and 'Editar' goes back to a tab", async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pm', { last_index: 5 });
+  await page.goto(`/pm/${uuid}`);
+  await expect(page.getByRole('button', { name: /Leyenda de veracidad/ })).toHaveAttribute('aria-current', 'step');
+  const review = page.getByRole('region', { name: 'Revisa tu solicitud' });
+  await expect(review).toBeVisible();
+  const general = review.getByRole('region', { name: 'Datos generales' });
+  // Labels and values as the forms show them: the business name, dates, catalogue names, percentages, by group.
+  await expect(general).toContainText('Razón socialINDUSTRIAS DEL OCCIDENTE SA DE CV');
+  await expect(general).toContainText('Fecha de constitución12/05/2010');
+  await expect(general).toContainText('Actividad económicaIndustria alimentaria');
+  await expect(review.getByText('Representante legal 1')).toBeVisible();
+  await expect(review.getByRole('region', { name: 'Accionistas mayoritarios' })).toContainText('Porcentaje de participación40 %');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/applicant/review-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/applicant/review-360.png' });
+  await review.getByRole('button', { name: 'Editar Datos generales' }).click();
+  await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
+});

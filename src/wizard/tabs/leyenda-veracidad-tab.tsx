@@ -1,9 +1,10 @@
-// The public applicant's last tab: the truthfulness statement, its 'Acepto' (required to finish)
+// The public applicant's last tab: the review of what was entered, the truthfulness statement, its 'Acepto' (required to finish)
 // and the printable application.
 import { AnchorButton, Callout, Checkbox, FormGroup, Intent } from '@blueprintjs/core';
 import { Print } from '@blueprintjs/icons';
 import { APPLICATION_VALID_DAYS } from '../../../forms/limits';
 import { NOTICES } from '../../../forms/messages';
+import type { ReactNode } from 'react';
 
 /** Whether the person accepted the statement, and whether a finish asked for it. */
 export interface StatementAcceptance {
@@ -12,9 +13,17 @@ export interface StatementAcceptance {
   onChange: (accepted: boolean) => void;
 }
 
-export function LeyendaVeracidadTab({ printHref, statement }: { printHref: string | null; statement: StatementAcceptance }) {
+export interface LeyendaVeracidadTabProps {
+  printHref: string | null;
+  statement: StatementAcceptance;
+  /** What the person entered, to review before finishing. */
+  review: ReactNode;
+}
+
+export function LeyendaVeracidadTab({ printHref, statement, review }: LeyendaVeracidadTabProps) {
   return (
     <>
+      {review}
       <p className="truthfulness" id="declaracion-veracidad">
         Declaro, bajo protesta de decir verdad, que los datos asentados en esta solicitud son verdaderos y que los documentos que presento son
         auténticos. Autorizo que la información se verifique por los medios que la empresa considere necesarios y me comprometo a avisar de

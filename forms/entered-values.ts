@@ -1,0 +1,52 @@
+// Everything a person entered, tab by tab, as the forms show it (labels and values as the change
+// history writes them): the review before 'Finalizar'. Texts only: nothing here is HTML.
+import type { Model } from './contracts/application';
+import { shownChanges } from './change-history';
+import { fieldLabel, FIELD_LABELS, labelPath } from './field-labels';
+import { diffModels } from './model-diff';
+import { tabOfField } from './wizards/define-wizard';
+import type { AnyWizard } from './wizards/wizard-for';
+
+export interface EnteredField {
+  path: string;
+  label: string;
+  value: string;
+}
+
+export interface EnteredGroup {
+  /** The group that repeats fields ('Representante legal 2', 'Domicilio fiscal'); null for the tab's own fields. */
+  title: string | null;
+  fields: EnteredField[];
+}
+
+export interface EnteredTab {
+  /** The tab's index in the wizard, for 'Editar'. */
+  index: number;
+  title: string;
+  groups: EnteredGroup[];
+}
+
+const LABEL_ORDER = new Map(Object.keys(FIELD_LABELS).map((key, i) => [key, i]));
+const itemOf = (path: string) => Number(/\[(\d+)\]/.exec(path)?.[1] ?? -1);
+const orderOf = (path: string) => LABEL_ORDER.get(labelPath(path)) ?? LABEL_ORDER.size;
+
+/** The filled fields of `model` a form of `wizard` shows, by tab (in tab order) and group, in the order the forms lay them out. */
+export function enteredValues(wizard: AnyWizard, model: Model): EnteredTab[] {
+  const company = wizard.tipo_persona === 'Moral';
+  const filled = shownChanges(wizard, { changes: diffModels({}, model) }).filter(
+    (change) => change.after !== '' && fieldLabel(change.path, company) !== undefined,
+  );
+  filled.sort((a, b) => itemOf(a.path) - itemOf(b.path) || orderOf(a.path) - orderOf(b.path));
+  const tabs = new Map<number, EnteredTab>();
+  for (const change of filled) {
+    const index = tabOfField(wizard.tabs, change.path);
+    if (index === null) continue;
+    const tab = tabs.get(index) ?? { index, title: wizard.tabs[index]!.title, groups: [] };
+    tabs.set(index, tab);
+    const title = change.place.split(' › ')[1] ?? null;
+    let group = tab.groups.find((candidate) => candidate.title === title);
+    if (!group) tab.groups.push((group = { title, fields: [] }));
+    group.fields.push({ path: change.path, label: change.label, value: change.after });
+  }
+  return [...tabs.values()].sort((a, b) => a.index - b.index);
+}
