@@ -59,7 +59,7 @@ describe('Datos generales PM', () => {
     expect(screen.getByLabelText(/^Razón social/)).toHaveAttribute('maxLength', '200');
     expect(screen.getByLabelText(/^RFC con homoclave/)).toHaveAttribute('maxLength', '12');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(expect.arrayContaining(['Comercio', 'Industria', 'Servicio']));
-    await vi.waitFor(() => expect(screen.getByRole('option', { name: 'Industria alimentaria' })).toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.getByLabelText(/^Actividad económica/)).toBeEnabled());
 
     const fiscal = within(group('Domicilio fiscal'));
     expect(fiscal.getByLabelText('Calle y número (fiscal)')).toHaveAttribute('name', 'informacion_fiscal.domicilio_fiscal.calle');
