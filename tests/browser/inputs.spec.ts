@@ -124,3 +124,47 @@ test('countries and economic activities are found by any word, with the keyboard
   await expect(page.getByRole('listbox')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test("the PM lists: any row goes with its 'Quitar', the focus keeps its place, and the shorter lists are saved", async ({ page, request }) => {
+  const problems = consoleProblems(page);
+  const uuid = await createApplication(request, 'pm', { last_index: 3 });
+  await page.goto(`/pm/${uuid}`);
+  await page.getByRole('button', { name: /Accionistas mayoritarios/ }).click();
+  await expect(page.getByText('Quita los accionistas que no necesites.')).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar accionista' }).click();
+  const fourth = page.getByRole('group', { name: 'Accionista 4' });
+  await expect(fourth.getByLabel('Tipo de persona')).toBeFocused();
+  await expectAccessible(page);
+  await shoot(page, 'pm-lists');
+
+  // With the keyboard: the blank row's 'Quitar' is just before its first field.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: 'Quitar accionista 4' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('group', { name: /^Accionista \d+$/ })).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Agregar accionista' })).toBeFocused();
+  // A row in the middle: the focus goes to the first field of the one now in its place.
+  await page.getByRole('button', { name: 'Quitar accionista 2' }).click();
+  const second = page.getByRole('group', { name: 'Accionista 2' });
+  await expect(second.getByLabel('Tipo de persona')).toBeFocused();
+  await expect(second.getByLabel('Razón social')).toHaveValue('INVERSORA SA');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('button', { name: /Referencias \(Proveedores\)/ })).toHaveAttribute('aria-current', 'step');
+
+  await page.getByRole('button', { name: 'Quitar proveedor 3' }).click();
+  await expect(page.getByRole('button', { name: 'Agregar proveedor' })).toBeFocused();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('button', { name: /Avales/ })).toHaveAttribute('aria-current', 'step');
+
+  await page.reload();
+  await page.getByRole('button', { name: /Accionistas mayoritarios/ }).click();
+  await expect(page.getByRole('group', { name: /^Accionista \d+$/ })).toHaveCount(2);
+  await page.getByRole('button', { name: /Referencias \(Proveedores\)/ }).click();
+  await expect(page.getByRole('group', { name: /^Proveedor \d+$/ })).toHaveCount(2);
+  // The representatives keep at least one, as the schema asks.
+  await page.getByRole('button', { name: /Contactos/ }).click();
+  for (const n of [3, 2]) await page.getByRole('button', { name: `Quitar representante legal ${n}` }).click();
+  await expect(page.getByRole('button', { name: /^Quitar representante legal/ })).toHaveCount(0);
+  await expect(page.getByText('Quita los representantes que no necesites; se requiere al menos uno.')).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -1,6 +1,6 @@
 // 'Contactos': the legal representatives (a list) and the payment contact, with the same fields.
 import { EMAIL_MAX, EXTENSION_MAX_DIGITS, NAME_MAX, RFC_LENGTH_PERSON } from '../../../../forms/limits';
-import { minItemsOf } from '../../../../forms/list-items';
+import { itemBoundsOf } from '../../../../forms/list-items';
 import { pmContactosShape, representanteSchema } from '../../../../forms/pm/contactos';
 import { PhoneField } from '../../../components/fields/phone-field';
 import { TextField } from '../../../components/fields/text-field';
@@ -8,7 +8,7 @@ import { FieldGrid } from '../field-layout';
 import { GroupSection } from '../group-section';
 import { ItemList } from './item-list';
 
-const MIN_REPRESENTATIVES = minItemsOf(pmContactosShape().representantes);
+const REPRESENTATIVES = itemBoundsOf(pmContactosShape().representantes);
 const blankRepresentative = () => representanteSchema().getDefault();
 
 /** The fields of a representative or of the payment contact at `prefix`. */
@@ -32,8 +32,9 @@ export function ContactosTab() {
         name="representantes"
         itemTitle={(position) => `Representante legal ${position}`}
         addText="Agregar representante legal"
+        hint="Quita los representantes que no necesites; se requiere al menos uno."
         blank={blankRepresentative}
-        minItems={MIN_REPRESENTATIVES}
+        bounds={REPRESENTATIVES}
         renderItem={(prefix) => <ContactFields prefix={prefix} />}
       />
       <GroupSection title="Contacto de pago">

@@ -1,12 +1,14 @@
 // 'Referencias (Proveedores)': the supplier list; each item's tipo_referencia comes fixed with it.
 import { EXTENSION_MAX_DIGITS, NAME_MAX } from '../../../../forms/limits';
-import { proveedorSchema } from '../../../../forms/pm/referencias';
+import { itemBoundsOf } from '../../../../forms/list-items';
+import { pmReferenciasShape, proveedorSchema } from '../../../../forms/pm/referencias';
 import { PhoneField } from '../../../components/fields/phone-field';
 import { TextField } from '../../../components/fields/text-field';
 import { FieldGrid } from '../field-layout';
 import { ItemList } from './item-list';
 
 const blankSupplier = () => proveedorSchema().getDefault();
+const SUPPLIERS = itemBoundsOf(pmReferenciasShape().referencias);
 
 export function ReferenciasPmTab() {
   return (
@@ -14,6 +16,8 @@ export function ReferenciasPmTab() {
       name="referencias"
       itemTitle={(position) => `Proveedor ${position}`}
       addText="Agregar proveedor"
+      hint="Quita los proveedores que no necesites."
+      bounds={SUPPLIERS}
       blank={blankSupplier}
       renderItem={(prefix) => (
         <FieldGrid>
