@@ -58,8 +58,17 @@ export function onItemRemoved(model: Model, initial: Model, list: string, index:
   return changes;
 }
 
-/** The fewest items an array schema accepts (its `min` test, or a requirement's `min`), 0 when it has none. */
-export function minItemsOf(schema: AnySchema): number {
-  const min = schema.describe().tests.find((test) => typeof test.params?.min === 'number')?.params?.min;
-  return typeof min === 'number' ? min : 0;
+export interface ItemBounds {
+  min: number;
+  max: number;
+}
+
+/**
+ * The fewest and most items an array schema accepts: its `min` test (or a requirement's `min`) and
+ * its `max` test; 0 and Infinity when it has none.
+ */
+export function itemBoundsOf(schema: AnySchema): ItemBounds {
+  const { tests } = schema.describe();
+  const param = (key: 'min' | 'max') => tests.map((test) => test.params?.[key]).find((value): value is number => typeof value === 'number');
+  return { min: param('min') ?? 0, max: param('max') ?? Infinity };
 }

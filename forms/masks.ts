@@ -1,5 +1,6 @@
 // How values look while typed, and how they are stored: phones as 3-3-4, dates as dd/mm/aaaa,
-// upper-case text, digits-only inputs. Pure functions shared by the field kit and the before-submit transform.
+// upper-case text, digits-only inputs, amounts grouped by thousands. Pure functions shared by the
+// field kit and the before-submit transform.
 
 /** Only the digits of a value, at most `max` of them. */
 export const digitsOnly = (value: string, max = Infinity) => value.replace(/\D/g, '').slice(0, max);
@@ -39,4 +40,22 @@ export function formatTypedDate(value: string): string {
     }
   }
   return parts.join('/');
+}
+
+/** '$1,250,000.50' → '1250000.50': a typed number without separators, signs or spaces. */
+export const stripNumber = (value: string | null | undefined) => (value ?? '').replace(/[,\s$%]/g, '');
+
+const AMOUNT_TEXT = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * '1250000.5' → '1,250,000.50': an amount as shown while it is not being typed (without the '$',
+ * which the field shows beside it). Anything that is not an amount of at most 2 decimals is shown
+ * as it is, so the person sees what the error under the field is about.
+ */
+export function groupAmount(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  const match = AMOUNT_TEXT.exec(text);
+  if (!match) return text;
+  const whole = match[1]!.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole}.${(match[2] ?? '').padEnd(2, '0')}`;
 }

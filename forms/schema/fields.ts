@@ -143,7 +143,7 @@ export const email = (invalidMessage: string = MESSAGES.invalidEmail) =>
 
 export const flag = (initial = false) => boolean().typeError(MESSAGES.invalidValue).default(initial);
 
-const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Data the model carries without rules of its own (the PLD review, the bureau form): set by the

@@ -5,14 +5,22 @@ import { mixed, number, string } from 'yup';
 import { EDITABLE_LEVELS } from '../locking';
 import type { Classification, PersonType } from '../options';
 import type { PldCoincidences } from '../pld';
-import { boundedList, data, flag, option } from './fields';
+import { boundedList, data, flag, isPlainObject, option } from './fields';
 import { MESSAGES } from '../messages';
 
-/** What `entidades_eliminadas` may list: ids or short keys (the server always stores none). */
+/** The largest removed list item `entidades_eliminadas` takes, as JSON: a representative is about 300. */
+const REMOVED_ITEM_MAX_CHARS = 4096;
+
+/**
+ * What `entidades_eliminadas` may list: ids or short keys, or an item removed from one of the
+ * model's lists as forms/list-items records it, of bounded size. The server stores none.
+ */
 const removedEntity = () =>
-  mixed<string | number>().test('removed entity', MESSAGES.invalidValue, (value) =>
-    typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && value.length <= 64 && !/[\u0000-\u001f]/.test(value),
-  );
+  mixed<string | number | Record<string, unknown>>().test('removed entity', MESSAGES.invalidValue, (value) => {
+    if (typeof value === 'number') return Number.isFinite(value);
+    if (typeof value === 'string') return value.length <= 64 && !/[\u0000-\u001f]/.test(value);
+    return isPlainObject(value) && JSON.stringify(value).length <= REMOVED_ITEM_MAX_CHARS;
+  });
 
 export const recordShape = (tipoPersona: PersonType, clasificacion: Classification) => ({
   tipo_persona: option([tipoPersona]).default(tipoPersona),

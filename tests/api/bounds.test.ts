@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
-import { validPfModel } from '../unit/forms/fixtures';
+import { validPfModel, validPmModel } from '../unit/forms/fixtures';
 import { catalogueListsMigration } from '../../server/applications/catalogue-lists-migration';
 import { databaseApiError } from '../../server/db/database-errors';
 import { startSignedInServer, startTestServer, type TestServer } from './support/test-server';
@@ -139,6 +139,24 @@ describe('bounded bodies and fields', () => {
     const response = await call('POST', '/wizardpf', { data: { ...model, entidades_eliminadas: Array.from({ length: 500 }, (_, i) => i) }, meta: { last_index: 1 } });
     expect(response.status).toBe(422);
     expect((await response.json()).errores.entidades_eliminadas).toBe('¡No se permiten más de 100 elementos!');
+  });
+
+  it('takes the items removed from a PM list (as the wizard records them), bounded in size, and stores none', async () => {
+    const model = beforeSubmit(validPmModel() as unknown as Record<string, unknown>) as Record<string, any>;
+    const created = await call('POST', '/wizardpm', { data: model, meta: { last_index: 3 } });
+    expect(created.status).toBe(201);
+    const [uuid] = await created.json();
+    const [removed, ...kept] = model.accionistas;
+    const data = { ...model, accionistas: kept, entidades_eliminadas: [{ ...removed, entidad: 'accionistas' }] };
+    const saved = await call('PUT', `/wizardpm/${uuid}`, { data, meta: { last_index: 3, version: 1 } });
+    expect(saved.status).toBe(200);
+    const body = await saved.json();
+    expect(body.data.accionistas).toHaveLength(2);
+    expect(body.data.entidades_eliminadas).toEqual([]);
+    const huge = { ...data, entidades_eliminadas: [{ entidad: 'accionistas', nombre: 'X'.repeat(5000) }] };
+    const refused = await call('PUT', `/wizardpm/${uuid}`, { data: huge, meta: { last_index: 3, version: 2 } });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errores['entidades_eliminadas[0]']).toBe('¡Valor inválido!');
   });
 });
 

@@ -41,7 +41,7 @@ test('a public applicant fills the PF wizard, refreshes mid-way, resumes and fin
   await page.reload();
   await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
   await page.getByRole('button', { name: /Vivienda/ }).click();
-  await expect(page.getByLabel('Renta mensual')).toHaveValue('12500');
+  await expect(page.getByLabel('Renta mensual')).toHaveValue('12,500.00');
   await expect(page.locator('select[name="vivienda.colonia"]')).toHaveValue('Americana');
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');

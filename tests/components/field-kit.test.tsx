@@ -42,6 +42,46 @@ describe('masks', () => {
     expect(values().accionistas[0].porcentaje_participacion).toBe('33.33');
     expect(screen.getByLabelText('Porcentaje de participación')).toHaveAttribute('name', 'accionistas[0].porcentaje_participacion');
   });
+
+  it('shows an amount grouped by thousands beside the peso sign, and as stored while it is typed', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<MoneyField name="vivienda.vivienda_valor_aproximado" label="Valor aproximado" />);
+    const input = screen.getByLabelText('Valor aproximado');
+    expect(input.closest('.bp6-input-group')).toHaveTextContent('$');
+    await user.type(input, '1250000.5');
+    expect(input).toHaveValue('1250000.5');
+    await user.tab();
+    expect(input).toHaveValue('1,250,000.50');
+    expect(values().vivienda.vivienda_valor_aproximado).toBe('1250000.5');
+    await user.click(input);
+    expect(input).toHaveValue('1250000.5');
+    await user.type(input, '1');
+    await user.tab();
+    expect(values().vivienda.vivienda_valor_aproximado).toBe('1250000.51');
+    expect(input).toHaveValue('1,250,000.51');
+  });
+
+  it('shows what was typed when it is not an amount, so the error under it makes sense', async () => {
+    const user = userEvent.setup();
+    renderForm(<MoneyField name="vivienda.vivienda_valor_aproximado" label="Valor aproximado" />);
+    const input = screen.getByLabelText('Valor aproximado');
+    await user.type(input, '12.345');
+    await user.tab();
+    expect(input).toHaveValue('12.345');
+  });
+
+  it('shows a stored or locked amount grouped too, and leaves percentages as typed', () => {
+    renderForm(
+      <>
+        <MoneyField name="activos_pasivos.activos_valor_vivienda" label="Valor de tu vivienda" />
+        <PercentageField name="accionistas[0].porcentaje_participacion" label="Porcentaje de participación" />
+      </>,
+      { level: 'none', initialValues: { activos_pasivos: { activos_valor_vivienda: 2500000 }, accionistas: [{ porcentaje_participacion: 33.5 }] } },
+    );
+    expect(screen.getByLabelText('Valor de tu vivienda')).toBeDisabled();
+    expect(screen.getByLabelText('Valor de tu vivienda')).toHaveValue('2,500,000.00');
+    expect(screen.getByLabelText('Porcentaje de participación')).toHaveValue('33.5');
+  });
 });
 
 describe('errors under the field', () => {

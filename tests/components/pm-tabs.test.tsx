@@ -4,6 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EditableLevel } from '../../forms/locking';
+import { LIST_ITEMS_MAX } from '../../forms/limits';
 import { MESSAGES } from '../../forms/messages';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { AVAL_PM_WIZARD, defaultPmModel, PM_WIZARD } from '../../forms/wizards/pm';
@@ -59,7 +60,7 @@ describe('Datos generales PM', () => {
     expect(screen.getByLabelText(/^Razón social/)).toHaveAttribute('maxLength', '200');
     expect(screen.getByLabelText(/^RFC con homoclave/)).toHaveAttribute('maxLength', '12');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(expect.arrayContaining(['Comercio', 'Industria', 'Servicio']));
-    await vi.waitFor(() => expect(screen.getByRole('option', { name: 'Industria alimentaria' })).toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.getByLabelText(/^Actividad económica/)).toBeEnabled());
 
     const fiscal = within(group('Domicilio fiscal'));
     expect(fiscal.getByLabelText('Calle y número (fiscal)')).toHaveAttribute('name', 'informacion_fiscal.domicilio_fiscal.calle');
@@ -126,10 +127,27 @@ describe('Contactos', () => {
   it('removes a new representative without recording it', async () => {
     const user = userEvent.setup();
     const { values } = renderTab({ index: 1 });
-    await user.click(screen.getByRole('button', { name: 'Eliminar representante legal 2' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar representante legal 2' }));
     expect(values().representantes).toHaveLength(2);
     expect(values().entidades_eliminadas).toEqual([]);
-    expect(group('Representante legal 2')).toHaveFocus();
+    // The focus goes to the first field of the item now in that place.
+    expect(within(group('Representante legal 2')).getByLabelText(/^Nombre completo/)).toHaveFocus();
+    // Removing the last one, to the add button.
+    await user.click(screen.getByRole('button', { name: 'Quitar representante legal 2' }));
+    expect(screen.getByRole('button', { name: 'Agregar representante legal' })).toHaveFocus();
+  });
+
+  it('says what to do with the blank ones, and adds no more than the schema allows', async () => {
+    const user = userEvent.setup();
+    const representantes = Array.from({ length: LIST_ITEMS_MAX - 1 }, () => PM_WIZARD.defaults().representantes[0]);
+    const { values } = renderTab({ index: 1, initialValues: { ...defaultPmModel(), representantes } });
+    expect(screen.getByText('Quita los representantes que no necesites; se requiere al menos uno.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Agregar representante legal' }));
+    expect(values().representantes).toHaveLength(LIST_ITEMS_MAX);
+    expect(screen.queryByRole('button', { name: 'Agregar representante legal' })).toBeNull();
+    expect(screen.getByText(`Se pueden capturar hasta ${LIST_ITEMS_MAX}.`)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: `Quitar representante legal ${LIST_ITEMS_MAX}` }));
+    expect(screen.getByRole('button', { name: 'Agregar representante legal' })).toHaveFocus();
   });
 
   it('records a stored representative that is removed in entidades_eliminadas, the others shift up', async () => {
@@ -141,21 +159,21 @@ describe('Contactos', () => {
     };
     const { values } = renderTab({ index: 1, initialValues: stored });
     await user.click(screen.getByRole('button', { name: 'Agregar representante legal' }));
-    await user.click(screen.getByRole('button', { name: 'Eliminar representante legal 1' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar representante legal 1' }));
     expect(values().representantes.map((r: { nombre: string }) => r.nombre)).toEqual(['LUIS', '']);
     expect(within(group('Representante legal 1')).getByLabelText(/^Nombre completo/)).toHaveValue('LUIS');
     expect(values().entidades_eliminadas).toEqual([expect.objectContaining({ entidad: 'representantes', nombre: 'ANA', index: 0 })]);
     // The one added in this visit was never stored.
-    await user.click(screen.getByRole('button', { name: 'Eliminar representante legal 2' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar representante legal 2' }));
     expect(values().entidades_eliminadas).toHaveLength(1);
   });
 
   it('keeps at least one representative, as the schema requires', async () => {
     const user = userEvent.setup();
     renderTab({ index: 1 });
-    await user.click(screen.getByRole('button', { name: 'Eliminar representante legal 3' }));
-    await user.click(screen.getByRole('button', { name: 'Eliminar representante legal 2' }));
-    expect(screen.queryByRole('button', { name: /^Eliminar/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Quitar representante legal 3' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar representante legal 2' }));
+    expect(screen.queryByRole('button', { name: /^Quitar/ })).toBeNull();
   });
 
   it('is usable with the keyboard alone', async () => {
@@ -164,7 +182,7 @@ describe('Contactos', () => {
     screen.getByRole('button', { name: 'Agregar representante legal' }).focus();
     await user.keyboard('{Enter}');
     expect(values().representantes).toHaveLength(2);
-    screen.getByRole('button', { name: 'Eliminar representante legal 2' }).focus();
+    screen.getByRole('button', { name: 'Quitar representante legal 2' }).focus();
     await user.keyboard(' ');
     expect(values().representantes).toHaveLength(1);
   });
@@ -182,7 +200,7 @@ describe('add and remove follow the editable level', () => {
       for (const { index, add } of LISTS) {
         const { unmount } = renderTab({ index, level });
         expect(screen.queryByRole('button', { name: add })).toBeNull();
-        expect(screen.queryByRole('button', { name: /^Eliminar/ })).toBeNull();
+        expect(screen.queryByRole('button', { name: /^Quitar/ })).toBeNull();
         unmount();
       }
     });
@@ -193,7 +211,7 @@ describe('add and remove follow the editable level', () => {
       for (const { index, add } of LISTS) {
         const { unmount } = renderTab({ index, level });
         expect(screen.getByRole('button', { name: add })).toBeVisible();
-        expect(screen.getAllByRole('button', { name: /^Eliminar/ })).toHaveLength(3);
+        expect(screen.getAllByRole('button', { name: /^Quitar/ })).toHaveLength(3);
         unmount();
       }
     });
@@ -233,7 +251,7 @@ describe('Accionistas mayoritarios', () => {
     await user.click(screen.getByRole('button', { name: 'Agregar accionista' }));
     expect(values().accionistas).toHaveLength(4);
     expect(values().accionistas[3]).toMatchObject({ tipo_persona: 'Física con actividad empresarial', genero: '' });
-    await user.click(screen.getByRole('button', { name: 'Eliminar accionista 3' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar accionista 3' }));
     expect(values().accionistas).toHaveLength(3);
     expect(values().entidades_eliminadas).toEqual([expect.objectContaining({ entidad: 'accionistas' })]);
   });
@@ -313,9 +331,9 @@ describe('Referencias (Proveedores)', () => {
     await user.click(screen.getByRole('button', { name: 'Agregar proveedor' }));
     expect(values().referencias).toHaveLength(4);
     expect(values().referencias[3].tipo_referencia).toBe('Proveedor');
-    await user.click(screen.getByRole('button', { name: 'Eliminar proveedor 4' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar proveedor 4' }));
     expect(values().entidades_eliminadas).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Eliminar proveedor 1' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar proveedor 1' }));
     expect(values().referencias).toHaveLength(2);
     expect(values().entidades_eliminadas).toEqual([expect.objectContaining({ entidad: 'referencias', tipo_referencia: 'Proveedor' })]);
   });

@@ -9,10 +9,10 @@ import { onBirthStateChange, onCountryOfBirthChange } from '../../../forms/depen
 import { COUNTRY_MEXICO, NAME_MAX } from '../../../forms/limits';
 import type { Country, Municipality, State } from '../../../services/catalogs';
 import { useCountryLookup, useMunicipalityLookup, useStateLookup } from './catalog-lookups';
+import { CatalogSuggest } from './catalog-suggest';
 import { fieldId } from './field-frame';
 import { useFieldDisabled } from './form-lock';
 import { useFieldChanges } from './use-field-changes';
-import { CatalogSelect } from './catalog-select';
 import { TextField } from './text-field';
 import { labelOf } from '../../../forms/field-labels';
 
@@ -21,6 +21,10 @@ export interface BirthplaceFieldsProps {
 }
 
 const prefix = 'fisica';
+const entryName = (entry: { nombre: string }) => entry.nombre;
+const countryId = (country: Country) => country.id_pais;
+const stateId = (state: State) => state.id_estado;
+const municipalityId = (municipality: Municipality) => municipality.id_municipio;
 
 export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
   const countries = useCountryLookup();
@@ -56,12 +60,12 @@ export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
   const nationalityId = fieldId(`${prefix}.nacionalidad`);
   return (
     <div className="birthplace-fields">
-      <CatalogSelect<Country>
+      <CatalogSuggest<Country>
         name={`${prefix}.pais`}
         label={labelOf(`${prefix}.pais`)}
         entries={countryList}
-        idOf={(c) => c.id_pais}
-        nameOf={(c) => c.nombre}
+        idOf={countryId}
+        nameOf={entryName}
         disabled={countryDisabled}
         busy={loading.countries}
         onPick={(country) => apply(onCountryOfBirthChange(values(), country))}
@@ -71,22 +75,22 @@ export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
       </FormGroup>
       {isMexico || !pais ? (
         <>
-          <CatalogSelect<State>
+          <CatalogSuggest<State>
             name={`${prefix}.estado`}
             label={labelOf(`${prefix}.estado`)}
             entries={stateList}
-            idOf={(s) => s.id_estado}
-            nameOf={(s) => s.nombre}
+            idOf={stateId}
+            nameOf={entryName}
             disabled={placeDisabled || !pais}
             busy={loading.states}
             onPick={(state) => apply(onBirthStateChange(values(), state))}
           />
-          <CatalogSelect<Municipality>
+          <CatalogSuggest<Municipality>
             name={`${prefix}.municipio`}
             label={labelOf(`${prefix}.municipio`)}
             entries={municipalityList}
-            idOf={(m) => m.id_municipio}
-            nameOf={(m) => m.nombre}
+            idOf={municipalityId}
+            nameOf={entryName}
             disabled={placeDisabled || !estado}
             busy={loading.municipalities}
           />

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { EconomicActivity } from '../../../services/catalogs';
 import { useActivityLookup } from './catalog-lookups';
-import { CatalogSelect } from './catalog-select';
+import { CatalogSuggest } from './catalog-suggest';
 import { useFieldDisabled } from './form-lock';
 import { labelOf } from '../../../forms/field-labels';
 
@@ -13,18 +13,21 @@ export interface EconomicActivityFieldProps {
   disabled?: boolean;
 }
 
+const activityId = (activity: EconomicActivity) => activity.id_empresa_actividad;
+const activityName = (activity: EconomicActivity) => activity.nombre;
+
 export function EconomicActivityField({ name, label = labelOf(name), disabled }: EconomicActivityFieldProps) {
   const lookup = useActivityLookup();
   const entries = useSelector(lookup, (s) => s.context.entries);
   const busy = useSelector(lookup, (s) => s.hasTag('busy'));
   useEffect(() => lookup.send({ type: 'lookup.requested', key: '' }), [lookup]);
   return (
-    <CatalogSelect<EconomicActivity>
+    <CatalogSuggest<EconomicActivity>
       name={name}
       label={label}
       entries={entries}
-      idOf={(a) => a.id_empresa_actividad}
-      nameOf={(a) => a.nombre}
+      idOf={activityId}
+      nameOf={activityName}
       disabled={useFieldDisabled(name, disabled)}
       busy={busy}
     />

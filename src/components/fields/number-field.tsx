@@ -1,6 +1,9 @@
 // Money and percentage inputs. The value is kept as the typed text with thousands separators
 // removed, so '12.' can become '12.5'; the schema casts it and reports '¡Número inválido!'.
+// An amount shows grouped ('1,250,000.50') while it is not being typed, and as stored while it is,
+// so the caret never jumps.
 import { InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { groupAmount, stripNumber } from '../../../forms/masks';
 import { FieldFrame } from './field-frame';
 import { useFieldWiring } from './use-field-wiring';
 
@@ -12,19 +15,23 @@ export interface NumberFieldProps {
   hint?: string;
 }
 
-const normalise = (value: string | undefined) => (value ?? '').replace(/[,\s$%]/g, '');
+interface NumberFieldLook {
+  left?: string;
+  right?: string;
+  /** How the value shows while the field is not focused. Default as stored. */
+  shown?: (value: string) => string;
+}
 
-function NumberField({ name, label, optional, disabled, hint, left, right }: NumberFieldProps & { left?: string; right?: string }) {
-  const { input, error, id, control } = useFieldWiring<string>(name, {
-    config: { parse: normalise, format: (value) => (value === undefined || value === null ? '' : String(value)) },
-    disabled,
-  });
+const asText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+function NumberField({ name, label, optional, disabled, hint, left, right, shown = asText }: NumberFieldProps & NumberFieldLook) {
+  const { input, meta, error, id, control } = useFieldWiring<string>(name, { config: { parse: stripNumber, format: asText }, disabled });
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} hint={hint}>
       <InputGroup
         {...control}
         inputMode="decimal"
-        value={input.value ?? ''}
+        value={meta.active ? input.value : shown(input.value)}
         onChange={input.onChange}
         onBlur={input.onBlur}
         leftElement={left ? <Tag minimal aria-hidden="true">{left}</Tag> : undefined}
@@ -35,8 +42,8 @@ function NumberField({ name, label, optional, disabled, hint, left, right }: Num
   );
 }
 
-/** An amount in pesos, 0 to 9,999,999,999.99. */
-export const MoneyField = (props: NumberFieldProps) => <NumberField {...props} left="$" />;
+/** An amount in pesos, 0 to 9,999,999,999.99, shown as '$ 1,250,000.50' when not being typed. */
+export const MoneyField = (props: NumberFieldProps) => <NumberField {...props} left="$" shown={groupAmount} />;
 
 /** A percentage, 0 to 99 with two decimals. */
 export const PercentageField = (props: NumberFieldProps) => <NumberField {...props} right="%" />;

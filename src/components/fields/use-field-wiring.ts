@@ -28,5 +28,5 @@ export function useFieldWiring<T>(name: string, { config, disabled, note }: Fiel
     'aria-invalid': error ? (true as const) : undefined,
     'aria-describedby': errorId(id),
   };
-  return { input, error, id, control };
+  return { input, meta, error, id, control };
 }

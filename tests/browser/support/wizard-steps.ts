@@ -20,6 +20,16 @@ export async function address(page: Page, prefix: string, postalCode: string, co
   await select.selectOption({ label: colonia });
 }
 
+/** Types `words` in the catalogue field labelled `label` (a search by any word) and picks the option named `option`. */
+export async function pickFromCatalog(page: Page, label: string, words: string, option: string) {
+  const input = page.getByRole('combobox', { name: label });
+  await expect(input).toBeEnabled();
+  await input.click();
+  await page.keyboard.type(words);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(input).toHaveValue(option);
+}
+
 export interface Person {
   nombre: string;
   curp: string;
@@ -43,8 +53,8 @@ export async function fillPersonGeneralData(page: Page, person: Person = CARLOS)
   await page.getByLabel('Teléfono celular').fill('3312345678');
   await expect(page.getByLabel('Sexo')).toHaveValue('Masculino');
   await expect(page.getByLabel('Fecha de nacimiento')).toHaveValue('14/03/1985');
-  await expect(page.getByLabel('Estado de nacimiento')).toHaveValue('14');
-  await page.getByLabel('Municipio de nacimiento').selectOption({ label: 'Guadalajara' });
+  await expect(page.getByLabel('Estado de nacimiento')).toHaveValue('Jalisco');
+  await pickFromCatalog(page, 'Municipio de nacimiento', 'guadal', 'Guadalajara');
   await page.getByLabel('Estado civil', { exact: true }).selectOption('Casado');
   await page.getByLabel('Régimen matrimonial').selectOption('Bienes separados');
   await page.getByLabel('Nombre completo del cónyuge').fill('ana lópez');
@@ -62,7 +72,7 @@ export async function fillEmployment(page: Page) {
   await page.getByLabel('Empresa', { exact: true }).fill('tornillos del bajío');
   await page.getByLabel('Fecha de ingreso').fill('01/02/2015');
   await page.getByLabel('Fecha de ingreso').press('Tab');
-  await page.getByLabel('Actividad económica').selectOption({ index: 1 });
+  await pickFromCatalog(page, 'Actividad económica', 'cultivo hortalizas', 'Cultivo de hortalizas');
   await page.getByLabel('Teléfono del empleo').fill('3338001000');
   await page.getByLabel('Operaciones internacionales').selectOption('NO APLICA');
   await address(page, 'empleo.domicilio', '44100', 'Guadalajara Centro');
@@ -98,7 +108,7 @@ export async function fillCompanyGeneralData(page: Page, name: string, rfc = 'TB
   await page.getByLabel('Fecha de constitución').fill('15/01/2015');
   await page.getByLabel('Fecha de constitución').press('Tab');
   await page.getByLabel('Sector').selectOption('Industria');
-  await page.getByLabel('Actividad económica').selectOption({ index: 1 });
+  await pickFromCatalog(page, 'Actividad económica', 'cultivo hortalizas', 'Cultivo de hortalizas');
   await page.getByLabel('Número de empleados').fill('35');
   await page.locator('input[name="email"]').fill('contacto@example.com');
   await page.locator('input[name="moral.telefono_numero"]').fill('3338001000');

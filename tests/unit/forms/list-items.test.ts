@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges } from '../../../forms/dependent-fields';
-import { isStoredItem, minItemsOf, onItemAdded, onItemRemoved } from '../../../forms/list-items';
+import { isStoredItem, itemBoundsOf, onItemAdded, onItemRemoved } from '../../../forms/list-items';
+import { LIST_ITEMS_MAX } from '../../../forms/limits';
+import { pmAccionistasShape } from '../../../forms/pm/accionistas';
 import { pmContactosShape } from '../../../forms/pm/contactos';
 import { pmReferenciasShape } from '../../../forms/pm/referencias';
 
@@ -68,8 +70,9 @@ describe('list items', () => {
     expect(onItemRemoved(start, start, 'representantes', 3)).toEqual([]);
   });
 
-  it('reads the fewest items from the schema', () => {
-    expect(minItemsOf(pmContactosShape().representantes)).toBe(1);
-    expect(minItemsOf(pmReferenciasShape().referencias)).toBe(0);
+  it('reads the fewest and most items from the schema', () => {
+    expect(itemBoundsOf(pmContactosShape().representantes)).toEqual({ min: 1, max: LIST_ITEMS_MAX });
+    expect(itemBoundsOf(pmReferenciasShape().referencias)).toEqual({ min: 0, max: LIST_ITEMS_MAX });
+    expect(itemBoundsOf(pmAccionistasShape().accionistas)).toEqual({ min: 0, max: LIST_ITEMS_MAX });
   });
 });

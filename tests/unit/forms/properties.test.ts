@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../forms/messages';
-import { formatPhone } from '../../../forms/masks';
+import { formatPhone, groupAmount, stripNumber } from '../../../forms/masks';
 import { checkAmount } from '../../../forms/rules/amount';
 import { checkCurp, readCurp } from '../../../forms/rules/curp';
 import { CURP_STATE_CODES } from '../../../forms/rules/curp-states';
@@ -167,5 +167,16 @@ describe('amounts', () => {
   });
   it('3 decimals always fail', () => {
     fc.assert(fc.property(cents, fc.integer({ min: 1, max: 9 }), (c, extra) => checkAmount(`${asText(c)}${extra}`) === MESSAGES.invalidNumber));
+  });
+  it('shown grouped by thousands, an amount reads back as the same number', () => {
+    fc.assert(
+      fc.property(cents, (c) => {
+        const shown = groupAmount(asText(c));
+        return /^\d{1,3}(,\d{3})*\.\d{2}$/.test(shown) && Number(stripNumber(shown)) === Number(asText(c));
+      }),
+    );
+    expect(groupAmount('1250000.5')).toBe('1,250,000.50');
+    expect(groupAmount(9999999999.99)).toBe('9,999,999,999.99');
+    for (const asTyped of ['', '12.', '12.345', '-5', 'abc']) expect(groupAmount(asTyped)).toBe(asTyped);
   });
 });

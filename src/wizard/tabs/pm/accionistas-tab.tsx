@@ -6,7 +6,8 @@ import { useField, useForm } from 'react-final-form';
 import { onShareholderTypeChange } from '../../../../forms/dependent-fields';
 import { NAME_MAX, RFC_LENGTH_COMPANY, RFC_LENGTH_PERSON, SURNAME_MAX } from '../../../../forms/limits';
 import { GENDERS, PERSON_TYPE_PM, SHAREHOLDER_TYPES } from '../../../../forms/options';
-import { accionistaGuarantorSchema, accionistaSchema, shareholderRfcKind } from '../../../../forms/pm/accionistas';
+import { itemBoundsOf } from '../../../../forms/list-items';
+import { accionistaGuarantorSchema, accionistaSchema, pmAccionistasShape, shareholderRfcKind } from '../../../../forms/pm/accionistas';
 import { PercentageField } from '../../../components/fields/number-field';
 import { SelectField } from '../../../components/fields/select-field';
 import { TextField } from '../../../components/fields/text-field';
@@ -22,6 +23,7 @@ export interface AccionistasTabProps {
   staff: boolean;
 }
 
+const SHAREHOLDERS = itemBoundsOf(pmAccionistasShape().accionistas);
 const PERCENTAGE_FIELD = /^accionistas\[\d+\]\.porcentaje_participacion$/;
 
 /**
@@ -87,6 +89,8 @@ export function AccionistasTab({ guarantor, staff }: AccionistasTabProps) {
         name="accionistas"
         itemTitle={(position) => `${GROUP_TITLES.accionistas} ${position}`}
         addText="Agregar accionista"
+        hint="Quita los accionistas que no necesites."
+        bounds={SHAREHOLDERS}
         blank={() => (guarantor ? accionistaGuarantorSchema() : accionistaSchema()).getDefault()}
         renderItem={(prefix, index) => <Shareholder prefix={prefix} index={index} guarantor={guarantor} />}
       />

@@ -1,6 +1,6 @@
 // 'Contactos': the legal representatives (a list) and the payment contact, with the same fields.
 import { EMAIL_MAX, EXTENSION_MAX_DIGITS, NAME_MAX, RFC_LENGTH_PERSON } from '../../../../forms/limits';
-import { minItemsOf } from '../../../../forms/list-items';
+import { itemBoundsOf } from '../../../../forms/list-items';
 import { pmContactosShape, representanteSchema } from '../../../../forms/pm/contactos';
 import { PhoneField } from '../../../components/fields/phone-field';
 import { TextField } from '../../../components/fields/text-field';
@@ -9,7 +9,7 @@ import { GroupSection } from '../group-section';
 import { ItemList } from './item-list';
 import { labelOf, GROUP_TITLES } from '../../../../forms/field-labels';
 
-const MIN_REPRESENTATIVES = minItemsOf(pmContactosShape().representantes);
+const REPRESENTATIVES = itemBoundsOf(pmContactosShape().representantes);
 const blankRepresentative = () => representanteSchema().getDefault();
 
 /** The fields of a representative or of the payment contact at `prefix`. */
@@ -33,8 +33,9 @@ export function ContactosTab() {
         name="representantes"
         itemTitle={(position) => `${GROUP_TITLES.representantes} ${position}`}
         addText="Agregar representante legal"
+        hint="Quita los representantes que no necesites; se requiere al menos uno."
         blank={blankRepresentative}
-        minItems={MIN_REPRESENTATIVES}
+        bounds={REPRESENTATIVES}
         renderItem={(prefix) => <ContactFields prefix={prefix} />}
       />
       <GroupSection title={GROUP_TITLES.contacto_pago}>

@@ -1,11 +1,12 @@
 // A list of the model (representatives, shareholders, suppliers): each item in its own titled,
-// numbered section with 'Eliminar', and 'Agregar …' at the end. Both buttons follow the editable
-// level; what a removal records is decided in forms/list-items.
+// numbered section with 'Quitar' beside its title, and 'Agregar …' at the end, within the bounds the
+// list's schema sets. Both buttons follow the editable level; what a removal records is decided in
+// forms/list-items.
 import { Button } from '@blueprintjs/core';
 import { Plus, Trash } from '@blueprintjs/icons';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useField, useForm } from 'react-final-form';
-import { onItemAdded, onItemRemoved } from '../../../../forms/list-items';
+import { onItemAdded, onItemRemoved, type ItemBounds } from '../../../../forms/list-items';
 import { canAddOrRemoveItems } from '../../../../forms/locking';
 import { useEditableLevel } from '../../../components/fields/form-lock';
 import { useFieldChanges } from '../../../components/fields/use-field-changes';
@@ -18,17 +19,19 @@ export interface ItemListProps {
   itemTitle: (position: number) => string;
   /** The add button's text, e.g. `Agregar representante legal`. */
   addText: string;
+  /** What the list asks for, shown above it, e.g. 'Quita los que no necesites.'. Default none. */
+  hint?: string;
   /** A new blank item (the schema's default). */
   blank: () => unknown;
-  /** The fewest items; the remove buttons hide at that count. Default 0. */
-  minItems?: number;
+  /** The fewest and most items (from the list's schema): 'Quitar' hides at the fewest, 'Agregar' at the most. */
+  bounds: ItemBounds;
   /** The fields of the item whose path is `prefix` (`representantes[0]`). */
   renderItem: (prefix: string, index: number) => ReactNode;
 }
 
-const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+const FIELDS = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
-export function ItemList({ name, itemTitle, addText, blank, minItems = 0, renderItem }: ItemListProps) {
+export function ItemList({ name, itemTitle, addText, hint, blank, bounds, renderItem }: ItemListProps) {
   const form = useForm();
   const { apply, values } = useFieldChanges();
   const changeable = canAddOrRemoveItems(useEditableLevel());
@@ -36,31 +39,31 @@ export function ItemList({ name, itemTitle, addText, blank, minItems = 0, render
   const count = Array.isArray(items) ? items.length : 0;
 
   // Keyboard users keep their place: after adding, the new item's first field takes the focus;
-  // after removing, the item now in that place (or the add button when none is left).
+  // after removing, the first field of the item now in that place, or the add button when none follows.
   const groups = useRef<(HTMLDivElement | null)[]>([]);
   const addButton = useRef<HTMLButtonElement>(null);
-  const pendingFocus = useRef<{ index: number; firstField: boolean } | null>(null);
+  const pendingFocus = useRef<number | null>(null);
   useEffect(() => {
-    const target = pendingFocus.current;
-    if (!target) return;
+    const index = pendingFocus.current;
+    if (index === null) return;
     pendingFocus.current = null;
-    const group = groups.current[Math.min(target.index, count - 1)];
-    if (!group) addButton.current?.focus();
-    else if (target.firstField) (group.querySelector<HTMLElement>(FOCUSABLE) ?? group).focus();
-    else group.focus();
+    const group = index < count ? groups.current[index] : null;
+    if (group) (group.querySelector<HTMLElement>(FIELDS) ?? group).focus();
+    else (addButton.current ?? groups.current[count - 1])?.focus();
   }, [count]);
 
   const add = () => {
-    pendingFocus.current = { index: count, firstField: true };
+    pendingFocus.current = count;
     apply(onItemAdded(values(), name, blank()));
   };
   const remove = (index: number) => {
-    pendingFocus.current = { index, firstField: false };
+    pendingFocus.current = index;
     apply(onItemRemoved(values(), form.getState().initialValues as Record<string, unknown>, name, index));
   };
 
   return (
     <div className="item-list">
+      {hint && changeable && <p className="item-list-hint">{hint}</p>}
       {Array.from({ length: count }, (_, index) => {
         const title = itemTitle(index + 1);
         return (
@@ -70,22 +73,23 @@ export function ItemList({ name, itemTitle, addText, blank, minItems = 0, render
             ref={(element) => {
               groups.current[index] = element;
             }}
+            action={
+              changeable &&
+              count > bounds.min && (
+                <Button icon={<Trash />} intent="danger" variant="minimal" text="Quitar" aria-label={`Quitar ${title.toLowerCase()}`} onClick={() => remove(index)} />
+              )
+            }
           >
             {renderItem(`${name}[${index}]`, index)}
-            {changeable && count > minItems && (
-              <Button
-                icon={<Trash />}
-                intent="danger"
-                variant="outlined"
-                text="Eliminar"
-                aria-label={`Eliminar ${title.toLowerCase()}`}
-                onClick={() => remove(index)}
-              />
-            )}
           </GroupSection>
         );
       })}
-      {changeable && <Button ref={addButton} icon={<Plus />} intent="primary" variant="outlined" text={addText} onClick={add} />}
+      {changeable &&
+        (count < bounds.max ? (
+          <Button ref={addButton} icon={<Plus />} intent="primary" variant="outlined" text={addText} onClick={add} />
+        ) : (
+          <p className="item-list-hint">{`Se pueden capturar hasta ${bounds.max}.`}</p>
+        ))}
     </div>
   );
 }

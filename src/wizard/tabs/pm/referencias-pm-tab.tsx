@@ -1,6 +1,7 @@
 // 'Referencias (Proveedores)': the supplier list; each item's tipo_referencia comes fixed with it.
 import { EXTENSION_MAX_DIGITS, NAME_MAX } from '../../../../forms/limits';
-import { proveedorSchema } from '../../../../forms/pm/referencias';
+import { itemBoundsOf } from '../../../../forms/list-items';
+import { pmReferenciasShape, proveedorSchema } from '../../../../forms/pm/referencias';
 import { PhoneField } from '../../../components/fields/phone-field';
 import { TextField } from '../../../components/fields/text-field';
 import { FieldGrid } from '../field-layout';
@@ -8,6 +9,7 @@ import { ItemList } from './item-list';
 import { labelOf, GROUP_TITLES } from '../../../../forms/field-labels';
 
 const blankSupplier = () => proveedorSchema().getDefault();
+const SUPPLIERS = itemBoundsOf(pmReferenciasShape().referencias);
 
 export function ReferenciasPmTab() {
   return (
@@ -15,6 +17,8 @@ export function ReferenciasPmTab() {
       name="referencias"
       itemTitle={(position) => `${GROUP_TITLES.referencias} ${position}`}
       addText="Agregar proveedor"
+      hint="Quita los proveedores que no necesites."
+      bounds={SUPPLIERS}
       blank={blankSupplier}
       renderItem={(prefix) => (
         <FieldGrid>
