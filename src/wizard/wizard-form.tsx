@@ -6,6 +6,7 @@ import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { Model } from '../../forms/contracts/application';
+import { fieldLabel } from '../../forms/field-labels';
 import type { FillChange } from '../../forms/documents/ocr-fill';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { guarantorName } from '../../forms/wizard-state';
@@ -145,7 +146,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
                 <ul>
                   {Object.entries(serverErrors).map(([path, message]) => (
                     <li key={path}>
-                      <code>{path}</code>: {message}
+                      {fieldLabel(path, route.wizard.tipo_persona === 'Moral') ?? path}: {message}
                     </li>
                   ))}
                 </ul>

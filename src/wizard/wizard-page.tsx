@@ -18,6 +18,7 @@ import { LeaveGuard } from './leave-guard';
 import { useLocalDraft } from './local-draft';
 import { openAtOf } from './open-at';
 import { readPendingGuarantors } from './pending-guarantors';
+import { PendingGuarantorsNotice } from './pending-guarantors-notice';
 import { PldReviewModal } from './pld-review-modal';
 import { selectMarkedPaths, selectPldReview } from './pld-review-selectors';
 import { selectCurrent, selectEditable, selectLoading, selectModal, selectStaffCreated, selectUuid } from './selectors';
@@ -107,7 +108,7 @@ function WizardPage() {
   return (
     <section className="wizard" aria-labelledby="wizard-title">
       <H1 id="wizard-title">{route.title}</H1>
-      {uuid && <ApplicationLink uuid={uuid} />}
+      {uuid ? <ApplicationLink uuid={uuid} /> : <PendingGuarantorsNotice guarantors={pendingGuarantors} />}
       <EditableBanner level={editable} staffCreated={staffCreated} />
       <FormLockProvider level={editable}>
         <PldMarksProvider value={markedPaths}>

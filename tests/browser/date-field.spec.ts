@@ -114,6 +114,8 @@ test('an impossible date left on a later tab is refused by the server: the store
   await expect(step(/Empleo/)).toHaveAttribute('aria-current', 'step');
   await expect(hired).toHaveValue('31/02/2015');
   await expect(page.getByText('¡Fecha inválida!').first()).toBeVisible();
+  // The server's refusal names the field by its label.
+  await expect(page.getByRole('alert').filter({ hasText: 'El servidor no aceptó estos datos' })).toContainText('Fecha de ingreso: ¡Fecha inválida!');
   expect(await storedDate()).toBe('2015-01-05');
   await page.screenshot({ path: 'test-results/date-field/refused-save.png' });
 

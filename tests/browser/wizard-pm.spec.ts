@@ -172,9 +172,13 @@ test('a guarantor saved before its PM exists is kept, and joins the PM when the 
   await page.getByRole('link', { name: 'Regresar a PM' }).click();
   await expect(page).toHaveURL(/\/pm$/);
   await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  // The new PM says who waits to join it, until its first save links them.
+  const waiting = page.getByRole('status').filter({ hasText: '1 aval esperando esta solicitud' });
+  await expect(waiting).toContainText('LUIS');
   await fillCompanyGeneralData(page, 'empresa nueva');
   await next(page, 'Contactos');
   const pmUuid = UUID.exec(page.url())![0];
+  await expect(waiting).toHaveCount(0);
 
   // Read as this browser's session, which saved the guarantor and so is shown its uuid.
   const response = await request.get(`/api/wizardpm/${pmUuid}/1`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access_token'))}` } });
