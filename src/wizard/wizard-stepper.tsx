@@ -65,10 +65,15 @@ export function WizardStepper({ titles, current, active, errors, busy, onSelect 
                 <span className="sr-only"> (con errores)</span>
               </>
             )}
-          </span>
+          </span>{' '}
           <span className="stepper-more">
             Ver todos los pasos
-            {othersWithErrors > 0 && <span className="stepper-errors"> ({othersWithErrors} con errores)</span>}
+            {othersWithErrors > 0 && (
+              <>
+                {' '}
+                <span className="stepper-errors">({othersWithErrors} con errores)</span>
+              </>
+            )}
           </span>
         </Button>
         {sideButton(current + 1, <ChevronRight />)}
