@@ -71,6 +71,7 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
       app.log.error({ err: error }, 'database failed to open');
     },
   );
+  for (const warning of config.warnings) app.log.warn(warning);
   app.decorate('config', config);
   app.decorate('backend', backend);
   app.decorate('backendState', () => state);

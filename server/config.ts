@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { ClientConfig } from '../forms/contracts/client-config';
+import { brandColors, logoUrl } from './brand-settings';
 import { DEFAULT_LIMITS, type LimitSettings } from './limit-settings';
 import type { FormIssue, PrintCompany } from '../forms/print/company';
 
@@ -45,6 +46,8 @@ export interface ServerConfig {
   storage: StorageConfig;
   /** OCR_WORKERS: the warm OCR workers (threads) reading documents at once; the others wait their turn. */
   ocrWorkers: number;
+  /** What reading the configuration adjusted (a primary colour too light), logged at start. */
+  warnings: string[];
 }
 
 /**
@@ -147,6 +150,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     clave: text(env, 'EMPRESA_CLAVE', 'AOCC'),
     razonSocial: text(env, 'EMPRESA_RAZON_SOCIAL', 'Arrendadora Occidente, S.A. de C.V., SOFOM, E.N.R.'),
   };
+  const colors = brandColors(env.COMPANY_PRIMARY_COLOR);
+  const companySite = text(env, 'COMPANY_SITE_URL', 'https://www.arrendadora-occidente.example');
   return {
     port: integer(env, 'PORT', 3000),
     host: text(env, 'HOST', '0.0.0.0'),
@@ -182,14 +187,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     // One or two on a small machine, leaving a CPU to the API's other calls.
     ocrWorkers: integer(env, 'OCR_WORKERS', 0) || Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+    warnings: colors.warning ? [colors.warning] : [],
     client: {
       apiBaseUrl: text(env, 'API_BASE_URL', '/api'),
       authBaseUrl: text(env, 'AUTH_BASE_URL', '/api'),
       publicClient: { ...publicClient, scope: '' },
       staffCookieName: `${text(env, 'STAFF_COOKIE_NAME', 'sistema_sesion')}_activa`,
-      company,
+      company: { ...company, logoUrl: logoUrl(env.COMPANY_LOGO_URL), colors: colors.colors },
       links: {
-        companySite: text(env, 'COMPANY_SITE_URL', 'https://www.arrendadora-occidente.example'),
+        companySite,
+        privacyNotice: text(env, 'PRIVACY_NOTICE_URL', `${companySite.replace(/\/+$/, '')}/aviso-de-privacidad`),
         facebook: text(env, 'SOCIAL_FACEBOOK_URL', 'https://www.facebook.com/arrendadora.occidente'),
         instagram: text(env, 'SOCIAL_INSTAGRAM_URL', 'https://www.instagram.com/arrendadora.occidente'),
         linkedin: text(env, 'SOCIAL_LINKEDIN_URL', 'https://www.linkedin.com/company/arrendadora-occidente'),

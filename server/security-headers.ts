@@ -5,6 +5,7 @@
 // (profiles, tokens, applications, lists, history, PLD), so no shared or disk cache keeps them.
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { logoOrigin } from './brand-settings';
 import type { ServerConfig } from './config';
 
 /** Origins the browser calls besides this one: API_BASE_URL / AUTH_BASE_URL when they are absolute, and the document store (S3_ENDPOINT). */
@@ -61,7 +62,8 @@ export async function installSecurityHeaders(app: FastifyInstance, options: { pr
         'script-src-attr': ["'none'"],
         // Blueprint and React set styles through the CSSOM, which style-src does not govern.
         'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:'],
+        // A company logo on another site (COMPANY_LOGO_URL) is its one image from elsewhere.
+        'img-src': ["'self'", 'data:', ...[logoOrigin(app.config.client.company.logoUrl)].filter((origin) => origin !== null)],
         'font-src': ["'self'", 'data:'],
         'connect-src': connectSources(app.config),
         'object-src': ["'none'"],

@@ -12,6 +12,8 @@ export const publicClientCredentialsSchema = object({
 
 export const clientLinksSchema = object({
   companySite: string().defined(),
+  /** The company's privacy notice ('Aviso de privacidad'), linked from the public footer. */
+  privacyNotice: string().defined(),
   facebook: string().defined(),
   instagram: string().defined(),
   linkedin: string().defined(),
@@ -29,6 +31,14 @@ export const clientConfigSchema = object({
   publicClient: publicClientCredentialsSchema.required(),
   /** The readable cookie that tells the browser a staff session exists (the session itself is HttpOnly). */
   staffCookieName: string().required(),
-  company: object({ name: string().defined(), clave: string().defined(), razonSocial: string().defined() }).required(),
+  company: object({
+    name: string().defined(),
+    clave: string().defined(),
+    razonSocial: string().defined(),
+    /** The headers' logo (its alt text the name); null, the name shows. */
+    logoUrl: string().nullable().defined(),
+    /** The primary colour of the headers and primary buttons, with its hover and pressed shades; null, the default look. */
+    colors: object({ primary: string().required(), hover: string().required(), active: string().required() }).nullable().defined(),
+  }).required(),
   links: clientLinksSchema.required(),
 });

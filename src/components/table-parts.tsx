@@ -25,11 +25,13 @@ export function TableHead({ columns }: { columns: readonly Column[] }) {
   );
 }
 
-/** The only row of an empty table, across its columns. */
+/** The only row of an empty table, across its columns (one plain line when the table is cards). */
 export function EmptyRow({ columns, text }: { columns: number; text: string }) {
   return (
     <tr>
-      <td colSpan={columns}>{text}</td>
+      <td colSpan={columns} className="card-table-empty">
+        {text}
+      </td>
     </tr>
   );
 }

@@ -1,12 +1,11 @@
 import { useRuntime } from '../session/runtime-context';
+import { Brand } from './brand';
 
 export function PublicHeader() {
   const { config } = useRuntime();
   return (
     <header className="public-header">
-      <a className="brand" href={config.links.companySite}>
-        {config.company.name}
-      </a>
+      <Brand href={config.links.companySite} />
       <span className="brand-subtitle">Solicitud online</span>
     </header>
   );

@@ -1,23 +1,41 @@
 // The staff header: name, last name and franchise, notifications, the role menu,
-// preferences and sign-out (both in the main system; sign-out posts a form).
-import { AnchorButton, Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+// preferences and sign-out (both in the main system; sign-out posts a form). Below 600 px it is
+// one line (styles.css): the name shortened, and the franchise, preferences and sign-out in the menu.
+import { AnchorButton, Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { Cog, LogOut, Menu as MenuIcon, Notifications } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useRuntime } from '../session/runtime-context';
 import { selectStaffUser } from '../session/selectors';
+import { Brand } from './brand';
 import { staffMenu } from './staff-menu';
 
 export function StaffHeader() {
   const { session, config } = useRuntime();
   const user = useSelector(session, selectStaffUser);
   const navigate = useNavigate();
+  const logout = useRef<HTMLFormElement>(null);
   if (!user) return null;
   const sections = staffMenu(user.roles, config.links);
   const unread = user.notificaciones;
+  const fullName = [user.nombre, user.apellido_paterno, user.apellido_materno].filter(Boolean).join(' ');
+  const franchise = `Franquicia: ${user.franquicia}`;
+  // An administrator's section links to the preferences already.
+  const preferencesInSections = sections.some((section) => section.entries.some((entry) => entry.to === config.links.mainSystemPreferences));
 
   const menu = (
     <Menu aria-label="Menú del personal">
+      {/* What the narrow header leaves out comes first and last (hidden on wider screens, where the header shows it). */}
+      <MenuDivider
+        className="staff-narrow-only"
+        title={
+          <>
+            {fullName}
+            <span className="staff-menu-franchise">{franchise}</span>
+          </>
+        }
+      />
       {sections.map((section) => [
         <MenuDivider key={`${section.role}-title`} title={section.title} />,
         ...section.entries.map((entry) => (
@@ -36,22 +54,22 @@ export function StaffHeader() {
           />
         )),
       ])}
+      <MenuDivider className="staff-narrow-only" />
+      {!preferencesInSections && <MenuItem className="staff-narrow-only" icon={<Cog />} text="Preferencias" href={config.links.mainSystemPreferences} />}
+      <MenuItem className="staff-narrow-only" icon={<LogOut />} text="Cerrar sesión" onClick={() => logout.current?.requestSubmit()} />
     </Menu>
   );
 
   return (
     <header className="staff-header">
-      <a className="brand" href={config.links.mainSystemHome}>
-        {config.company.name}
-      </a>
+      <Brand href={config.links.mainSystemHome} />
       <div className="staff-user">
-        <span className="staff-name">
-          {[user.nombre, user.apellido_paterno, user.apellido_materno].filter(Boolean).join(' ')}
-        </span>
-        <span className="staff-franchise">Franquicia: {user.franquicia}</span>
+        <span className="staff-name">{fullName}</span>
+        <span className="staff-franchise">{franchise}</span>
       </div>
       <div className="staff-actions">
-        <AnchorButton role="link"
+        <AnchorButton
+          role="link"
           variant="minimal"
           icon={<Notifications />}
           href={config.links.mainSystemHome}
@@ -62,13 +80,14 @@ export function StaffHeader() {
             {unread}
           </Tag>
         </AnchorButton>
-        <Popover content={menu} placement="bottom-end">
-          <Button variant="minimal" icon={<MenuIcon />} text="Menú" />
-        </Popover>
-        <AnchorButton role="link" variant="minimal" icon={<Cog />} href={config.links.mainSystemPreferences} text="Preferencias" />
+        <PopoverNext content={menu} placement="bottom-end">
+          {/* Narrow, only the icon shows: the name stays the same. */}
+          <Button variant="minimal" icon={<MenuIcon />} aria-label="Menú" text={<span className="staff-wide-only">Menú</span>} />
+        </PopoverNext>
+        <AnchorButton role="link" variant="minimal" icon={<Cog />} href={config.links.mainSystemPreferences} text="Preferencias" className="staff-wide-only" />
         {/* A POST form, not a link: another site could otherwise sign staff out with a GET (CSRF). */}
-        <form className="staff-logout" method="post" action={config.links.mainSystemLogout}>
-          <Button type="submit" variant="minimal" icon={<LogOut />} text="Cerrar sesión" />
+        <form ref={logout} className="staff-logout" method="post" action={config.links.mainSystemLogout}>
+          <Button type="submit" variant="minimal" icon={<LogOut />} text="Cerrar sesión" className="staff-wide-only" />
         </form>
       </div>
     </header>

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import type { ListSort } from '../../forms/contracts/lists';
 import { sortedBy, type ListQuery } from '../../forms/list-query';
 import { NOTICES } from '../../forms/messages';
-import { TableRegion } from '../components/table-parts';
+import { EmptyRow, TableRegion } from '../components/table-parts';
 import { listHref } from './list-data';
 
 export interface ListColumn<Row> {
@@ -77,13 +77,7 @@ export function ListTable<Row>({ labelledBy, describedBy, columns, rows, rowKey,
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={columns.length + 1} className="card-table-empty">
-                {NOTICES.noMatches}
-              </td>
-            </tr>
-          )}
+          {rows.length === 0 && <EmptyRow columns={columns.length + 1} text={NOTICES.noMatches} />}
           {rows.map((row) => (
             <tr key={rowKey(row)} tabIndex={onOpen ? 0 : undefined} onDoubleClick={onOpen && (() => onOpen(row))} onKeyDown={onOpen && opensOnEnter(row)}>
               {columns.map((column) => (

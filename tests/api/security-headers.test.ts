@@ -21,7 +21,14 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'assets', 'index-abc.js'), 'console.log(1);\n//# sourceMappingURL=index-abc.js.map\n');
   fs.writeFileSync(path.join(distDir, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["../../src/main.tsx"]}');
   server = await startTestServer({ DIST_DIR: distDir });
-  proxied = await startTestServer({ TRUST_PROXY: '127.0.0.1', API_BASE_URL: 'https://api.example.com/v1', AUTH_BASE_URL: 'https://auth.example.com/oauth' });
+  proxied = await startTestServer({
+    TRUST_PROXY: '127.0.0.1',
+    API_BASE_URL: 'https://api.example.com/v1',
+    AUTH_BASE_URL: 'https://auth.example.com/oauth',
+    COMPANY_LOGO_URL: 'https://cdn.example.com/marca/logo.svg',
+    COMPANY_PRIMARY_COLOR: '#0b5d3b',
+    DIST_DIR: distDir,
+  });
 });
 afterAll(async () => {
   await Promise.all([server?.close(), proxied?.close()]);
@@ -74,6 +81,15 @@ describe('security headers', () => {
     const policy = csp(await fetch(`${proxied.url}/`));
     expect(policy['connect-src']).toEqual(["'self'", 'https://api.example.com', 'https://auth.example.com']);
     expect(csp(await fetch(`${server.url}/`))['connect-src']).toEqual(["'self'"]);
+  });
+
+  it("lets a company logo on another site load, and gives the browser the logo and the colour", async () => {
+    const response = await fetch(`${proxied.url}/`);
+    expect(csp(response)['img-src']).toEqual(["'self'", 'data:', 'https://cdn.example.com']);
+    expect(csp(await fetch(`${server.url}/`))['img-src']).toEqual(["'self'", 'data:']);
+    const config = JSON.parse((await response.text()).match(/<script type="application\/json" id="app-config">(.*?)<\/script>/)![1]);
+    expect(config.company.logoUrl).toBe('https://cdn.example.com/marca/logo.svg');
+    expect(config.company.colors.primary).toBe('#0b5d3b');
   });
 
   it('sends no HSTS over plain HTTP, and ignores a client claiming HTTPS', async () => {

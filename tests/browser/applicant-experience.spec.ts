@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { createApplication, createGuarantor, pageBearer } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
+import { openStep } from './support/wizard-steps';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -108,8 +109,7 @@ test('unsaved typing survives a reload and a walk away, with a warning before le
   const pm = await createApplication(request, 'pm', { last_index: 1 }, {}, bearer);
   const guarantor = await createGuarantor(request, pm, 'AVAL DE PRUEBA', false, bearer);
   await page.goto(`/avalpf/${guarantor}?pm=${pm}`);
-  const generalData = page.getByRole('button', { name: /Datos generales/ });
-  await generalData.click();
+  await openStep(page, /Datos generales/);
   await page.getByLabel('Apellido paterno').fill('RAMÍREZ');
   await page.getByRole('link', { name: 'Regresar a PM' }).click();
   const leave = page.getByRole('dialog', { name: 'Tienes cambios sin guardar' });
@@ -126,7 +126,8 @@ test('unsaved typing survives a reload and a walk away, with a warning before le
   await page.goto(`/avalpf/${guarantor}?pm=${pm}`);
   // It opens at its furthest tab and says where the kept field is.
   await expect(page.getByText('Un campo que escribiste en Datos generales no se había guardado')).toBeVisible();
-  await generalData.click();
+  // Still 360 px wide: the stepper's list opens first.
+  await openStep(page, /Datos generales/);
   await expect(page.getByLabel('Apellido paterno')).toHaveValue('RAMÍREZ');
 
   // Saved with the step: nothing is kept any more, and a reload asks nothing.
@@ -184,5 +185,5 @@ test("before 'Finalizar' the applicant reviews everything entered, tab by tab, a
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: 'test-results/applicant/review-360.png' });
   await review.getByRole('button', { name: 'Editar Datos generales' }).click();
-  await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('heading', { level: 2, name: 'Datos generales' })).toBeVisible();
 });

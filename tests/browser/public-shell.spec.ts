@@ -28,6 +28,16 @@ test.describe('home as a public applicant', () => {
     await expect(footer.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.example/prueba');
     await expect(footer.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', 'https://linkedin.example/prueba');
     await expect(footer.getByRole('link', { name: /Sitio de/ })).toHaveAttribute('href', 'https://empresa.example');
+    // The privacy notice (PRIVACY_NOTICE_URL, by default under the company site) and the SOFOM E.N.R. legend with CONDUSEF.
+    const legal = footer.getByRole('navigation', { name: 'Información legal' });
+    await expect(legal.getByRole('link', { name: 'Aviso de privacidad' })).toHaveAttribute('href', 'https://empresa.example/aviso-de-privacidad');
+    await expect(legal.getByRole('link', { name: 'CONDUSEF' })).toHaveAttribute('href', 'https://www.condusef.gob.mx');
+    await expect(footer).toContainText(
+      'Arrendadora Occidente, S.A. de C.V., SOFOM, E.N.R., para su constitución y operación no requiere autorización de la Secretaría de Hacienda y Crédito Público',
+    );
+    await expect(footer).toContainText('únicamente para efectos del artículo 56 de la Ley General de Organizaciones y Actividades Auxiliares del Crédito.');
+    await footer.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/public-shell/footer-1280.png' });
     await expect(page.getByRole('banner')).toContainText('Solicitud online');
     await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Regresar al menú' })).toHaveCount(0);
@@ -88,6 +98,13 @@ test.describe('home as a public applicant', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Solicitud online' })).toBeVisible();
     await expectNoHorizontalScroll(page);
+    // The footer's legend wraps within the screen, its links in view once scrolled to.
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'CONDUSEF' }).scrollIntoViewIfNeeded();
+    await expect(footer.getByRole('link', { name: 'Aviso de privacidad' })).toBeInViewport();
+    const box = (await footer.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: 'test-results/public-shell/footer-360.png', fullPage: true });
     await page.getByRole('button', { name: 'Ver información requerida de Persona Física', exact: true }).click();
     // The list is longer than a phone's screen: the person scrolls the dialog to its button.
     const close = page.getByRole('dialog').getByRole('button', { name: 'Cerrar' });

@@ -59,12 +59,59 @@ test("staff get the client's change history link on a record and no 'Regresar al
   await expect(page.getByRole('link', { name: 'Regresar al menú' })).toHaveCount(0);
 });
 
-test('the staff header stays usable at 360 px wide', async ({ page }) => {
+test('at 360 px the staff header is one line: the name shortened, the franchise, preferences and sign-out in the menu', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page);
-  await expect(page.getByRole('banner')).toContainText('María González');
+  const header = page.getByRole('banner');
+  await expect(header).toContainText('María González');
   await expectNoHorizontalScroll(page);
-  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeInViewport();
+  // One line: as tall as its buttons, and every part of it side by side.
+  const height = (await header.boundingBox())!.height;
+  expect(height).toBeLessThanOrEqual(52);
+  const tops = await header.evaluate((element) =>
+    [...element.querySelectorAll('.brand, .staff-name, .staff-actions > *')]
+      .filter((part) => part.getBoundingClientRect().width > 0)
+      .map((part) => part.getBoundingClientRect())
+      .map((box) => Math.round(box.top + box.height / 2)),
+  );
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
+  await expect(header.getByText('Franquicia: Guadalajara Centro')).toBeHidden();
+  await expect(header.getByRole('button', { name: 'Cerrar sesión' })).toBeHidden();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/staff-header/header-360.png' });
+
+  await header.getByRole('button', { name: 'Menú' }).click();
+  const menu = page.getByRole('menu', { name: 'Menú del personal' });
+  await expect(menu).toContainText('María González Ruiz');
+  await expect(menu).toContainText('Franquicia: Guadalajara Centro');
+  await expect(menu.getByRole('menuitem', { name: 'Preferencias' })).toHaveAttribute('href', '/staff/preferencias');
+  const signOut = menu.getByRole('menuitem', { name: 'Cerrar sesión' });
+  await expect(signOut).toBeInViewport();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/staff-header/menu-360.png' });
+  // The menu's sign-out posts the header's form.
+  await signOut.click();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  expect(warnings.filter((text) => /Popover|Blueprint|Warning/.test(text))).toEqual([]);
+});
+
+test('at 1280 px the staff header shows the franchise, preferences and sign-out, and the menu only the roles', async ({ page }) => {
+  await signIn(page);
+  const header = page.getByRole('banner');
+  await expect(header.getByText('Franquicia: Guadalajara Centro')).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/staff-header/header-1280.png' });
+  await header.getByRole('button', { name: 'Menú' }).click();
+  const menu = page.getByRole('menu', { name: 'Menú del personal' });
+  await expect(menu.getByRole('menuitem', { name: 'Nueva solicitud' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeHidden();
+  await expect(menu.getByText('Franquicia: Guadalajara Centro')).toBeHidden();
+  await page.screenshot({ path: 'test-results/staff-header/menu-1280.png' });
 });
 
 test('signing out in the main system ends the staff session; the app is public again', async ({ page }) => {

@@ -66,6 +66,9 @@ test('the wizard stays usable at 360 px wide', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const uuid = await createApplication(request, 'pfae', { last_index: 2 });
   await page.goto(`/pfae/${uuid}`);
+  // The stepper is one bar standing for the current step.
+  const stepper = page.getByRole('navigation', { name: 'Secciones de la solicitud' });
+  await expect(stepper.getByRole('button', { name: /Ver todos los pasos/ })).toContainText('Paso 3 de 6 · Empleo');
   await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,

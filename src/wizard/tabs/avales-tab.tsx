@@ -72,7 +72,7 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
         </Callout>
       )}
       <TableRegion ref={table} label="Avales de la solicitud">
-        <HTMLTable striped className="list-table guarantor-table">
+        <HTMLTable striped className="list-table card-table guarantor-table">
           <caption className="sr-only">Avales de la solicitud</caption>
           <TableHead columns={columns} />
           <tbody>
@@ -82,20 +82,20 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
               const complete = aval.data.persona_completa === true;
               return (
                 <tr key={aval.uuid ?? `otra-sesion-${index}`}>
-                  <td>{name}</td>
-                  <td>{aval.data.tipo_persona}</td>
-                  <td>
+                  <td data-label="Nombre">{name}</td>
+                  <td data-label="Tipo de persona">{aval.data.tipo_persona}</td>
+                  <td data-label="Estado">
                     <Tag intent={complete ? 'success' : 'warning'} minimal>
                       {complete ? 'Completo' : 'Incompleto'}
                     </Tag>
                   </td>
                   {canChange && !isOwn(aval) && (
-                    <td className="row-note">
+                    <td className="row-note card-table-actions">
                       {NOTICES.guarantorFromElsewhere}
                     </td>
                   )}
                   {canChange && isOwn(aval) && (
-                    <td className="row-actions">
+                    <td className="row-actions card-table-actions">
                       <RouterButton size="small" icon={<Edit />} to={guarantorHref(guarantorRoute(aval.data.tipo_persona), parentUuid, aval.uuid)} text="Editar" aria-label={`Editar ${name}`} />
                       {parentUuid && <Button size="small" icon={<Trash />} intent="danger" variant="minimal" text="Eliminar" aria-label={`Eliminar ${name}`} onClick={() => onRemove(aval)} />}
                     </td>

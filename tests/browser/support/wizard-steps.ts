@@ -10,6 +10,14 @@ export async function next(page: Page, expectedTab: string) {
   await expect(page.getByRole('button', { name: new RegExp(expectedTab) })).toHaveAttribute('aria-current', 'step');
 }
 
+/** Opens a step from the stepper's list; below 600 px the list is folded into a bar, and opened first. */
+export async function openStep(page: Page, name: RegExp) {
+  const stepper = page.getByRole('navigation', { name: 'Secciones de la solicitud' });
+  const toggle = stepper.getByRole('button', { name: /Ver todos los pasos/ });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await stepper.getByRole('listitem').getByRole('button', { name }).click();
+}
+
 /** Street, postal code and the neighbourhood the postal code offers. */
 export async function address(page: Page, prefix: string, postalCode: string, colonia: string) {
   await page.locator(`input[name="${prefix}.calle"]`).fill('AV. VALLARTA 1000');
