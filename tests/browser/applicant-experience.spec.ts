@@ -70,6 +70,8 @@ test("a guarantor's 'Regresar a PM' and 'Finalizar y regresar a PM' both land on
   await expect(page.getByRole('row', { name: /AVAL DE PRUEBA/ })).toContainText('Completo');
   // Each kind of guarantor is said in words, read with its button.
   await expect(page.getByRole('link', { name: 'Agregar aval PFAE' })).toHaveAccessibleDescription('Persona física con actividad empresarial');
+  // Checked once the one-second notification has faded (axe measures a fading toast's contrast).
+  await expect(page.locator('.bp6-toast')).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/applicant/avales-1280.png' });
   await page.setViewportSize({ width: 360, height: 740 });
