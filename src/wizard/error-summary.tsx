@@ -37,13 +37,24 @@ export function ErrorSummary({ actor }: { actor: WizardActorRef }) {
   const [refused, setRefused] = useState(false);
   const [entries, setEntries] = useState<SummaryEntry[]>([]);
   const focusFirst = useRef(false);
+  const [round, setRound] = useState(0);
 
   useEffect(() => {
+    let later: ReturnType<typeof setTimeout> | undefined;
+    // After the fields have taken the refusal (the form's submit shows every error): an error shown
+    // before it must not be taken for the first one.
     const asked = actor.on('fieldsRefused', () => {
-      setRefused(true);
-      focusFirst.current = true;
+      clearTimeout(later);
+      later = setTimeout(() => {
+        focusFirst.current = true;
+        setRefused(true);
+        setRound((round) => round + 1);
+      });
     });
-    return () => asked.unsubscribe();
+    return () => {
+      clearTimeout(later);
+      asked.unsubscribe();
+    };
   }, [actor]);
 
   // The fields show their errors a moment after the refusal: the summary waits for them, and once
@@ -52,11 +63,12 @@ export function ErrorSummary({ actor }: { actor: WizardActorRef }) {
     if (!refused) return;
     const next = entriesOf(lines);
     setEntries(next);
-    if (next.length > 0 && focusFirst.current) {
+    // Only the refusal moves the focus, once: never an error the person makes later while typing.
+    if (focusFirst.current) {
       focusFirst.current = false;
-      document.getElementById(next[0].id)?.focus();
-    } else if (next.length === 0 && !focusFirst.current) setRefused(false);
-  }, [refused, lines]);
+      if (next.length > 0) document.getElementById(next[0].id)?.focus();
+    } else if (next.length === 0) setRefused(false);
+  }, [refused, lines, round]);
 
   if (!refused || entries.length === 0) return null;
   return (

@@ -17,7 +17,7 @@ const listed = (names: string[]) => (names.length < 2 ? (names[0] ?? '') : `${na
 
 export function KeptDraft({ draft, sectionsOf }: KeptDraftProps) {
   const form = useForm<Model>();
-  // What each restored field held before, for 'Descartar'.
+  // What each restored field held in the form before (as `value`), for 'Descartar'.
   const [restored, setRestored] = useState<DraftChange[]>([]);
   useEffect(() => {
     // Once the tab's fields have registered (their effects run after this one), or the form's
@@ -26,7 +26,7 @@ export function KeptDraft({ draft, sectionsOf }: KeptDraftProps) {
       const kept = draft.takeKept();
       if (kept.length === 0) return;
       const values = form.getState().values;
-      setRestored(kept.map((change) => ({ path: change.path, value: getIn(values, change.path) })));
+      setRestored(kept.map((change) => ({ ...change, value: getIn(values, change.path) })));
       form.batch(() => kept.forEach((change) => form.change(change.path, change.value)));
     });
     const unsubscribe = form.subscribe(({ values }) => draft.keep(values), { values: true });
@@ -45,13 +45,15 @@ export function KeptDraft({ draft, sectionsOf }: KeptDraftProps) {
         {restored.length === 1
           ? `Un campo que escribiste${where} no se había guardado y lo conservó este navegador.`
           : `${restored.length} campos que escribiste${where} no se habían guardado y los conservó este navegador.`}{' '}
-        Se guardan al presionar «Siguiente».
+        Se guardan al avanzar con «Siguiente» o al finalizar.
       </p>
       <Button
         text="Descartar lo recuperado"
         onClick={() => {
           form.batch(() => restored.forEach((change) => form.change(change.path, change.value)));
           setRestored([]);
+          // The button goes with the notice: the focus goes to the tab's title, not to the page.
+          document.getElementById('tab-title')?.focus();
         }}
       />
     </Callout>

@@ -1,38 +1,24 @@
 // What a person typed and the server does not hold yet, kept by this browser so a reload or a
 // walk away loses nothing: restored on return, forgotten once saved. A stored record's draft is
 // kept a week in localStorage under its uuid (only whoever holds the uuid opens it); a record
-// not stored yet keeps its draft in sessionStorage, for this browser tab only, so the next person
-// at a shared computer who starts an application never meets someone else's typing.
+// not stored yet, and any record a staff session opens, keep theirs in sessionStorage, for this
+// browser tab only, so the next person at a shared computer never meets someone else's typing.
 import { useEffect, useMemo, useRef } from 'react';
 import type { Model } from '../../forms/contracts/application';
 import { isFieldLocked } from '../../forms/locking';
-import { diffModels } from '../../forms/model-diff';
+import { stillApplies, unsavedChanges, type UnsavedChange } from '../../forms/unsaved-changes';
 import type { WizardActorRef } from './selectors';
 
-export interface DraftChange {
-  path: string;
-  value: unknown;
-}
+export type DraftChange = UnsavedChange;
 
 interface StoredDraft {
   at: number;
   changes: DraftChange[];
 }
 
+const PREFIX = 'solicitud-borrador:';
 const DRAFT_DAYS = 7;
 const DRAFT_MS = DRAFT_DAYS * 24 * 60 * 60 * 1000;
-/** The parts of the model the server keeps by itself: never typed, never restored. */
-const NOT_TYPED = new Set(['uuid', 'avales', 'entidades_eliminadas', 'persona_completa']);
-
-const isBlank = (value: unknown) => value === null || value === undefined || value === '';
-const topKey = (path: string) => path.split(/[.[]/, 1)[0];
-
-/** The fields whose values differ from what the server holds ('' and an absent value are the same blank). */
-export function unsavedChanges(values: Model, saved: Model): DraftChange[] {
-  return diffModels(saved, values)
-    .filter((difference) => !NOT_TYPED.has(topKey(difference.path)) && !(isBlank(difference.before) && isBlank(difference.after)))
-    .map((difference) => ({ path: difference.path, value: difference.after }));
-}
 
 export interface DraftPlace {
   /** The wizard's base path: /pf, /avalpm… */
@@ -40,13 +26,15 @@ export interface DraftPlace {
   uuid: string | null;
   /** A new guarantor's stored PM. */
   parentUuid: string | null;
+  /** A staff session: its drafts stay in this browser tab, never for the next person at the computer. */
+  staff: boolean;
 }
 
-const keyOf = ({ base, uuid, parentUuid }: DraftPlace) => `solicitud-borrador:${base}:${uuid ?? `nueva:${parentUuid ?? ''}`}`;
+const keyOf = ({ base, uuid, parentUuid }: DraftPlace) => `${PREFIX}${base}:${uuid ?? `nueva:${parentUuid ?? ''}`}`;
 
-function storageOf(place: DraftPlace): Storage | null {
+function storageOf(place: Pick<DraftPlace, 'uuid' | 'staff'>): Storage | null {
   try {
-    return place.uuid ? window.localStorage : window.sessionStorage;
+    return place.uuid && !place.staff ? window.localStorage : window.sessionStorage;
   } catch {
     return null; // storage refused by the browser: nothing is kept
   }
@@ -56,7 +44,7 @@ function readDraft(place: DraftPlace): DraftChange[] {
   try {
     const stored = JSON.parse(storageOf(place)?.getItem(keyOf(place)) ?? 'null') as StoredDraft | null;
     if (!stored || !Array.isArray(stored.changes) || Date.now() - stored.at > DRAFT_MS) return [];
-    return stored.changes.filter((change) => typeof change?.path === 'string');
+    return stored.changes.filter((change) => typeof change?.path === 'string' && 'before' in change);
   } catch {
     return [];
   }
@@ -69,6 +57,21 @@ function writeDraft(place: DraftPlace, changes: DraftChange[]) {
     else storage?.setItem(keyOf(place), JSON.stringify({ at: Date.now(), changes } satisfies StoredDraft));
   } catch {
     // a full or refused storage keeps nothing; the form still holds the values
+  }
+}
+
+/** Drafts older than a week are deleted, not only left unread. */
+function sweepExpiredDrafts() {
+  const storage = storageOf({ uuid: 'any', staff: false });
+  if (!storage) return;
+  try {
+    for (const key of Object.keys(storage)) {
+      if (!key.startsWith(PREFIX)) continue;
+      const at = (JSON.parse(storage.getItem(key) ?? 'null') as StoredDraft | null)?.at;
+      if (typeof at !== 'number' || Date.now() - at > DRAFT_MS) storage.removeItem(key);
+    }
+  } catch {
+    // an unreadable storage keeps what it has
   }
 }
 
@@ -106,8 +109,9 @@ export function useLocalDraft(actor: WizardActorRef, place: DraftPlace): LocalDr
       takeKept() {
         if (taken.current) return [];
         taken.current = true;
-        const level = actor.getSnapshot().context.meta.editable;
-        return readDraft(placeRef.current).filter((change) => !isFieldLocked(level, change.path));
+        const { meta, saved } = actor.getSnapshot().context;
+        // Never over a field now locked, nor over a value the server changed since it was typed.
+        return readDraft(placeRef.current).filter((change) => !isFieldLocked(meta.editable, change.path) && stillApplies(change, saved));
       },
       keep(next) {
         values.current = next;
@@ -120,15 +124,17 @@ export function useLocalDraft(actor: WizardActorRef, place: DraftPlace): LocalDr
   }, [actor]);
 
   // The first save gives the record its uuid: its draft moves from the tab's storage to the record's.
-  const { base, uuid, parentUuid } = place;
+  const { base, uuid, parentUuid, staff } = place;
   useEffect(() => {
     const before = placeRef.current;
-    placeRef.current = { base, uuid, parentUuid };
+    placeRef.current = { base, uuid, parentUuid, staff };
     if (before.uuid !== uuid) {
       writeDraft(before, []);
       draft.flush();
     }
-  }, [base, uuid, parentUuid, draft]);
+  }, [base, uuid, parentUuid, staff, draft]);
+
+  useEffect(sweepExpiredDrafts, []);
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {

@@ -82,13 +82,18 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
   // The public applicant's 'Acepto' under the truthfulness statement; a finish without it asks for it there.
   const [accepted, setAccepted] = useState(false);
   const [statementMissing, setStatementMissing] = useState(false);
+  const [statementAsked, setStatementAsked] = useState(0);
   useEffect(() => {
     const asked = actor.on('statementRequired', () => {
       setStatementMissing(true);
-      document.getElementById('acepto-declaracion')?.focus();
+      setStatementAsked((times) => times + 1);
     });
     return () => asked.unsubscribe();
   }, [actor]);
+  // Focused once its message is tied to it, so the message is read with it.
+  useEffect(() => {
+    if (statementAsked > 0) document.getElementById('acepto-declaracion')?.focus();
+  }, [statementAsked]);
   const statement = useMemo(
     () => ({
       accepted,

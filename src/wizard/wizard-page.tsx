@@ -82,7 +82,7 @@ function WizardPage() {
   const markedPaths = useMemo(() => new Set(marked ? marked.split('\n') : []), [marked]);
   const titles = [...route.wizard.tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? TAB_TITLES.validacionesPld : 'Leyenda de veracidad'])];
   useDocumentTitle(loading ? null : titles[current], route.title);
-  const draft = useLocalDraft(actor, { base: route.base, uuid, parentUuid: search.get('pm') });
+  const draft = useLocalDraft(actor, { base: route.base, uuid, parentUuid: search.get('pm'), staff });
   const sectionsOf = (paths: string[]) =>
     [...new Set(paths.map((path) => tabOfField(route.wizard.tabs, path)))]
       .filter((index): index is number => index !== null)
