@@ -29,6 +29,7 @@ import {
   type SaveInput,
   type SaveThen,
   type TabValidation,
+  type TabValidationInput,
   type WizardMeta,
   type WizardModal,
 } from '../forms/wizard-state';
@@ -146,7 +147,7 @@ export const wizardMachine = setup({
   },
   actors: {
     'load application': notProvided<LoadedAnswer, { code: WizardCode; uuid: string; flag: 0 | 1 }>('load application'),
-    'validate tab': notProvided<TabValidation, { index: number; values: Model; staff: boolean }>('validate tab'),
+    'validate tab': notProvided<TabValidation, TabValidationInput>('validate tab'),
     'save application': notProvided<SaveAnswer, SaveInput>('save application'),
     'pld review': pldReviewMachine,
     'remove guarantor': notProvided<RemovedGuarantorAnswer, { parentUuid: string; uuid: string }>('remove guarantor'),
@@ -589,7 +590,7 @@ export const wizardMachine = setup({
           invoke: {
             id: 'validateGeneralData',
             src: 'validate tab',
-            input: ({ context }) => ({ index: 0, values: context.model, staff: context.staff }),
+            input: ({ context }) => ({ index: 0, values: context.model, staff: context.staff, editable: context.meta.editable }),
             onDone: [
               { guard: { type: 'tab is valid', params: ({ event }) => ({ validation: event.output }) }, target: 'saving' },
               { target: 'idle', actions: ['go to general data', { type: 'open modal', params: { modal: { kind: 'finishGeneralDataInvalid' } } }] },

@@ -9,7 +9,9 @@ import type { Model } from '../../forms/contracts/application';
 import { fieldLabel } from '../../forms/field-labels';
 import type { FillChange } from '../../forms/documents/ocr-fill';
 import { nestErrors, validateModelSync } from '../../forms/validate';
+import { errorsOfUnlocked } from '../../forms/locking';
 import { guarantorName } from '../../forms/wizard-state';
+import { useEditableLevel } from '../components/fields/form-lock';
 import { ShownErrorsProvider } from '../components/fields/shown-errors-provider';
 import { OcrMarksProvider } from '../documents/ocr-marks';
 import { UploadOwnerProvider } from '../documents/upload-owner';
@@ -103,9 +105,14 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
     [accepted, statementMissing],
   );
 
+  // A field the editable level locks is never flagged: the person cannot fill it (forms/locking.ts).
+  const editable = useEditableLevel();
   const validate = useMemo(
-    () => (tab && !tab.alwaysValid ? (values: Model) => nestErrors(validateModelSync(tab.schema, values, { staff }).errors) : undefined),
-    [tab, staff],
+    () =>
+      tab && !tab.alwaysValid
+        ? (values: Model) => nestErrors(errorsOfUnlocked(editable, validateModelSync(tab.schema, values, { staff }).errors))
+        : undefined,
+    [tab, staff, editable],
   );
 
   return (

@@ -331,7 +331,7 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
       // Finishing checks 'Datos generales', wherever the person stands.
       expect(s.hasTag('busy')).toBe(true);
       expect(context.after).toBe('finish');
-      expect(pendingCall(h, 'validate tab').input).toEqual({ index: 0, values: context.model, staff: context.staff });
+      expect(pendingCall(h, 'validate tab').input).toEqual({ index: 0, values: context.model, staff: context.staff, editable: context.meta.editable });
       break;
     case 'ready.saving': {
       // The one save: POST while unstored, PUT once stored, with what was typed and the tab the save
