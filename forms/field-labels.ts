@@ -174,6 +174,15 @@ export function fieldLabel(path: string, company = false): string | undefined {
   return (company ? COMPANY_FIELD_LABELS[key] : undefined) ?? FIELD_LABELS[key];
 }
 
+/** The label of the field at `path` as its form shows it for `model` (a shareholder's name by the shareholder's type). */
+export function fieldLabelIn(path: string, model: Record<string, unknown>, company: boolean): string | undefined {
+  const shareholder = /^accionistas\[(\d+)\]\.nombre$/.exec(path);
+  if (!shareholder) return fieldLabel(path, company);
+  const shareholders = Array.isArray(model.accionistas) ? (model.accionistas as { tipo_persona?: unknown }[]) : [];
+  const tipo = shareholders[Number(shareholder[1])]?.tipo_persona;
+  return shareholderNameLabel(typeof tipo === 'string' ? tipo : '');
+}
+
 /** The group that repeats the field at `path` in its form ('Representante legal 2', 'Domicilio fiscal'), if any. */
 export function groupTitleOf(path: string): string | undefined {
   const item = /^(representantes|accionistas|referencias)\[(\d+)\]/.exec(path);

@@ -1,12 +1,11 @@
 // The tab shown, as a form: the stepper, the title, the server's refusals, the tab's view and the
 // step buttons. final-form holds the values and checks them with the tab's schema (the one client
 // check of a step); the statechart is told of every step and of where the checks stand.
-import { Button, Callout, H2 } from '@blueprintjs/core';
+import { Button, H2 } from '@blueprintjs/core';
 import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { Model } from '../../forms/contracts/application';
-import { fieldLabel } from '../../forms/field-labels';
 import type { FillChange } from '../../forms/documents/ocr-fill';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { errorsOfUnlocked } from '../../forms/locking';
@@ -151,19 +150,8 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
             <H2 id="tab-title" className="wizard-tab-title" tabIndex={-1}>
               {titles[current]}
             </H2>
-            <ErrorSummary actor={actor} />
+            <ErrorSummary actor={actor} serverErrors={serverErrors} values={values} company={route.wizard.tipo_persona === 'Moral'} />
             <KeptDraft draft={draft} sectionsOf={sectionsOf} />
-            {Object.keys(serverErrors).length > 0 && (
-              <Callout intent="danger" title="El servidor no aceptó estos datos" role="alert">
-                <ul>
-                  {Object.entries(serverErrors).map(([path, message]) => (
-                    <li key={path}>
-                      {fieldLabel(path, route.wizard.tipo_persona === 'Moral') ?? path}: {message}
-                    </li>
-                  ))}
-                </ul>
-              </Callout>
-            )}
             <UploadOwnerProvider value={uuid}>
               <OcrMarksProvider fills={ocrFills} onRecord={recordOcrFill}>
                 <TabView

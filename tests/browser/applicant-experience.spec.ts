@@ -147,8 +147,10 @@ test("a refused step lists its fields at the top ('Revisa N campos') and focuses
   await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
   await page.getByLabel('Nombre(s)').fill('MARÍA');
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  const summary = page.getByRole('alert').filter({ hasText: /^Revisa \d+ campos/ });
+  const summary = page.getByRole('region', { name: /^Revisa \d+ campos$/ });
   await expect(summary).toBeVisible();
+  // Announced once, by its count.
+  await expect(page.getByRole('alert').filter({ hasText: /^Revisa \d+ campos$/ })).toHaveCount(1);
   const links = summary.getByRole('link');
   // In the order the page shows them, by the labels the person reads.
   await expect(links.first()).toHaveText('Identificación oficial');
@@ -160,12 +162,28 @@ test("a refused step lists its fields at the top ('Revisa N campos') and focuses
   await expect(page.getByLabel('Apellido paterno')).toBeFocused();
   await page.getByLabel('Apellido paterno').fill('LÓPEZ');
   await expect(links).toHaveCount(count - 1);
+  await expect(summary).toContainText(`Revisa ${count - 1} campos`);
+  // The correction is not announced again: the alert still says what the refusal said.
+  await expect(page.getByRole('alert').filter({ hasText: /^Revisa \d+ campos$/ })).toHaveText(`Revisa ${count} campos`);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/applicant/error-summary-1280.png' });
   await page.setViewportSize({ width: 360, height: 740 });
   await summary.scrollIntoViewIfNeeded();
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: 'test-results/applicant/error-summary-360.png' });
+});
+
+test('the summary names a repeated field by its group, as the page titles it', async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 4 });
+  await page.goto(`/pf/${uuid}`);
+  await page.getByRole('button', { name: /Referencias personales/ }).click();
+  await expect(page.getByRole('button', { name: /Referencias personales/ })).toHaveAttribute('aria-current', 'step');
+  await page.locator('input[name="referencia_personal_1.nombre_completo"]').fill('');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const summary = page.getByRole('region', { name: 'Revisa 1 campo' });
+  await expect(summary.getByRole('link')).toHaveText(['Primera referencia personal › Nombre completo']);
+  await expect(page.locator('input[name="referencia_personal_1.nombre_completo"]')).toBeFocused();
+  await expectAccessible(page);
 });
 
 test("before 'Finalizar' the applicant reviews everything entered, tab by tab, and 'Editar' goes back to a tab", async ({ page, request }) => {

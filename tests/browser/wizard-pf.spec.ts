@@ -21,7 +21,7 @@ test('a public applicant fills the PF wizard, refreshes mid-way, resumes and fin
   await page.getByRole('button', { name: 'Siguiente' }).click();
   // Under the field (read with it) and in the summary at the top.
   await expect(page.getByLabel('RFC con homoclave')).toHaveAccessibleDescription('¡El RFC no corresponde con la fecha de nacimiento o es incorrecto. Favor de verificarlo.!');
-  await expect(page.getByRole('alert').filter({ hasText: /^Revisa/ })).toContainText('RFC con homoclave: ¡El RFC no corresponde');
+  await expect(page.getByRole('region', { name: /^Revisa/ })).toContainText('RFC con homoclave: ¡El RFC no corresponde');
   await page.getByLabel('CURP').fill('GARC85');
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByLabel('CURP')).toHaveAccessibleDescription('¡El CURP debe tener 18 caracteres!');
@@ -123,6 +123,6 @@ test('a field the editable level locks is never flagged as required: the person 
   await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
   await expect(curp).not.toHaveAccessibleDescription(/requerido/);
   await expect(page.getByText('¡Este campo es requerido!')).toHaveCount(0);
-  await expect(page.getByRole('alert').filter({ hasText: /^Revisa/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: /^Revisa/ })).toHaveCount(0);
   await expectAccessible(page);
 });
