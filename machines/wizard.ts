@@ -107,6 +107,8 @@ export type WizardEvent =
   | { type: 'wizard.retried' }
   | { type: 'guarantor.remove'; uuid: string; name: string }
   | { type: 'guarantor.removalConfirmed' }
+  /** A new PM's person does not want a guarantor this browser kept for it (saved from /aval/...) linked. */
+  | { type: 'pendingGuarantor.declined'; uuid: string }
   /** An upload area's OCR read filled these fields of the form (issue 15). */
   | { type: 'ocr.filled'; area: string; changes: FillChange[] }
   /** The person undid that fill. */
@@ -161,6 +163,7 @@ export const wizardMachine = setup({
     'awaits the truthfulness statement': ({ context, event }) =>
       !context.staff && !context.guarantor && event.type === 'wizard.finish' && !event.accepted,
     // A stored PM whose editable level lets list items go (spec 02 §2).
+    'waits to link': ({ context }, params: { uuid: string }) => !context.meta.store && context.meta.guarantors.includes(params.uuid),
     'can remove guarantors': ({ context }) => context.meta.uuid !== null && guarantorsChangeable(context),
     'has incomplete guarantors': ({ context }) => incompleteGuarantors(context.model).length > 0,
     'is complete for the public': ({ context }, params: { loaded: LoadedAnswer }) => !context.staff && params.loaded.meta.complete,
@@ -280,6 +283,13 @@ export const wizardMachine = setup({
         modal: { kind: 'guarantorFinishFailed' as const, parentUuid: context.meta.parent_uuid, message: params.failure.message ?? null },
         ...(first === null ? {} : { current: first, tabErrors: [...new Set([...context.tabErrors, ...refused])] }),
       };
+    }),
+    'decline pending guarantor': enqueueActions(({ context, enqueue }, params: { uuid: string }) => {
+      enqueue.assign({
+        meta: { ...context.meta, guarantors: context.meta.guarantors.filter((uuid) => uuid !== params.uuid) },
+        model: { ...context.model, avales: ((context.model.avales ?? []) as GuarantorSummary[]).filter((aval) => aval.uuid !== params.uuid) },
+      });
+      enqueue(named('forget pending guarantors', { uuids: [params.uuid] }));
     }),
     'assign guarantors': assign(({ context }, params: { avales: GuarantorSummary[] }) => ({ model: { ...context.model, avales: params.avales } })),
     'notify guarantor removed': emit({ type: 'notification', kind: 'guarantorRemoved' } as const),
@@ -470,6 +480,10 @@ export const wizardMachine = setup({
                 ],
               },
             ],
+            'pendingGuarantor.declined': {
+              guard: { type: 'waits to link', params: ({ event }) => ({ uuid: event.uuid }) },
+              actions: { type: 'decline pending guarantor', params: ({ event }) => ({ uuid: event.uuid }) },
+            },
             'guarantor.remove': {
               guard: and(['no modal is open', 'can remove guarantors']),
               target: 'confirmingGuarantorRemoval',

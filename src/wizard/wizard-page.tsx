@@ -108,7 +108,7 @@ function WizardPage() {
   return (
     <section className="wizard" aria-labelledby="wizard-title">
       <H1 id="wizard-title">{route.title}</H1>
-      {uuid ? <ApplicationLink uuid={uuid} /> : <PendingGuarantorsNotice guarantors={pendingGuarantors} />}
+      {uuid ? <ApplicationLink uuid={uuid} /> : <PendingGuarantorsNotice actor={actor} />}
       <EditableBanner level={editable} staffCreated={staffCreated} />
       <FormLockProvider level={editable}>
         <PldMarksProvider value={markedPaths}>
