@@ -142,6 +142,41 @@ test('unsaved typing survives a reload and a walk away, with a warning before le
   await expect(page.getByText('Recuperamos lo que no se había guardado')).toHaveCount(0);
 });
 
+test('two browser tabs on one record keep a draft each; a new tab takes over the newest one left', async ({ page, context, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 1 });
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    tab.on('dialog', (dialog) => void dialog.accept());
+    await tab.goto(`/pf/${uuid}`);
+    await openStep(tab, /Datos generales/);
+  }
+  await page.getByLabel('Apellido materno').fill('PRIMERA');
+  await other.getByLabel('Correo electrónico').fill('segunda@example.com');
+  await page.waitForTimeout(500);
+  await other.waitForTimeout(500);
+  // Each tab finds its own typing back, not the other's.
+  for (const [tab, mine, theirs] of [
+    [page, 'Apellido materno', 'Correo electrónico'],
+    [other, 'Correo electrónico', 'Apellido materno'],
+  ] as const) {
+    await tab.reload();
+    await expect(tab.getByText('Recuperamos lo que no se había guardado')).toBeVisible();
+    await openStep(tab, /Datos generales/);
+    await expect(tab.getByLabel(mine)).toHaveValue(mine === 'Apellido materno' ? 'PRIMERA' : 'segunda@example.com');
+    await expect(tab.getByLabel(theirs)).not.toHaveValue(theirs === 'Apellido materno' ? 'PRIMERA' : 'segunda@example.com');
+  }
+  // Both closed; a person coming back in a new tab gets the newest draft left.
+  await page.getByLabel('Apellido materno').fill('ULTIMA');
+  await page.waitForTimeout(500);
+  await other.close();
+  const back = await context.newPage();
+  back.on('dialog', (dialog) => void dialog.accept());
+  await page.close();
+  await back.goto(`/pf/${uuid}`);
+  await openStep(back, /Datos generales/);
+  await expect(back.getByLabel('Apellido materno')).toHaveValue('ULTIMA');
+});
+
 test("a refused step lists its fields at the top ('Revisa N campos') and focuses the first; each link leads to its field", async ({ page }) => {
   await page.goto('/pf');
   await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
