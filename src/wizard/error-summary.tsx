@@ -112,7 +112,7 @@ export function ErrorSummary({ actor, serverErrors, values, company }: ErrorSumm
       </span>
       {shown && (
         <Callout intent="danger" className="error-summary" role="region" aria-labelledby="error-summary-title">
-          <h3 id="error-summary-title" className="error-summary-title">
+          <h3 id="error-summary-title" className="notice-title">
             {countText(entries.length)}
           </h3>
           <ul>

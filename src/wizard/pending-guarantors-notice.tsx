@@ -19,7 +19,7 @@ export function PendingGuarantorsNotice({ actor }: { actor: WizardActorRef }) {
   };
   return (
     <Callout intent="primary" className="pending-guarantors" role="region" aria-labelledby="pending-guarantors-title">
-      <h2 id="pending-guarantors-title" className="pending-guarantors-title">
+      <h2 id="pending-guarantors-title" className="notice-title">
         {one ? '1 aval esperando esta solicitud' : `${guarantors.length} avales esperando esta solicitud`}
       </h2>
       <p>

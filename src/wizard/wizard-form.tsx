@@ -48,7 +48,6 @@ export interface WizardFormProps {
   review: PldReviewRef | undefined;
   /** The unsaved values this browser keeps. */
   draft: LocalDraft;
-  sectionsOf: (paths: string[]) => string[];
 }
 
 /** What the form renders of the wizard's state. */
@@ -68,7 +67,7 @@ const FORM_VIEW = {
 const NOT_TEXT = new Set(['submit', 'button', 'checkbox', 'radio', 'file', 'reset', 'image']);
 const isTextEntry = (target: EventTarget) => target instanceof HTMLInputElement && !NOT_TEXT.has(target.type);
 
-export function WizardForm({ actor, route, titles, staff, pldReviewer, review, draft, sectionsOf }: WizardFormProps) {
+export function WizardForm({ actor, route, titles, staff, pldReviewer, review, draft }: WizardFormProps) {
   const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills } = useWizardView(actor, FORM_VIEW);
   const guarantor = route.guarantor !== false;
   const tab = route.wizard.tabs[current];
@@ -151,7 +150,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
               {titles[current]}
             </H2>
             <ErrorSummary actor={actor} serverErrors={serverErrors} values={values} company={route.wizard.tipo_persona === 'Moral'} />
-            <KeptDraft draft={draft} sectionsOf={sectionsOf} />
+            <KeptDraft draft={draft} tabs={route.wizard.tabs} />
             <UploadOwnerProvider value={uuid}>
               <OcrMarksProvider fills={ocrFills} onRecord={recordOcrFill}>
                 <TabView
