@@ -60,6 +60,7 @@ const RECORD_FIELDS: Record<string, string> = {
   pld_coincidences: 'Revisión de coincidencias PLD',
   avales: 'Aval',
   parent_uuid: 'Solicitud de la persona moral',
+  declaracion_aceptada: 'Declaración de veracidad aceptada',
 };
 
 const EDITABLE_LEVELS: Record<string, string> = {
@@ -98,6 +99,7 @@ function ownerOf(wizard: AnyWizard | undefined, path: string): { field: string; 
 function shownValue(field: string, kind: string | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   if (field === 'editable') return EDITABLE_LEVELS[String(value)] ?? plain(value);
+  if (field === 'declaracion_aceptada') return changedAt(String(value));
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (kind === 'date') return shortDate(value) || plain(value);
   if (kind === 'money') return money(value);

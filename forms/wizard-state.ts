@@ -94,12 +94,14 @@ export const freshMeta = (uuid: string | null, franchise: string | null, parentU
 
 /**
  * The meta a save sends: the tab it reaches (forward, the tab left + 1; finishing or completing,
- * the tab shown, with complete). The server keeps the furthest tab reached and answers it.
+ * the tab shown, with complete; a finish, with the truthfulness statement's 'Acepto' when ticked).
+ * The server keeps the furthest tab reached and answers it.
  */
-export function saveMetaOf(meta: WizardMeta, current: number, then: SaveThen): SaveMeta {
+export function saveMetaOf(meta: WizardMeta, current: number, then: SaveThen, statementAccepted = false): SaveMeta {
   return {
     last_index: then === 'step' ? current + 1 : current,
     ...(then === 'step' ? {} : { complete: true }),
+    ...(then === 'finish' && statementAccepted ? { declaracion_aceptada: true } : {}),
     franchise: meta.franchise,
     parent_uuid: meta.parent_uuid,
     version: meta.version,

@@ -89,6 +89,11 @@ export interface WizardContext {
   pld: PldStatus;
   /** The fields each upload area's OCR read filled (by area), until undone: the form marks them and offers 'Deshacer'. */
   ocrFills: Record<string, FillChange[]>;
+  /**
+   * The public applicant's 'Acepto' under the truthfulness statement (staff and guarantors have none
+   * to accept), and how many finishes asked for it: the view shows the request and focuses the box.
+   */
+  statement: { accepted: boolean; asked: number };
 }
 
 type PldReviewSnapshot = Pick<SnapshotFrom<typeof pldReviewMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -97,8 +102,9 @@ export type WizardEvent =
   | { type: 'tab.next'; values: Model }
   | { type: 'tab.previous'; values: Model }
   | { type: 'tab.selected'; index: number; values: Model }
-  /** `accepted`: the public applicant ticked 'Acepto' under the truthfulness statement (staff and guarantors have none to accept). */
-  | { type: 'wizard.finish'; values: Model; accepted: boolean }
+  | { type: 'wizard.finish'; values: Model }
+  /** The public applicant ticked or cleared 'Acepto' under the truthfulness statement. */
+  | { type: 'statement.changed'; accepted: boolean }
   | { type: 'fields.checking' }
   | { type: 'fields.checked'; valid: boolean; values?: Model }
   | { type: 'pld.saved' }
@@ -118,8 +124,6 @@ export type WizardEmitted =
   | { type: 'notification'; kind: 'saved' | 'saveFailed' | 'guarantorRemoved' | 'guarantorRemovalFailed' }
   | { type: 'finished'; staff: boolean }
   | { type: 'returnToParent'; parentUuid: string | null; uuid: string }
-  /** A public applicant finished without accepting the truthfulness statement: the view asks for it. */
-  | { type: 'statementRequired' }
   /** The form's checks failed a step: the view shows every field's message. */
   | { type: 'fieldsRefused' }
   /** The record shown (null: none stored); the address follows it, so a refresh resumes it. */
@@ -160,8 +164,7 @@ export const wizardMachine = setup({
     'no modal is open': ({ context }) => context.modal === null,
     'is first use': ({ context }) => context.meta.uuid === null && context.meta.parent_uuid === null && context.model.clasificacion === 'Cliente',
     'is a guarantor': ({ context }) => context.guarantor,
-    'awaits the truthfulness statement': ({ context, event }) =>
-      !context.staff && !context.guarantor && event.type === 'wizard.finish' && !event.accepted,
+    'awaits the truthfulness statement': ({ context }) => !context.staff && !context.guarantor && !context.statement.accepted,
     // A stored PM whose editable level lets list items go (spec 02 §2).
     'waits to link': ({ context }, params: { uuid: string }) => !context.meta.store && context.meta.guarantors.includes(params.uuid),
     'can remove guarantors': ({ context }) => context.meta.uuid !== null && guarantorsChangeable(context),
@@ -226,7 +229,8 @@ export const wizardMachine = setup({
       tabErrors: params.valid ? context.tabErrors.filter((i) => i !== context.current) : [...new Set([...context.tabErrors, context.current])],
     })),
     'refuse fields': emit({ type: 'fieldsRefused' } as const),
-    'ask for the statement': emit({ type: 'statementRequired' } as const),
+    'ask for the statement': assign(({ context }) => ({ statement: { ...context.statement, asked: context.statement.asked + 1 } })),
+    'follow statement': assign(({ context }, params: { accepted: boolean }) => ({ statement: { ...context.statement, accepted: params.accepted } })),
     'advance to target': assign(({ context }) => ({ current: context.target })),
     'go to general data': assign({ current: 0 }),
     // The server's answer is the record now: its meta (furthest tab, version, editable level, complete, stored) and, for an update, its model.
@@ -352,6 +356,7 @@ export const wizardMachine = setup({
     serverErrors: {},
     pld: { busy: false, blocking: false, validated: false, found: null },
     ocrFills: {},
+    statement: { accepted: false, asked: 0 },
   }),
   initial: 'opening',
   states: {
@@ -405,6 +410,7 @@ export const wizardMachine = setup({
         'fields.checked': { actions: { type: 'follow fields', params: ({ event }) => ({ checking: false, valid: event.valid }) } },
         'ocr.filled': { actions: { type: 'keep ocr fill', params: ({ event }) => ({ area: event.area, changes: event.changes }) } },
         'ocr.undone': { actions: { type: 'forget ocr fill', params: ({ event }) => ({ area: event.area }) } },
+        'statement.changed': { actions: { type: 'follow statement', params: ({ event }) => ({ accepted: event.accepted }) } },
       },
       // The staff's PLD review of this model, opened with the review it stored (spec 01 §4).
       invoke: {
@@ -622,7 +628,7 @@ export const wizardMachine = setup({
               code: context.code,
               uuid: context.meta.store ? context.meta.uuid : null,
               model: context.model,
-              meta: saveMetaOf(context.meta, context.current, context.after),
+              meta: saveMetaOf(context.meta, context.current, context.after, context.statement.accepted),
               staff: context.staff,
               pld: reviewToSave(context),
             }),

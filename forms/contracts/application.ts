@@ -51,6 +51,11 @@ export const saveMetaSchema = object({
   parent_uuid: string().max(36).nullable().optional(),
   /** The stored record's version; an update without it, or with a stale one, is refused. */
   version: number().integer().min(1).nullable().optional(),
+  /**
+   * The public applicant ticked 'Acepto' under the truthfulness statement: their finish needs it, and
+   * the server records when (the model's `declaracion_aceptada`).
+   */
+  declaracion_aceptada: boolean().optional(),
   /** Guarantors saved before this PM was first stored, to link to it (spec 02 §2, /aval/...). */
   guarantors: array(string().max(36).required()).max(GUARANTORS_MAX).optional(),
 });

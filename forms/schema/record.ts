@@ -33,4 +33,6 @@ export const recordShape = (tipoPersona: PersonType, clasificacion: Classificati
   pld_coincidences: data<PldCoincidences>(),
   entidades_eliminadas: boundedList(removedEntity(), 100).nullable().default(() => []),
   formatobce: data<{ html?: string | null }>(),
+  /** When the public applicant accepted the truthfulness statement, as the server recorded it at the finish (ISO 8601). */
+  declaracion_aceptada: string().typeError(MESSAGES.invalidValue).max(40, MESSAGES.invalidValue).nullable().default(null),
 });

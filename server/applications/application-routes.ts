@@ -102,6 +102,9 @@ export async function applicationRoutes(app: FastifyInstance) {
       throw new WriteValidationError({ tipo_persona: `Este recurso solo recibe solicitudes de tipo ${WIZARD_CODES[code]}.` });
     }
     const storedModel = stored ? parseModel(stored) : undefined;
+    // A public applicant's finish needs 'Acepto' under the truthfulness statement; the server records when.
+    const statementDue = body.meta?.complete === true && !isStaff(request) && !isGuarantor(data) && stored?.complete !== true;
+    if (statementDue && body.meta?.declaracion_aceptada !== true) throw new ApiError(422, NOTICES.statementRequired, 'statement_required');
     const level = (stored?.editable ?? 'all') as EditableLevel;
     // Finishing an applicant, or completing a guarantor ('Finalizar y regresar a PM'): every tab is checked.
     const finishing = body.meta?.complete === true || stored?.complete === true;
@@ -118,6 +121,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       editable: level,
       entidades_eliminadas: [],
       formatobce: storedModel?.formatobce ?? null,
+      declaracion_aceptada: statementDue ? new Date().toISOString() : (storedModel?.declaracion_aceptada ?? null),
       // Counted here for staff (spec 02 §5 'Duplicates and PLD'); the public keeps the stored count.
       cantidad_duplicados: isStaff(request) ? await request.backend.duplicates.countClientsLike(clean, stored?.uuid ?? null) : (storedModel?.cantidad_duplicados ?? null),
       // Set by a staff save's `pld`, never by `data`; renaming a party makes the stored review stale (spec 01 §4).

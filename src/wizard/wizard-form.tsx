@@ -3,7 +3,7 @@
 // check of a step); the statechart is told of every step and of where the checks stand.
 import { Button, H2 } from '@blueprintjs/core';
 import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Form } from 'react-final-form';
 import type { Model } from '../../forms/contracts/application';
 import type { FillChange } from '../../forms/documents/ocr-fill';
@@ -34,6 +34,7 @@ import {
   type WizardActorRef,
 } from './selectors';
 import { TabView } from './tab-view';
+import { useStatementAcceptance } from './statement-acceptance';
 import { useWizardView } from './use-wizard-view';
 import type { WizardRoute } from './wizard-routes';
 import { WizardStepper } from './wizard-stepper';
@@ -79,29 +80,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
     [actor],
   );
 
-  // The public applicant's 'Acepto' under the truthfulness statement; a finish without it asks for it there.
-  const [accepted, setAccepted] = useState(false);
-  const [statementMissing, setStatementMissing] = useState(false);
-  const [statementAsked, setStatementAsked] = useState(0);
-  useEffect(() => {
-    const asked = actor.on('statementRequired', () => {
-      setStatementMissing(true);
-      setStatementAsked((times) => times + 1);
-    });
-    return () => asked.unsubscribe();
-  }, [actor]);
-  // Focused once its message is tied to it, so the message is read with it.
-  useEffect(() => {
-    if (statementAsked > 0) document.getElementById('acepto-declaracion')?.focus();
-  }, [statementAsked]);
-  const statement = useMemo(
-    () => ({
-      accepted,
-      missing: statementMissing && !accepted,
-      onChange: (value: boolean) => setAccepted(value),
-    }),
-    [accepted, statementMissing],
-  );
+  const statement = useStatementAcceptance(actor);
 
   // A field the editable level locks is never flagged: the person cannot fill it (forms/locking.ts).
   const editable = useEditableLevel();
@@ -185,7 +164,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
                   endIcon={<Tick />}
                   text={guarantor ? 'Finalizar y regresar a PM' : 'Finalizar'}
                   loading={busy}
-                  onClick={() => actor.send({ type: 'wizard.finish', values: form.getState().values, accepted })}
+                  onClick={() => actor.send({ type: 'wizard.finish', values: form.getState().values })}
                 />
               ) : (
                 <Button intent="primary" type="submit" endIcon={<ArrowRight />} text="Siguiente" loading={busy} />

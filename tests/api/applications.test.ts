@@ -103,7 +103,7 @@ describe('drafts', () => {
   });
 
   it('cannot be finished while a tab is incomplete', async () => {
-    const response = await call('POST', '/wizardpf', { data: firstTabOnly(), meta: { last_index: 1, complete: true } });
+    const response = await call('POST', '/wizardpf', { data: firstTabOnly(), meta: { last_index: 1, complete: true, declaracion_aceptada: true } });
     expect(response.status).toBe(422);
   });
 });
@@ -183,7 +183,7 @@ describe('update', () => {
 describe('finish', () => {
   it('marks the record complete with a person id; the public cannot reopen or change it; staff can', async () => {
     const { uuid } = await createPf();
-    const finished = await call('PUT', `/wizardpf/${uuid}`, { data: pf(), meta: { version: 1, complete: true, last_index: 5 } });
+    const finished = await call('PUT', `/wizardpf/${uuid}`, { data: pf(), meta: { version: 1, complete: true, last_index: 5, declaracion_aceptada: true } });
     expect(finished.status).toBe(200);
     const body = await finished.json();
     expect(body.meta.complete).toBe(true);
@@ -209,8 +209,31 @@ describe('finish', () => {
     );
   });
 
+  it("needs the public applicant's 'Acepto' under the truthfulness statement, and records when; staff finish without it", async () => {
+    const { uuid } = await createPf();
+    const refused = await call('PUT', `/wizardpf/${uuid}`, { data: pf(), meta: { version: 1, complete: true, last_index: 5 } });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ code: 'statement_required', message: 'Para finalizar, marca «Acepto» bajo la declaración de veracidad.' });
+    // Nothing stored: the record is as it was.
+    expect((await (await call('GET', `/wizardpf/${uuid}/0`, undefined, staffAuth)).json()).meta).toMatchObject({ complete: false, version: 1 });
+
+    const before = Date.now();
+    const finished = await call('PUT', `/wizardpf/${uuid}`, { data: { ...pf(), declaracion_aceptada: '2000-01-01T00:00:00.000Z' }, meta: { version: 1, complete: true, last_index: 5, declaracion_aceptada: true } });
+    expect(finished.status).toBe(200);
+    // The time is the server's, never the client's.
+    const accepted = Date.parse((await finished.json()).data.declaracion_aceptada);
+    expect(accepted).toBeGreaterThanOrEqual(before - 1000);
+    expect(accepted).toBeLessThanOrEqual(Date.now() + 1000);
+    const history = (await (await call('GET', `/historial/${uuid}`, undefined, staffAuth)).json()).entries;
+    const changes = history.at(-1).changes;
+    expect(typeof changes === 'string' ? JSON.parse(changes) : changes).toContainEqual({ path: 'declaracion_aceptada', before: null, after: expect.any(String) });
+
+    const byStaff = await call('POST', '/wizardpf', { data: pf(), meta: { complete: true, last_index: 5 } }, staffAuth);
+    expect(byStaff.status).toBe(201);
+  });
+
   it('finishes at creation too', async () => {
-    const response = await call('POST', '/wizardpf', { data: pf(), meta: { complete: true, last_index: 5 } });
+    const response = await call('POST', '/wizardpf', { data: pf(), meta: { complete: true, last_index: 5, declaracion_aceptada: true } });
     const [uuid] = await response.json();
     const { meta } = await (await call('GET', `/wizardpf/${uuid}/0`, undefined, staffAuth)).json();
     expect(meta.complete).toBe(true);

@@ -117,7 +117,7 @@ describe('finishing a PM with guarantors', () => {
     const pending = await addGuarantor('wizardpf', avalPf('PEDRO'), parent.uuid);
     expect((await avalesOf(parent.uuid)).map((aval: { data: { persona_completa: boolean } }) => aval.data.persona_completa)).toEqual([true, false]);
 
-    const refused = await call('PUT', `/wizardpm/${parent.uuid}`, { data: pm(), meta: { version: parent.version, complete: true, last_index: 5 } });
+    const refused = await call('PUT', `/wizardpm/${parent.uuid}`, { data: pm(), meta: { version: parent.version, complete: true, last_index: 5, declaracion_aceptada: true } });
     expect(refused.status).toBe(409);
     const reason = await refused.json();
     expect(reason.message).toBe('¡Avales incompletos! Faltan por completar: PEDRO GARCÍA RAMÍREZ.');
@@ -126,7 +126,7 @@ describe('finishing a PM with guarantors', () => {
 
     const completed = await call('PUT', `/wizardpf/${pending.uuid}`, { data: avalPf('PEDRO'), meta: { version: pending.version, complete: true, last_index: 4 } });
     expect(completed.status).toBe(200);
-    const finished = await call('PUT', `/wizardpm/${parent.uuid}`, { data: pm(), meta: { version: parent.version, complete: true, last_index: 5 } });
+    const finished = await call('PUT', `/wizardpm/${parent.uuid}`, { data: pm(), meta: { version: parent.version, complete: true, last_index: 5, declaracion_aceptada: true } });
     expect(finished.status).toBe(200);
     expect(done.uuid).toBeTruthy();
 

@@ -259,7 +259,7 @@ describe('who prints what', () => {
 
   it('prints to the public a finished record at any time, an unfinished one only within its 30 days', async () => {
     const open = await created('wizardpf', validPfModel());
-    const finished = await created('wizardpf', validPfModel(), { complete: true });
+    const finished = await created('wizardpf', validPfModel(), { complete: true, declaracion_aceptada: true });
     const { db, applications } = await server.app.backend;
     const monthAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString();
     await db.updateTable('application').set({ filled_at: monthAgo } as never).where('uuid', 'in', [open, finished]).execute();

@@ -57,7 +57,7 @@ const EVENTS = [
   { type: 'tab.previous', values: VALUES },
   { type: 'tab.selected', index: 0, values: VALUES },
   { type: 'tab.selected', index: 2, values: VALUES },
-  { type: 'wizard.finish', values: VALUES, accepted: true },
+  { type: 'wizard.finish', values: VALUES },
   { type: 'modal.closed' },
   // The form's checks of the tab shown, as the view reports them.
   { type: 'fields.checking' },
@@ -254,7 +254,7 @@ describe('guarantor scenarios', () => {
   it('completing a new guarantor of a stored PM saves it complete and returns to the PM', async () => {
     const h = start(INPUTS.newOfStoredPm, coverage.inspect);
     expect(h.actor.getSnapshot().context.modal).toBeNull();
-    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
+    await play(h, { type: 'wizard.finish', values: VALUES });
     const create = pendingCall(h, 'create application');
     expect(create.input.model).toMatchObject({ nombre: 'LUIS PÉREZ', persona_completa: true });
     expect(create.input.meta).toMatchObject({ complete: true, parent_uuid: PARENT });
@@ -268,7 +268,7 @@ describe('guarantor scenarios', () => {
   it('a refused completion sets persona_completa back to false, keeps the field errors and says so', async () => {
     const h = start(INPUTS.storedByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded({ ...STORED_GUARANTOR, persona_completa: false }, { parent_uuid: PARENT }) });
-    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
+    await play(h, { type: 'wizard.finish', values: VALUES });
     expect(pendingCall(h, 'update application').input).toMatchObject({ uuid: 'g-1', model: { persona_completa: true }, meta: { complete: true } });
     await play(h, { type: 'xstate.error.actor.save', error: { status: 422, fieldErrors: FIELD_ERRORS } });
     const s = h.actor.getSnapshot();
@@ -282,7 +282,7 @@ describe('guarantor scenarios', () => {
   it('an invalid tab at completion has the form show its messages, and nothing is saved', async () => {
     const h = start(INPUTS.ofUnstoredPm, coverage.inspect);
     await play(h, { type: 'fields.checked', valid: false });
-    await play(h, { type: 'wizard.finish', values: { nombre: '' }, accepted: true });
+    await play(h, { type: 'wizard.finish', values: { nombre: '' } });
     const s = h.actor.getSnapshot();
     expect(s.matches({ ready: 'idle' })).toBe(true);
     expect(h.emitted).toEqual([{ type: 'fieldsRefused' }]);

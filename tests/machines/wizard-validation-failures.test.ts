@@ -84,7 +84,8 @@ describe('the wizard when its checks fail', () => {
 
   it("finishing returns to 'Datos generales' and says it is invalid, saving nothing", async () => {
     const h = await openAtSecondTab();
-    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
+    await play(h, { type: 'statement.changed', accepted: true });
+    await play(h, { type: 'wizard.finish', values: VALUES });
     expect(pendingCall(h, 'validate tab').input).toMatchObject({ index: 0 });
     await play(h, { type: 'xstate.error.actor.validateGeneralData', error: FAILURE });
     const s = h.actor.getSnapshot();

@@ -106,8 +106,9 @@ const COMMON_EVENTS = [
   { type: 'tab.previous', values: VALUES },
   { type: 'tab.selected', index: 0, values: VALUES },
   { type: 'tab.selected', index: 2, values: VALUES },
-  { type: 'wizard.finish', values: VALUES, accepted: true },
-  { type: 'wizard.finish', values: VALUES, accepted: false },
+  { type: 'wizard.finish', values: VALUES },
+  { type: 'statement.changed', accepted: true },
+  { type: 'statement.changed', accepted: false },
   { type: 'modal.closed' },
   // The form's checks of the tab shown, as the view reports them.
   { type: 'fields.checking' },
@@ -151,6 +152,7 @@ const serializeState = (s: Snapshot) =>
     s.context.fields.valid,
     avalesOf(s.context.model).map((a) => a.uuid),
     s.context.meta.guarantors,
+    s.context.statement.accepted,
   ]);
 
 /** The waiting guarantors the person declined along a path, in order. */
@@ -329,11 +331,17 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     expect(context.modal?.kind).toBe(h.before!.context.meta.complete ? 'updateSuccess' : 'finishSuccess');
   }
   if (s.matches('done')) expect(h.emitted.at(-1)).toEqual({ type: 'finished', staff: context.staff });
-  if (h.last?.type === 'wizard.finish' && !h.last.accepted && !context.staff && h.before!.matches({ ready: 'idle' }) && h.before!.context.modal === null) {
+  if (h.last?.type === 'wizard.finish' && !h.before!.context.statement.accepted && !context.staff && h.before!.matches({ ready: 'idle' }) && h.before!.context.modal === null) {
     // A public applicant who has not ticked 'Acepto' is asked to, and nothing is checked or saved.
     expect(s.matches({ ready: 'idle' })).toBe(true);
-    expect(h.emitted.at(-1)).toEqual({ type: 'statementRequired' });
+    expect(context.statement.asked).toBe(h.before!.context.statement.asked + 1);
     expect(callsOfStep(h)).toEqual([]);
+  }
+  if (h.last?.type === 'statement.changed') expect(context.statement.accepted).toBe(h.last.accepted);
+  // A finish sends the 'Acepto' the person ticked; the server records when.
+  if (s.matches({ ready: 'saving' }) && !h.before?.matches({ ready: 'saving' }) && context.after === 'finish') {
+    const save = pendingCall(h, context.meta.store ? 'update application' : 'create application');
+    expect(save.input.meta.declaracion_aceptada).toBe(context.statement.accepted ? true : undefined);
   }
   // An applicant never takes the guarantor's way out.
   expect(context.after === 'complete' || s.matches('returned')).toBe(false);
@@ -466,25 +474,27 @@ describe('wizard scenarios', () => {
   it("a public finish without 'Acepto' asks for it and checks or saves nothing; staff have no statement to accept", async () => {
     const h = start(INPUTS.publicByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
-    await play(h, { type: 'wizard.finish', values: { ...VALUES, nombre: 'ANA LÓPEZ' }, accepted: false });
+    await play(h, { type: 'wizard.finish', values: { ...VALUES, nombre: 'ANA LÓPEZ' } });
     expect(h.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
-    expect(h.emitted.at(-1)).toEqual({ type: 'statementRequired' });
+    expect(h.actor.getSnapshot().context.statement).toEqual({ accepted: false, asked: 1 });
     expect(h.actor.getSnapshot().context.model.nombre).toBe('ANA LÓPEZ');
     expect(h.pending['validate tab']).toBeUndefined();
-    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
+    await play(h, { type: 'statement.changed', accepted: true });
+    await play(h, { type: 'wizard.finish', values: VALUES });
     expect(h.pending['validate tab']).toHaveLength(1);
 
     const staff = start(INPUTS.staffByUuid, coverage.inspect);
     await play(staff, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
-    await play(staff, { type: 'wizard.finish', values: VALUES, accepted: false });
-    expect(staff.emitted).not.toContainEqual({ type: 'statementRequired' });
+    await play(staff, { type: 'wizard.finish', values: VALUES });
+    expect(staff.actor.getSnapshot().context.statement.asked).toBe(0);
     expect(staff.actor.getSnapshot().matches({ ready: 'idle' })).toBe(false);
   });
 
   it('finishing a stored record for the first time updates it and thanks the person', async () => {
     const h = start(INPUTS.publicByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_MODEL, { last_index: 2 }) });
-    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
+    await play(h, { type: 'statement.changed', accepted: true });
+    await play(h, { type: 'wizard.finish', values: VALUES });
     await play(h, { type: 'xstate.done.actor.validateGeneralData', output: { valid: true, errors: {} } });
     await play(h, { type: 'xstate.done.actor.save', output: updatedAnswer('u-1', STORED_MODEL, { last_index: 2, version: 2, complete: true }) });
     expect(h.actor.getSnapshot().context.modal).toEqual({ kind: 'finishSuccess' });
@@ -496,10 +506,12 @@ describe('wizard scenarios', () => {
   it('a failed create at finish returns to unstored cache with the spec message', async () => {
     const h = start(INPUTS.publicNew, coverage.inspect);
     // The first-use notice comes first; nothing else is taken while it is open.
-    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
+    await play(h, { type: 'statement.changed', accepted: true });
+    await play(h, { type: 'wizard.finish', values: VALUES });
     expect(h.pending['validate tab']).toBeUndefined();
     await play(h, { type: 'modal.closed' });
-    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
+    await play(h, { type: 'statement.changed', accepted: true });
+    await play(h, { type: 'wizard.finish', values: VALUES });
     await play(h, { type: 'xstate.done.actor.validateGeneralData', output: { valid: true, errors: {} } });
     expect(h.pending['create application'].at(-1)!.input.meta.complete).toBe(true);
     await play(h, { type: 'xstate.error.actor.save', error: { status: 500 } });
@@ -514,7 +526,8 @@ describe('PM scenarios', () => {
     const h = start(INPUTS.pmByUuid, coverage.inspect);
     await play(h, { type: 'xstate.done.actor.load', output: loaded(STORED_PM, { last_index: 5 }) });
     expect(h.actor.getSnapshot().context.current).toBe(AVALES_TAB);
-    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
+    await play(h, { type: 'statement.changed', accepted: true });
+    await play(h, { type: 'wizard.finish', values: VALUES });
     let s = h.actor.getSnapshot();
     expect(s.matches({ ready: 'idle' })).toBe(true);
     expect(s.context.modal).toEqual({ kind: 'incompleteGuarantors', names: ['LUIS PÉREZ'] });
@@ -525,7 +538,8 @@ describe('PM scenarios', () => {
     await play(h, { type: 'modal.closed' });
     // The Avales tab's list now has the guarantor completed (back from its wizard).
     const completed = { ...INCOMPLETE_AVAL, data: { ...INCOMPLETE_AVAL.data, persona_completa: true } };
-    await play(h, { type: 'wizard.finish', values: { avales: [COMPLETE_AVAL, completed] }, accepted: true });
+    await play(h, { type: 'statement.changed', accepted: true });
+    await play(h, { type: 'wizard.finish', values: { avales: [COMPLETE_AVAL, completed] } });
     expect(pendingCall(h, 'validate tab').input).toMatchObject({ index: 0 });
     await play(h, { type: 'xstate.done.actor.validateGeneralData', output: { valid: true, errors: {} } });
     expect(pendingCall(h, 'update application').input).toMatchObject({ uuid: 'pm-1', meta: { complete: true } });
@@ -625,7 +639,8 @@ describe('PLD scenarios (staff)', () => {
     expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true);
     await play(h, { type: 'xstate.done.actor.save', output: updatedAnswer('u-2', STORED_MODEL, { version: 3 }) });
 
-    await play(h, { type: 'wizard.finish', values: VALUES, accepted: true });
+    await play(h, { type: 'statement.changed', accepted: true });
+    await play(h, { type: 'wizard.finish', values: VALUES });
     expect(h.actor.getSnapshot().matches({ ready: 'screening' })).toBe(true);
     expect(h.pldReceived.at(-1)).toMatchObject({ type: 'pld.check', model: { nombre: 'ANA LÓPEZ' } });
     await play(h, reviewSnapshot('pending'));

@@ -30,7 +30,9 @@ export async function createApplication(
 ): Promise<string> {
   const valid = { pf: validPfModel, pfae: validPfaeModel, pm: validPmModel }[kind]();
   const model = beforeSubmit({ ...valid, ...changes } as Record<string, unknown>);
-  const response = await request.post(`/api/wizard${kind}`, { data: { data: model, meta }, headers: { authorization: authorization ?? (await publicBearer(request)) } });
+  // A finish is made as the applicant makes it: with 'Acepto' under the truthfulness statement.
+  const sent = meta.complete === true ? { ...meta, declaracion_aceptada: true } : meta;
+  const response = await request.post(`/api/wizard${kind}`, { data: { data: model, meta: sent }, headers: { authorization: authorization ?? (await publicBearer(request)) } });
   if (response.status() !== 201) throw new Error(`create ${kind}: ${response.status()} ${await response.text()}`);
   return (await response.json())[0];
 }
