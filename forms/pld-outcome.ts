@@ -44,3 +44,43 @@ export function coincidencesOf(context: ReviewOutcome, validated: boolean): PldC
     revisadas: validated && answered ? keysOf(context.groups) : context.reviewed,
   };
 }
+
+/** The lists whose confirmed match makes finishing the application an Analista's decision (README "PLD outcome"). */
+export const FINISH_CONFIRMATION_LISTS = ['OFAC SDN', 'ONU'] as const;
+
+/** The matches a review confirmed (this is the person, not a homonym), with their group and key. */
+export function confirmedMatches(review: Pick<PldCoincidences, 'users'> | null | undefined): Array<{ group: PldGroup; match: PldMatch; key: string }> {
+  if (!review?.users) return [];
+  return PLD_GROUPS.flatMap((group) => (review.users[group] ?? []).map((match) => ({ group, match, key: matchKey(group, match) })));
+}
+
+/** The lists of a review's confirmed matches, each once, in the order they were found. */
+export const confirmedLists = (review: Pick<PldCoincidences, 'users'> | null | undefined) => [...new Set(confirmedMatches(review).map(({ match }) => match.lista))];
+
+/** The confirmed matches on the lists that ask an Analista to confirm the finish. */
+export const finishConfirmationMatches = (review: Pick<PldCoincidences, 'users'> | null | undefined) =>
+  confirmedMatches(review).filter(({ match }) => (FINISH_CONFIRMATION_LISTS as readonly string[]).includes(match.lista));
+
+/** The red tag's text, naming the lists ('PLD: coincidencia confirmada (OFAC SDN)'). */
+export const confirmedTagText = (lists: readonly string[]) => `PLD: coincidencia confirmada (${lists.join(', ')})`;
+
+/** What the server records when an Analista confirms finishing an application with such a match (`pld_finalizacion`). */
+export interface PldFinishConfirmation {
+  /** The lists named, 'OFAC SDN, ONU'. */
+  listas: string;
+  /** The staff member's name and 'staff:<id>'. */
+  por: string;
+  por_id: string;
+  /** ISO date-time. */
+  fecha: string;
+  /** The keys (matchKey) of the matches confirmed at that finish: a later one asks again. */
+  coincidencias: string[];
+}
+
+/** Whether the matches that ask for it were all confirmed at an earlier finish. */
+export const finishAlreadyConfirmed = (review: Pick<PldCoincidences, 'users'> | null | undefined, recorded: PldFinishConfirmation | null | undefined) =>
+  finishConfirmationMatches(review).every(({ key }) => recorded?.coincidencias?.includes(key) ?? false);
+
+/** The message asking an Analista to confirm the finish, naming the lists. */
+export const finishConfirmationText = (lists: readonly string[]) =>
+  `Esta solicitud tiene una coincidencia confirmada en ${lists.length > 1 ? 'las listas' : 'la lista'} ${lists.join(' y ')}. ¿Confirmas que deseas finalizarla de todos modos?`;
