@@ -1,6 +1,7 @@
 // What a PLD review found and what a save keeps of it (`pld_coincidences`): pure functions the
 // review statechart and the wizard's save share (spec 01 §4).
 import { matchKey, PLD_GROUPS, type PldCoincidences, type PldGroup, type PldMatch } from './pld';
+import { reasonProblem } from './contracts/pld';
 
 /** What a review's snapshot says of its outcome (what the wizard keeps of it). */
 export interface ReviewOutcome {
@@ -9,6 +10,8 @@ export interface ReviewOutcome {
   selected: string[];
   /** Keys of every match reviewed so far (matchKey). */
   reviewed: string[];
+  /** The reason written for each confirmed match, by matchKey (kept when a match is unticked and ticked again). */
+  reasons: Record<string, string>;
   /** The matches staff selected when they last saved a review (the stored ones until then). */
   users: PldCoincidences['users'];
   /** A search answered for the model as it is. */
@@ -17,15 +20,33 @@ export interface ReviewOutcome {
 
 export const keysOf = (groups: Record<PldGroup, PldMatch[]>) => PLD_GROUPS.flatMap((group) => groups[group].map((match) => matchKey(group, match)));
 
-/** The matches selected now, per group. */
-export function selectedUsers(context: Pick<ReviewOutcome, 'groups' | 'selected'>): PldCoincidences['users'] {
+/** The matches selected now, per group, each with its reason once one is written. */
+export function selectedUsers(context: Pick<ReviewOutcome, 'groups' | 'selected'> & Partial<Pick<ReviewOutcome, 'reasons'>>): PldCoincidences['users'] {
   const users: PldCoincidences['users'] = {};
   for (const key of context.selected) {
     const [group, index] = key.split(':') as [PldGroup, string];
     const match = context.groups[group]?.[Number(index)];
-    if (match) (users[group] ??= []).push(match);
+    if (!match) continue;
+    const motivo = context.reasons?.[matchKey(group, match)];
+    (users[group] ??= []).push(motivo === undefined ? match : { ...match, motivo });
   }
   return users;
+}
+
+/** The reasons of a stored review's confirmed matches, by matchKey. */
+export const reasonsOf = (users: PldCoincidences['users'] | undefined): Record<string, string> =>
+  Object.fromEntries(PLD_GROUPS.flatMap((group) => (users?.[group] ?? []).flatMap((match) => (match.motivo === undefined ? [] : [[matchKey(group, match), match.motivo]]))));
+
+/** The selected matches (`${group}:${index}`) whose reason is missing or refused, with the field's message. */
+export function reasonProblems(context: Pick<ReviewOutcome, 'groups' | 'selected' | 'reasons'>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const key of context.selected) {
+    const [group, index] = key.split(':') as [PldGroup, string];
+    const match = context.groups[group]?.[Number(index)];
+    const problem = match ? reasonProblem(context.reasons[matchKey(group, match)] ?? '') : null;
+    if (problem) problems[key] = problem;
+  }
+  return problems;
 }
 
 /**

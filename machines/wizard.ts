@@ -290,7 +290,7 @@ export const wizardMachine = setup({
         busy: params.snapshot.hasTag('busy'),
         blocking: params.snapshot.hasTag('blocking'),
         validated: params.snapshot.matches('validated'),
-        found: (({ groups, selected, reviewed, users, answered }) => ({ groups, selected, reviewed, users, answered }))(params.snapshot.context),
+        found: (({ groups, selected, reviewed, reasons, users, answered }) => ({ groups, selected, reviewed, reasons, users, answered }))(params.snapshot.context),
       },
     })),
     'open pld review': enqueueActions(({ enqueue }) => {
