@@ -88,6 +88,13 @@ export interface WizardContext {
   pld: PldStatus;
   /** The fields each upload area's OCR read filled (by area), until undone: the form marks them and offers 'Deshacer'. */
   ocrFills: Record<string, FillChange[]>;
+  /**
+   * Finishing with a confirmed OFAC SDN or UN match: the lists the server named when it asked an
+   * Analista to confirm (409 'pld_confirmation_required'), while the dialog asks; null otherwise.
+   */
+  pldFinishLists: string[] | null;
+  /** The Analista confirmed that finish: the next finish save says so (meta.confirmacion_pld). */
+  pldFinishConfirmed: boolean;
 }
 
 type PldReviewSnapshot = Pick<SnapshotFrom<typeof pldReviewMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -109,7 +116,10 @@ export type WizardEvent =
   /** An upload area's OCR read filled these fields of the form (issue 15). */
   | { type: 'ocr.filled'; area: string; changes: FillChange[] }
   /** The person undid that fill. */
-  | { type: 'ocr.undone'; area: string };
+  | { type: 'ocr.undone'; area: string }
+  /** An Analista confirmed, or cancelled, finishing with a confirmed OFAC SDN or UN match. */
+  | { type: 'pld.finish.confirmed' }
+  | { type: 'pld.finish.cancelled' };
 
 export type WizardEmitted =
   | { type: 'notification'; kind: 'saved' | 'saveFailed' | 'guarantorRemoved' | 'guarantorRemovalFailed' }
@@ -180,6 +190,8 @@ export const wizardMachine = setup({
     'pld check is under way': ({ context }) => context.pld.busy,
     'screens before finishing': ({ context }) => context.pldReviewer && !context.guarantor,
     'was forbidden': ({ event }) => failureOf((event as { error?: unknown }).error).status === 403,
+    'asks to confirm the pld finish': ({ context, event }) =>
+      context.pldReviewer && !context.pldFinishConfirmed && failureOf((event as { error?: unknown }).error).code === 'pld_confirmation_required',
     /** Only an unknown or malformed code is a wrong code; any other failure keeps the record to retry. */
     'code is unknown': (_, params: { failure: CallFailure }) => [400, 404].includes(params.failure.status ?? 0),
   },
@@ -341,6 +353,8 @@ export const wizardMachine = setup({
     serverErrors: {},
     pld: { busy: false, blocking: false, validated: false, found: null },
     ocrFills: {},
+    pldFinishLists: null,
+    pldFinishConfirmed: false,
   }),
   initial: 'opening',
   states: {
@@ -586,6 +600,8 @@ export const wizardMachine = setup({
         // An applicant's finish checks 'Datos generales' (the tab shown is the PLD or truthfulness one).
         finishing: {
           tags: 'busy',
+          // An earlier confirmation was for an earlier try: the server asks again if it must.
+          entry: assign({ pldFinishConfirmed: false }),
           invoke: {
             id: 'validateGeneralData',
             src: 'validate tab',
@@ -595,6 +611,13 @@ export const wizardMachine = setup({
               { target: 'idle', actions: ['go to general data', { type: 'open modal', params: { modal: { kind: 'finishGeneralDataInvalid' } } }] },
             ],
             onError: { target: 'idle', actions: ['go to general data', { type: 'open modal', params: { modal: { kind: 'finishGeneralDataInvalid' } } }] },
+          },
+        },
+        // The server asked an Analista to confirm finishing with a confirmed OFAC SDN or UN match.
+        confirmingPldFinish: {
+          on: {
+            'pld.finish.confirmed': { target: 'saving', actions: assign({ pldFinishLists: null, pldFinishConfirmed: true }) },
+            'pld.finish.cancelled': { target: 'idle', actions: assign({ pldFinishLists: null }) },
           },
         },
         // The one save: create or update is the service's choice; what follows is `after`.
@@ -607,7 +630,7 @@ export const wizardMachine = setup({
               code: context.code,
               uuid: context.meta.store ? context.meta.uuid : null,
               model: context.model,
-              meta: saveMetaOf(context.meta, context.current, context.after),
+              meta: { ...saveMetaOf(context.meta, context.current, context.after), ...(context.pldFinishConfirmed ? { confirmacion_pld: true } : {}) },
               staff: context.staff,
               pld: reviewToSave(context),
             }),
@@ -628,6 +651,18 @@ export const wizardMachine = setup({
               },
             ],
             onError: [
+              // A confirmed OFAC SDN or UN match: the Analista is asked to confirm the finish (src/wizard/pld-finish-dialog.tsx).
+              {
+                guard: and([followedBy('finish'), 'asks to confirm the pld finish']),
+                target: 'confirmingPldFinish',
+                actions: assign({ pldFinishLists: ({ event }) => failureOf(event.error).listas ?? [] }),
+              },
+              // Refused with a reason (staff without the Analista role, a public applicant): the server's message.
+              {
+                guard: and([followedBy('finish'), 'is stored', 'was forbidden']),
+                target: 'idle',
+                actions: { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'finishForbidden', message: failureOf(event.error).message ?? '' } }) },
+              },
               {
                 guard: and([followedBy('finish'), 'is stored']),
                 target: 'idle',
