@@ -34,6 +34,7 @@ import {
 } from '../forms/wizard-state';
 import { notProvided } from './not-provided';
 import { pldReviewMachine } from './pld-review';
+import { reasonProblems } from '../forms/pld-outcome';
 
 export interface WizardInput {
   code: WizardCode;
@@ -188,6 +189,8 @@ export const wizardMachine = setup({
       event.type === 'tab.selected' && event.index > context.current && isTabActive(context, event.index),
     'pld review holds': ({ context }) => context.pld.blocking,
     'pld check is under way': ({ context }) => context.pld.busy,
+    // A confirmed match goes with its written reason, as the review itself requires (forms/contracts/pld.ts).
+    'confirmations have their reasons': ({ context }) => !context.pld.found || Object.keys(reasonProblems(context.pld.found)).length === 0,
     'screens before finishing': ({ context }) => context.pldReviewer && !context.guarantor,
     'was forbidden': ({ event }) => failureOf((event as { error?: unknown }).error).status === 403,
     'asks to confirm the pld finish': ({ context, event }) =>
@@ -586,13 +589,13 @@ export const wizardMachine = setup({
           on: {
             // Only matches on show are accepted: a check started meanwhile must answer first; then the step that opened the review goes on.
             'pld.saved': [
-              { guard: and(['pld review holds', followedBy('finish')]), target: 'finishing', actions: 'accept pld review' },
+              { guard: and(['pld review holds', 'confirmations have their reasons', followedBy('finish')]), target: 'finishing', actions: 'accept pld review' },
               {
-                guard: and(['pld review holds', followedBy('complete')]),
+                guard: and(['pld review holds', 'confirmations have their reasons', followedBy('complete')]),
                 target: 'saving',
                 actions: ['accept pld review', { type: 'set guarantor complete', params: { complete: true } }],
               },
-              { guard: 'pld review holds', target: 'saving', actions: 'accept pld review' },
+              { guard: and(['pld review holds', 'confirmations have their reasons']), target: 'saving', actions: 'accept pld review' },
             ],
             'modal.closed': { target: 'idle', actions: 'cancel pld review' },
           },
