@@ -153,8 +153,13 @@ export function shownChanges(wizard: AnyWizard | undefined, entry: Pick<HistoryE
   return [...byField.values()].filter((shown) => shown.before !== shown.after);
 }
 
-/** Whether an entry is the record's first: everything in it is new. */
-const isCreation = (entry: HistoryEntry) => entry.action === 'create' || (entry.action === 'finish' && entry.changes.every((change) => change.before === null));
+/**
+ * Whether an entry is the record's first: everything in it is new, the person type included (a later
+ * finish that only adds a field, such as an Analista's confirmed `pld_finalizacion`, is not one).
+ */
+const isCreation = (entry: HistoryEntry) =>
+  entry.action === 'create' ||
+  (entry.action === 'finish' && entry.changes.every((change) => change.before === null) && entry.changes.some((change) => change.path === 'tipo_persona'));
 
 /** The history of a record as staff read it, oldest first. */
 export function describeHistory(answer: HistoryAnswer): HistoryEvent[] {
