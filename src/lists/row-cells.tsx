@@ -38,7 +38,7 @@ export function StateTag({ state }: { state: UnfinishedState | undefined }) {
 /** The red tag of a record whose PLD review confirmed a match (not a homonym), naming the lists. */
 export function PldConfirmedTag({ lists }: { lists: readonly string[] }) {
   return (
-    <Tag intent={Intent.DANGER} className="pld-confirmed-tag">
+    <Tag intent={Intent.DANGER} multiline className="pld-confirmed-tag">
       {confirmedTagText(lists)}
     </Tag>
   );

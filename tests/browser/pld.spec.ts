@@ -83,6 +83,7 @@ test('staff review the matches of a listed person, save and close, move on; rena
   await expect(reason).toHaveAccessibleDescription('Escribe el motivo de la confirmación.');
   await expect(review).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/pld-reason-1280.png' });
   await page.keyboard.type('Misma fecha de nacimiento y nacionalidad que la entrada de la lista.');
   await review.getByRole('button', { name: 'guardar y cerrar' }).click();
   await expect(review).toBeHidden();
@@ -128,6 +129,15 @@ test('the review fits a 360 px screen', async ({ page }) => {
     await expect(review.getByRole('button', { name: 'guardar y cerrar' })).toBeInViewport();
   });
   await page.screenshot({ path: 'test-results/pld-review-360.png', fullPage: true });
+  await expectAccessible(page);
+  // Ticked, the match asks for the reason of its confirmation, which fits the screen too.
+  await review.locator('.pld-check').first().click();
+  await review.getByRole('button', { name: 'guardar y cerrar' }).click();
+  const reason = review.getByRole('textbox', { name: /Motivo de la confirmación/ });
+  await expect(reason).toBeFocused();
+  await expect(review.getByText('Escribe el motivo de la confirmación.')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/pld-reason-360.png' });
   await expectAccessible(page);
 });
 
