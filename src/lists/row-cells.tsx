@@ -47,10 +47,12 @@ export function PldConfirmedTag({ lists }: { lists: readonly string[] }) {
 /** The Nombre cell: the name, and the red PLD tag when the record has a confirmed match (`pld_confirmada`, 'OFAC SDN, ONU'). */
 export function NameCell({ name, pld }: { name: string | undefined; pld: string | null | undefined }) {
   if (!pld) return text(name);
+  // One element: on small screens each cell is a card's row, its children laid out in the row's grid.
   return (
-    <>
-      {text(name)} <PldConfirmedTag lists={pld.split(', ')} />
-    </>
+    <span className="pld-name">
+      <span>{text(name)}</span>
+      <PldConfirmedTag lists={pld.split(', ')} />
+    </span>
   );
 }
 

@@ -142,6 +142,8 @@ test('the review fits a 360 px screen', async ({ page }) => {
 });
 
 test('staff opening a PM filled by the public: its listed representative is marked at once, reviewed on leaving, and finishing screens it all again', async ({ page, request }) => {
+  // The review, the finish's confirmation, the history and the list at two widths: a long walk on a shared machine.
+  test.slow();
   const pm = validPmModel();
   // 'ZAMBADA GARCIA, Ismael' is on the OFAC SDN list.
   pm.representantes[0].nombre = 'ISMAEL ZAMBADA GARCÍA';
