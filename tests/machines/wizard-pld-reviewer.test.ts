@@ -14,7 +14,7 @@ const coverage = fileCoverage('wizard (PLD reviewer)');
 
 type SaveFailure = { status: number; code: string; message: string; listas?: string[] };
 
-async function openAsStaff(pldReviewer: boolean, refusals: SaveFailure[] = []) {
+async function openAsStaff(pldReviewer: boolean, refusals: SaveFailure[] = [], uuid: string | null = 'u-1') {
   let searches = 0;
   const saves: Array<{ meta: Record<string, unknown> }> = [];
   const actor = createActor(
@@ -39,7 +39,7 @@ async function openAsStaff(pldReviewer: boolean, refusals: SaveFailure[] = []) {
         }),
       },
     }),
-    { input: { code: 'wizardpf', tabCount: 3, uuid: 'u-1', franchise: null, staff: true, pldReviewer, parentUuid: null, blankModel: {} }, inspect: coverage.inspect },
+    { input: { code: 'wizardpf', tabCount: 3, uuid, franchise: null, staff: true, pldReviewer, parentUuid: null, blankModel: {} }, inspect: coverage.inspect },
   );
   actor.start();
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
@@ -96,6 +96,16 @@ describe('finishing with a confirmed OFAC SDN or UN match', () => {
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.modal).toEqual({ kind: 'finishForbidden', message });
     expect(actor.getSnapshot().context.pldFinishLists).toBeNull();
+    actor.stop();
+  });
+
+  it('an application finished before it was ever stored, refused with 403, shows the reason and stays in the browser', async () => {
+    const message = 'Tu solicitud no puede finalizarse en línea. Comunícate con tu asesor para concluirla.';
+    const { actor } = await openAsStaff(false, [{ status: 403, code: 'forbidden', message }], null);
+    actor.send({ type: 'wizard.finish', values: validPfModel() as never, accepted: true });
+    await settle();
+    expect(actor.getSnapshot().context.modal).toEqual({ kind: 'finishForbidden', message });
+    expect(actor.getSnapshot().context.meta).toMatchObject({ store: false, cache: true });
     actor.stop();
   });
 });
