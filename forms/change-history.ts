@@ -6,7 +6,7 @@ import { format } from 'date-fns';
 import { es } from 'date-fns/locale';
 import { reach, type Schema } from 'yup';
 import type { HistoryAnswer, HistoryEntry } from './contracts/application';
-import { fieldLabel, GROUP_TITLES } from './field-labels';
+import { fieldLabel, groupTitleOf, isShareholderName, shareholderNameLabel } from './field-labels';
 import { TAB_TITLES } from './messages';
 import { entryName, money, plain, shortDate } from './print/format';
 import { kindOf } from './schema/fields';
@@ -110,16 +110,15 @@ function shownValue(field: string, kind: string | undefined, value: unknown): st
 /** Where a field is: its tab, and the group that repeats it ('Representante legal 2'). */
 function placeOf(wizard: AnyWizard | undefined, field: string): string {
   const tab = wizard ? tabOfField(wizard.tabs, field) : null;
-  const item = /^(representantes|accionistas|referencias)\[(\d+)\]/.exec(field);
-  const group = item
-    ? `${GROUP_TITLES[item[1] as 'representantes' | 'accionistas' | 'referencias']} ${Number(item[2]) + 1}`
-    : /(^|\.)(domicilio_|colonia_|otra_colonia_)fiscal/.test(field)
-      ? GROUP_TITLES.domicilioFiscal
-      : /(^|\.)(domicilio_|colonia_|otra_colonia_)operativo/.test(field)
-        ? GROUP_TITLES.domicilioOperativo
-        : GROUP_TITLES[field.split('.')[0] as keyof typeof GROUP_TITLES];
-  return [tab === null ? undefined : wizard!.tabs[tab]!.title, group].filter(Boolean).join(' › ');
+  return [tab === null ? undefined : wizard!.tabs[tab]!.title, groupTitleOf(field)].filter(Boolean).join(' › ');
 }
+
+/** The person type the entry gives the list item that holds `field` ('accionistas[1].nombre' → 'accionistas[1].tipo_persona'). */
+const typeIn = (entry: Pick<HistoryEntry, 'changes'>, field: string) => {
+  const typePath = field.replace(/[^.]+$/, 'tipo_persona');
+  const change = entry.changes.find((candidate) => candidate.path === typePath);
+  return typeof change?.after === 'string' ? change.after : undefined;
+};
 
 /** The changes of one stored entry, one per field, as shown; fields no form nor the history names are left out. */
 export function shownChanges(wizard: AnyWizard | undefined, entry: Pick<HistoryEntry, 'changes'>): ShownChange[] {
@@ -127,7 +126,7 @@ export function shownChanges(wizard: AnyWizard | undefined, entry: Pick<HistoryE
   const byField = new Map<string, ShownChange>();
   for (const change of entry.changes) {
     const { field, part } = ownerOf(wizard, change.path);
-    const label = fieldLabel(field, company) ?? RECORD_FIELDS[field];
+    const label = isShareholderName(field) ? shareholderNameLabel(typeIn(entry, field)) : (fieldLabel(field, company) ?? RECORD_FIELDS[field]);
     if (!label) continue;
     const kind = kindOf(schemaAt(wizard, field));
     const pldField = field === 'pld_coincidences' || field === 'pld_finalizacion';

@@ -132,8 +132,20 @@ export type LabelledField = keyof typeof FIELD_LABELS;
 /** Where a legal entity's form labels a field otherwise: its name is the business name. */
 export const COMPANY_FIELD_LABELS: Partial<Record<LabelledField, string>> = {
   nombre: 'Razón social',
-  'accionistas[].nombre': 'Razón social',
 };
+
+/**
+ * A shareholder's name is labelled by the shareholder's own person type, not the applicant's: a
+ * company's is its 'Razón social', anyone else's (a type not chosen yet too: '') their name. Where
+ * the type is not known (`undefined`: a history entry that changed the name only), both.
+ */
+export function shareholderNameLabel(tipoPersona: string | undefined): string {
+  if (tipoPersona === undefined) return 'Nombre o razón social';
+  return tipoPersona === 'Moral' ? 'Razón social' : FIELD_LABELS['accionistas[].nombre'];
+}
+
+/** Whether `path` is a shareholder's name ('accionistas[1].nombre'), labelled by `shareholderNameLabel`. */
+export const isShareholderName = (path: string) => labelPath(path) === 'accionistas[].nombre';
 
 /** The titles of the groups of fields a form repeats. */
 export const GROUP_TITLES = {
@@ -160,6 +172,25 @@ export function fieldLabel(path: string, company = false): string | undefined {
   const key = labelPath(path) as LabelledField;
   if (!Object.hasOwn(FIELD_LABELS, key)) return undefined;
   return (company ? COMPANY_FIELD_LABELS[key] : undefined) ?? FIELD_LABELS[key];
+}
+
+/** The label of the field at `path` as its form shows it for `model` (a shareholder's name by the shareholder's type). */
+export function fieldLabelIn(path: string, model: Record<string, unknown>, company: boolean): string | undefined {
+  const shareholder = /^accionistas\[(\d+)\]\.nombre$/.exec(path);
+  if (!shareholder) return fieldLabel(path, company);
+  const shareholders = Array.isArray(model.accionistas) ? (model.accionistas as { tipo_persona?: unknown }[]) : [];
+  const tipo = shareholders[Number(shareholder[1])]?.tipo_persona;
+  return shareholderNameLabel(typeof tipo === 'string' ? tipo : '');
+}
+
+/** The group that repeats the field at `path` in its form ('Representante legal 2', 'Domicilio fiscal'), if any. */
+export function groupTitleOf(path: string): string | undefined {
+  const item = /^(representantes|accionistas|referencias)\[(\d+)\]/.exec(path);
+  if (item) return `${GROUP_TITLES[item[1] as 'representantes' | 'accionistas' | 'referencias']} ${Number(item[2]) + 1}`;
+  if (/(^|\.)(domicilio_|colonia_|otra_colonia_)fiscal/.test(path)) return GROUP_TITLES.domicilioFiscal;
+  if (/(^|\.)(domicilio_|colonia_|otra_colonia_)operativo/.test(path)) return GROUP_TITLES.domicilioOperativo;
+  const group = path.split('.')[0];
+  return Object.hasOwn(GROUP_TITLES, group) ? GROUP_TITLES[group as keyof typeof GROUP_TITLES] : undefined;
 }
 
 /** The label of a field the forms show: for a component given its field's name. */

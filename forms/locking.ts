@@ -43,6 +43,16 @@ export function isFieldLocked(level: EditableLevel, path: string): boolean {
   }
 }
 
+/**
+ * The errors of the fields the person may change. A locked field is not theirs to fill or to mend:
+ * neither the browser nor the server holds its rules against them (a record the main system locked
+ * with a required field blank is saved with it blank, as it holds it).
+ */
+export function errorsOfUnlocked<E extends Record<string, string>>(level: EditableLevel, errors: E): E {
+  if (level === 'all') return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => !isFieldLocked(level, path))) as E;
+}
+
 /** Add and remove buttons of list items (representatives, shareholders, guarantors…). */
 export const canAddOrRemoveItems = (level: EditableLevel) => level === 'all' || level === 'general_fields';
 

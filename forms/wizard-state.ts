@@ -1,7 +1,7 @@
 // What the wizard statechart (machines/wizard.ts) keeps and decides with, as data and pure
 // functions: the client meta of the record, the modals, what a save sends and how its answer is
 // adopted, the tabs a person may open and the PM's guarantors.
-import { canAddOrRemoveItems } from './locking';
+import { canAddOrRemoveItems, type EditableLevel } from './locking';
 import { fullName } from './person-name';
 import type { PldCoincidences } from './pld';
 import { coincidencesOf, type ReviewOutcome } from './pld-outcome';
@@ -45,6 +45,14 @@ export interface CallFailure {
   code?: string;
   /** The lists a PLD refusal names (409 'pld_confirmation_required'). */
   listas?: string[];
+}
+
+/** What the tab check is given: the tab, the values, who fills them and what the editable level locks. */
+export interface TabValidationInput {
+  index: number;
+  values: Model;
+  staff: boolean;
+  editable: EditableLevel;
 }
 
 export interface TabValidation {

@@ -29,6 +29,7 @@ import {
   type SaveInput,
   type SaveThen,
   type TabValidation,
+  type TabValidationInput,
   type WizardMeta,
   type WizardModal,
 } from '../forms/wizard-state';
@@ -114,6 +115,8 @@ export type WizardEvent =
   | { type: 'wizard.retried' }
   | { type: 'guarantor.remove'; uuid: string; name: string }
   | { type: 'guarantor.removalConfirmed' }
+  /** A new PM's person does not want a guarantor this browser kept for it (saved from /aval/...) linked. */
+  | { type: 'pendingGuarantor.declined'; uuid: string }
   /** An upload area's OCR read filled these fields of the form (issue 15). */
   | { type: 'ocr.filled'; area: string; changes: FillChange[] }
   /** The person undid that fill. */
@@ -157,7 +160,7 @@ export const wizardMachine = setup({
   },
   actors: {
     'load application': notProvided<LoadedAnswer, { code: WizardCode; uuid: string; flag: 0 | 1 }>('load application'),
-    'validate tab': notProvided<TabValidation, { index: number; values: Model; staff: boolean }>('validate tab'),
+    'validate tab': notProvided<TabValidation, TabValidationInput>('validate tab'),
     'save application': notProvided<SaveAnswer, SaveInput>('save application'),
     'pld review': pldReviewMachine,
     'remove guarantor': notProvided<RemovedGuarantorAnswer, { parentUuid: string; uuid: string }>('remove guarantor'),
@@ -171,6 +174,7 @@ export const wizardMachine = setup({
     'awaits the truthfulness statement': ({ context, event }) =>
       !context.staff && !context.guarantor && event.type === 'wizard.finish' && !event.accepted,
     // A stored PM whose editable level lets list items go (spec 02 §2).
+    'waits to link': ({ context }, params: { uuid: string }) => !context.meta.store && context.meta.guarantors.includes(params.uuid),
     'can remove guarantors': ({ context }) => context.meta.uuid !== null && guarantorsChangeable(context),
     'has incomplete guarantors': ({ context }) => incompleteGuarantors(context.model).length > 0,
     'is complete for the public': ({ context }, params: { loaded: LoadedAnswer }) => !context.staff && params.loaded.meta.complete,
@@ -294,6 +298,13 @@ export const wizardMachine = setup({
         modal: { kind: 'guarantorFinishFailed' as const, parentUuid: context.meta.parent_uuid, message: params.failure.message ?? null },
         ...(first === null ? {} : { current: first, tabErrors: [...new Set([...context.tabErrors, ...refused])] }),
       };
+    }),
+    'decline pending guarantor': enqueueActions(({ context, enqueue }, params: { uuid: string }) => {
+      enqueue.assign({
+        meta: { ...context.meta, guarantors: context.meta.guarantors.filter((uuid) => uuid !== params.uuid) },
+        model: { ...context.model, avales: ((context.model.avales ?? []) as GuarantorSummary[]).filter((aval) => aval.uuid !== params.uuid) },
+      });
+      enqueue(named('forget pending guarantors', { uuids: [params.uuid] }));
     }),
     'assign guarantors': assign(({ context }, params: { avales: GuarantorSummary[] }) => ({ model: { ...context.model, avales: params.avales } })),
     'notify guarantor removed': emit({ type: 'notification', kind: 'guarantorRemoved' } as const),
@@ -486,6 +497,10 @@ export const wizardMachine = setup({
                 ],
               },
             ],
+            'pendingGuarantor.declined': {
+              guard: { type: 'waits to link', params: ({ event }) => ({ uuid: event.uuid }) },
+              actions: { type: 'decline pending guarantor', params: ({ event }) => ({ uuid: event.uuid }) },
+            },
             'guarantor.remove': {
               guard: and(['no modal is open', 'can remove guarantors']),
               target: 'confirmingGuarantorRemoval',
@@ -608,7 +623,7 @@ export const wizardMachine = setup({
           invoke: {
             id: 'validateGeneralData',
             src: 'validate tab',
-            input: ({ context }) => ({ index: 0, values: context.model, staff: context.staff }),
+            input: ({ context }) => ({ index: 0, values: context.model, staff: context.staff, editable: context.meta.editable }),
             onDone: [
               { guard: { type: 'tab is valid', params: ({ event }) => ({ validation: event.output }) }, target: 'saving' },
               { target: 'idle', actions: ['go to general data', { type: 'open modal', params: { modal: { kind: 'finishGeneralDataInvalid' } } }] },

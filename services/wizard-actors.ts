@@ -6,7 +6,8 @@ import { beforeSubmit } from '../forms/before-submit';
 import type { LoadedAnswer, Model, RemovedGuarantorAnswer, SaveAnswer, WizardCode } from '../forms/contracts/application';
 import type { BlacklistAnswer } from '../forms/contracts/pld';
 import { validateModel } from '../forms/validate';
-import type { SaveInput, TabValidation } from '../forms/wizard-state';
+import type { SaveInput, TabValidation, TabValidationInput } from '../forms/wizard-state';
+import { errorsOfUnlocked } from '../forms/locking';
 import type { AnyWizard } from '../forms/wizards/wizard-for';
 import { loadApplication, removeGuarantor, saveApplication } from './applications';
 import { screenApplication } from './pld';
@@ -17,11 +18,11 @@ export function wizardActors(http: AxiosInstance, wizard: AnyWizard) {
     'load application': fromPromise<LoadedAnswer, { code: WizardCode; uuid: string; flag: 0 | 1 }>(({ input }) =>
       loadApplication(http, input.code, input.uuid, input.flag),
     ),
-    'validate tab': fromPromise<TabValidation, { index: number; values: Model; staff: boolean }>(async ({ input }) => {
+    'validate tab': fromPromise<TabValidation, TabValidationInput>(async ({ input }) => {
       const tab = wizard.tabs[input.index];
       if (!tab || tab.alwaysValid) return { valid: true, errors: {} };
-      const result = await validateModel(tab.schema, input.values, { staff: input.staff });
-      return { valid: result.valid, errors: result.errors };
+      const errors = errorsOfUnlocked(input.editable, (await validateModel(tab.schema, input.values, { staff: input.staff })).errors);
+      return { valid: Object.keys(errors).length === 0, errors };
     }),
     'save application': fromPromise<SaveAnswer, SaveInput>(({ input }) => saveApplication(http, input)),
     'remove guarantor': fromPromise<RemovedGuarantorAnswer, { parentUuid: string; uuid: string }>(({ input }) =>

@@ -2,7 +2,7 @@
 // browser (forms/), every error at once, unknown keys dropped. A write that breaks a rule is refused
 // with 422 and the Spanish message per field path; the caller stores only what this returns.
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
-import { keepLockedValues, type EditableLevel } from '../../forms/locking';
+import { isFieldLocked, keepLockedValues, type EditableLevel } from '../../forms/locking';
 import { MESSAGES, validationFailed } from '../../forms/messages';
 import type { ValidationContext } from '../../forms/schema/context';
 import { validateModel, type FieldErrors } from '../../forms/validate';
@@ -73,8 +73,11 @@ export async function validateApplicationWrite(body: unknown, options: WriteOpti
     throw new WriteValidationError({ [field]: field === 'tipo_persona' && !model.tipo_persona ? MESSAGES.required : MESSAGES.invalidValue });
   }
   const reached = options.reachedTabs ?? Infinity;
-  // A draft may leave a field of a tab it has not reached empty: the requirement is the rule excused, never another.
-  const excused = (path: string, rule: string) => rule === REQUIRED_RULE && tabOf(wizard, path) >= reached;
+  const level = options.locks?.level ?? 'all';
+  // A draft may leave a field of a tab it has not reached empty: the requirement is the rule excused,
+  // never another. A locked field keeps its stored value, whatever it is: no rule is the person's to mend.
+  const excused = (path: string, rule: string) =>
+    (rule === REQUIRED_RULE && tabOf(wizard, path) >= reached) || isFieldLocked(level, path);
   return withoutCatalogueLists(await validateWrite(wizard.schema, data, options, excused));
 }
 

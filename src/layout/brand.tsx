@@ -16,6 +16,7 @@ export function Brand({ href }: { href: string }) {
 /** The primary colour and its shades on the page's root; unset, styles.css keeps the default look. */
 export function applyBrandColors(root: HTMLElement, colors: ClientConfig['company']['colors']) {
   if (!colors) return;
+  root.classList.add('brand-colored');
   root.style.setProperty('--brand-primary', colors.primary);
   root.style.setProperty('--brand-primary-hover', colors.hover);
   root.style.setProperty('--brand-primary-active', colors.active);

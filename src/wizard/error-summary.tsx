@@ -1,41 +1,64 @@
-// A step refused for the tab's own checks says so at the top: 'Revisa 3 campos', each a link to
-// its field (by the label the person reads, in the order they appear), and the first field takes
-// the focus. It goes away once no field shows an error.
+// A refused step says so at the top: 'Revisa 3 campos', each field named as its form labels it (and
+// the group it is in), a link to it in the order the page lays them out, and the first field takes
+// the focus. The tab's own checks and the server's per-field refusals are one list. The count is
+// announced once per refusal; the list then follows the corrections silently and goes away once no
+// field is wrong.
 import { Callout } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Model } from '../../forms/contracts/application';
+import { fieldLabelIn, groupTitleOf } from '../../forms/field-labels';
 import { selectShownErrorLines } from '../../machines/shown-errors';
 import { fieldId } from '../components/fields/field-ids';
 import { useShownErrorsActor } from '../components/fields/shown-errors-provider';
 import type { WizardActorRef } from './selectors';
 
 interface SummaryEntry {
-  id: string;
+  path: string;
+  /** The field's id when it is on the page: the entry links to it. */
+  id: string | null;
   label: string;
   message: string;
 }
 
-/** The fields showing errors, as the page lays them out: a field not on the page (a hidden one) is left out. */
-function entriesOf(lines: string): SummaryEntry[] {
-  const found = lines
-    .split('\n')
-    .filter(Boolean)
-    .flatMap((line) => {
-      const [name, message] = line.split('\t');
-      const id = fieldId(name);
-      const control = document.getElementById(id);
-      if (!control) return [];
-      const label = document.querySelector(`label[for="${id}"]`)?.firstChild?.textContent?.trim() || name;
-      return [{ id, label, message, control }];
-    });
-  found.sort((a, b) => (a.control.compareDocumentPosition(b.control) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  return found.map(({ id, label, message }) => ({ id, label, message }));
+export interface ErrorSummaryProps {
+  actor: WizardActorRef;
+  /** The server's refusal of the last save, by field path. */
+  serverErrors: Record<string, string>;
+  values: Model;
+  /** A legal entity's form (its name is the 'Razón social'). */
+  company: boolean;
 }
 
-export function ErrorSummary({ actor }: { actor: WizardActorRef }) {
+const countText = (count: number) => (count === 1 ? 'Revisa 1 campo' : `Revisa ${count} campos`);
+
+/**
+ * The fields showing errors, then the server's refusals of fields that show none, in page order. A
+ * field of the tab's checks that is not on the page (a hidden one) is left out; a refused field
+ * that is not on the page is listed last, without a link.
+ */
+function entriesOf(lines: string, serverErrors: Record<string, string>, values: Model, company: boolean): SummaryEntry[] {
+  const shown = new Map(lines.split('\n').filter(Boolean).map((line) => line.split('\t') as [string, string]));
+  const refused = Object.entries(serverErrors).filter(([path]) => !shown.has(path));
+  const entries = [...shown, ...refused].flatMap(([path, message]) => {
+    const control = document.getElementById(fieldId(path));
+    if (!control && shown.has(path)) return [];
+    const label = fieldLabelIn(path, values, company) ?? path;
+    const group = groupTitleOf(path);
+    return [{ path, id: control?.id ?? null, label: group ? `${group} › ${label}` : label, message, control }];
+  });
+  entries.sort((a, b) => {
+    if (!a.control || !b.control) return a.control ? -1 : b.control ? 1 : 0;
+    return a.control.compareDocumentPosition(b.control) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+  return entries.map(({ control: _control, ...entry }) => entry);
+}
+
+export function ErrorSummary({ actor, serverErrors, values, company }: ErrorSummaryProps) {
   const lines = useSelector(useShownErrorsActor(), selectShownErrorLines);
   const [refused, setRefused] = useState(false);
   const [entries, setEntries] = useState<SummaryEntry[]>([]);
+  const [announced, setAnnounced] = useState('');
   const focusFirst = useRef(false);
   const [round, setRound] = useState(0);
 
@@ -57,38 +80,63 @@ export function ErrorSummary({ actor }: { actor: WizardActorRef }) {
     };
   }, [actor]);
 
+  // A server refusal is a refusal of its own.
+  useEffect(() => {
+    if (Object.keys(serverErrors).length === 0) return;
+    focusFirst.current = true;
+    setRefused(true);
+    setRound((round) => round + 1);
+  }, [serverErrors]);
+
   // The fields show their errors a moment after the refusal: the summary waits for them, and once
   // they are all corrected it is done until the next refusal.
   useLayoutEffect(() => {
     if (!refused) return;
-    const next = entriesOf(lines);
+    const next = entriesOf(lines, serverErrors, values, company);
     setEntries(next);
-    // Only the refusal moves the focus, once: never an error the person makes later while typing.
+    // Only the refusal moves the focus and is announced, once: never an error the person makes
+    // later while typing, nor the count going down as they correct.
     if (focusFirst.current) {
       focusFirst.current = false;
-      if (next.length > 0) document.getElementById(next[0].id)?.focus();
+      if (next.length > 0) setAnnounced(countText(next.length));
+      const first = next.find((entry) => entry.id !== null);
+      if (first) document.getElementById(first.id!)?.focus();
     } else if (next.length === 0) setRefused(false);
-  }, [refused, lines, round]);
+  }, [refused, lines, serverErrors, values, company, round]);
 
-  if (!refused || entries.length === 0) return null;
+  const shown = refused && entries.length > 0;
   return (
-    <Callout intent="danger" role="alert" className="error-summary" title={entries.length === 1 ? 'Revisa 1 campo' : `Revisa ${entries.length} campos`}>
-      <ul>
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <a
-              href={`#${entry.id}`}
-              onClick={(event) => {
-                event.preventDefault();
-                document.getElementById(entry.id)?.focus();
-              }}
-            >
-              {entry.label}
-            </a>
-            : {entry.message}
-          </li>
-        ))}
-      </ul>
-    </Callout>
+    <>
+      <span className="sr-only" role="alert">
+        {shown ? announced : ''}
+      </span>
+      {shown && (
+        <Callout intent="danger" className="error-summary" role="region" aria-labelledby="error-summary-title">
+          <h3 id="error-summary-title" className="notice-title">
+            {countText(entries.length)}
+          </h3>
+          <ul>
+            {entries.map((entry) => (
+              <li key={entry.path}>
+                {entry.id ? (
+                  <a
+                    href={`#${entry.id}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      document.getElementById(entry.id!)?.focus();
+                    }}
+                  >
+                    {entry.label}
+                  </a>
+                ) : (
+                  entry.label
+                )}
+                : {entry.message}
+              </li>
+            ))}
+          </ul>
+        </Callout>
+      )}
+    </>
   );
 }

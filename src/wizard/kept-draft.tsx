@@ -5,17 +5,26 @@ import { useEffect, useState } from 'react';
 import { getIn } from 'final-form';
 import { useForm } from 'react-final-form';
 import type { Model } from '../../forms/contracts/application';
+import { tabOfField } from '../../forms/wizards/define-wizard';
+import type { AnyWizard } from '../../forms/wizards/wizard-for';
 import type { DraftChange, LocalDraft } from './local-draft';
 
 export interface KeptDraftProps {
   draft: LocalDraft;
-  /** The titles of the tabs the restored fields belong to, in tab order. */
-  sectionsOf: (paths: string[]) => string[];
+  /** The wizard's tabs: the notice names those of the restored fields. */
+  tabs: AnyWizard['tabs'];
 }
+
+/** The titles of the tabs the fields at `paths` belong to, in tab order. */
+const sectionsOf = (tabs: AnyWizard['tabs'], paths: string[]) =>
+  [...new Set(paths.map((path) => tabOfField(tabs, path)))]
+    .filter((index): index is number => index !== null)
+    .sort((a, b) => a - b)
+    .map((index) => tabs[index]!.title);
 
 const listed = (names: string[]) => (names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`);
 
-export function KeptDraft({ draft, sectionsOf }: KeptDraftProps) {
+export function KeptDraft({ draft, tabs }: KeptDraftProps) {
   const form = useForm<Model>();
   // What each restored field held in the form before (as `value`), for 'Descartar'.
   const [restored, setRestored] = useState<DraftChange[]>([]);
@@ -37,10 +46,11 @@ export function KeptDraft({ draft, sectionsOf }: KeptDraftProps) {
   }, [form, draft]);
 
   if (restored.length === 0) return null;
-  const sections = sectionsOf(restored.map((change) => change.path));
+  const sections = sectionsOf(tabs, restored.map((change) => change.path));
   const where = sections.length > 0 ? ` en ${listed(sections)}` : '';
   return (
-    <Callout intent="warning" title="Recuperamos lo que no se había guardado" className="kept-draft" role="status">
+    <Callout intent="warning" className="kept-draft" role="status">
+      <h3 className="notice-title">Recuperamos lo que no se había guardado</h3>
       <p>
         {restored.length === 1
           ? `Un campo que escribiste${where} no se había guardado y lo conservó este navegador.`

@@ -8,9 +8,9 @@ import type { WizardActorRef } from './selectors';
 
 export function LeaveGuard({ actor, draft }: { actor: WizardActorRef; draft: LocalDraft }) {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname &&
-      // The page follows its record's uuid in the address: not a departure.
+    ({ nextLocation }) =>
+      // Any navigation is a departure, to the same address too (a new wizard starts there: WizardRoute),
+      // but the page's own rewrite of the address to follow its record's uuid.
       !(nextLocation.state as { followsRecord?: boolean } | null)?.followsRecord &&
       actor.getSnapshot().status === 'active' &&
       draft.unsaved(),

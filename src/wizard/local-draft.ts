@@ -30,7 +30,29 @@ export interface DraftPlace {
   staff: boolean;
 }
 
-const keyOf = ({ base, uuid, parentUuid }: DraftPlace) => `${PREFIX}${base}:${uuid ?? `nueva:${parentUuid ?? ''}`}`;
+const TAB_KEY = 'solicitud-pestana';
+
+/**
+ * This browser tab's name, kept by the tab (sessionStorage outlives a reload): two tabs on one
+ * record keep a draft each, neither writing over the other's.
+ */
+function tabName(): string {
+  try {
+    const known = window.sessionStorage.getItem(TAB_KEY);
+    if (known) return known;
+    const made = Math.random().toString(36).slice(2, 10);
+    window.sessionStorage.setItem(TAB_KEY, made);
+    return made;
+  } catch {
+    return 'pestana';
+  }
+}
+
+/** Where a record's drafts are kept, one per browser tab (a draft kept before tabs were told apart has no tab name). */
+const recordKey = ({ base, uuid }: DraftPlace) => `${PREFIX}${base}:${uuid}`;
+
+const keyOf = (place: DraftPlace) =>
+  place.uuid && !place.staff ? `${recordKey(place)}:${tabName()}` : `${PREFIX}${place.base}:${place.uuid ?? `nueva:${place.parentUuid ?? ''}`}`;
 
 function storageOf(place: Pick<DraftPlace, 'uuid' | 'staff'>): Storage | null {
   try {
@@ -40,11 +62,39 @@ function storageOf(place: Pick<DraftPlace, 'uuid' | 'staff'>): Storage | null {
   }
 }
 
-function readDraft(place: DraftPlace): DraftChange[] {
+function parseDraft(text: string | null): StoredDraft | null {
   try {
-    const stored = JSON.parse(storageOf(place)?.getItem(keyOf(place)) ?? 'null') as StoredDraft | null;
-    if (!stored || !Array.isArray(stored.changes) || Date.now() - stored.at > DRAFT_MS) return [];
-    return stored.changes.filter((change) => typeof change?.path === 'string' && 'before' in change);
+    const stored = JSON.parse(text ?? 'null') as StoredDraft | null;
+    if (!stored || typeof stored.at !== 'number' || !Array.isArray(stored.changes) || Date.now() - stored.at > DRAFT_MS) return null;
+    return { at: stored.at, changes: stored.changes.filter((change) => typeof change?.path === 'string' && 'before' in change) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The draft to offer: this tab's own; else, for a stored record, the newest another tab left (a
+ * person coming back in a new tab), which this tab takes over: its key is deleted, and the values
+ * are kept under this tab's from the form on.
+ */
+function readDraft(place: DraftPlace): DraftChange[] {
+  const storage = storageOf(place);
+  if (!storage) return [];
+  const own = parseDraft(storage.getItem(keyOf(place)));
+  if (own || !place.uuid || place.staff) return own?.changes ?? [];
+  try {
+    const prefix = recordKey(place);
+    const others = Object.keys(storage)
+      .filter((key) => key === prefix || key.startsWith(`${prefix}:`))
+      .flatMap((key) => {
+        const draft = parseDraft(storage.getItem(key));
+        return draft ? [{ key, draft }] : [];
+      })
+      .sort((a, b) => b.draft.at - a.draft.at);
+    const newest = others[0];
+    if (!newest) return [];
+    storage.removeItem(newest.key);
+    return newest.draft.changes;
   } catch {
     return [];
   }

@@ -1,14 +1,40 @@
-// A new PM tells the person which guarantors saved before it (from /aval/...) wait to join it.
-import { Callout } from '@blueprintjs/core';
-import type { GuarantorSummary } from '../../forms/contracts/application';
-import { guarantorName } from '../../forms/wizard-state';
+// A new PM tells the person which guarantors saved before it (from /aval/...) wait to join it, and
+// lets them decline any: on a shared computer they may be someone else's.
+import { Button, Callout } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { selectPendingGuarantorLines, type WizardActorRef } from './selectors';
 
-export function PendingGuarantorsNotice({ guarantors }: { guarantors: GuarantorSummary[] }) {
+export function PendingGuarantorsNotice({ actor }: { actor: WizardActorRef }) {
+  const lines = useSelector(actor, selectPendingGuarantorLines);
+  const guarantors = lines ? lines.split('\n').map((line) => line.split('\t') as [string, string]) : [];
   if (guarantors.length === 0) return null;
-  const names = guarantors.map((aval) => guarantorName(aval) || 'Aval sin nombre');
+  const one = guarantors.length === 1;
+  // The focus goes to the guarantor now in its place, or to the tab's title once none is left.
+  const decline = (uuid: string, index: number) => {
+    actor.send({ type: 'pendingGuarantor.declined', uuid });
+    requestAnimationFrame(() => {
+      const left = document.querySelectorAll<HTMLElement>('.pending-guarantors-list button');
+      (left[Math.min(index, left.length - 1)] ?? document.getElementById('tab-title'))?.focus();
+    });
+  };
   return (
-    <Callout intent="primary" role="status" className="pending-guarantors" title={guarantors.length === 1 ? '1 aval esperando esta solicitud' : `${guarantors.length} avales esperando esta solicitud`}>
-      {names.join(', ')} {guarantors.length === 1 ? 'se vinculará' : 'se vincularán'} a esta solicitud cuando la guardes por primera vez.
+    <Callout intent="primary" className="pending-guarantors" role="region" aria-labelledby="pending-guarantors-title">
+      <h2 id="pending-guarantors-title" className="notice-title">
+        {one ? '1 aval esperando esta solicitud' : `${guarantors.length} avales esperando esta solicitud`}
+      </h2>
+      <p>
+        {one
+          ? 'Se vinculará a esta solicitud cuando la guardes por primera vez. Si no corresponde a esta solicitud, elige «No vincular».'
+          : 'Se vincularán a esta solicitud cuando la guardes por primera vez. Si alguno no corresponde a esta solicitud, elige «No vincular».'}
+      </p>
+      <ul className="pending-guarantors-list">
+        {guarantors.map(([uuid, name], index) => (
+          <li key={uuid}>
+            <span>{name}</span>
+            <Button size="small" variant="outlined" text="No vincular" aria-label={`No vincular a ${name}`} onClick={() => decline(uuid, index)} />
+          </li>
+        ))}
+      </ul>
     </Callout>
   );
 }

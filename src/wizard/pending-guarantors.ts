@@ -16,24 +16,52 @@ const storage = (): Storage | null => {
 /** This browser saved them, so it knows their uuids. */
 type PendingGuarantor = GuarantorSummary & { uuid: string };
 
-export function readPendingGuarantors(): PendingGuarantor[] {
+/** As kept: with when it was kept. */
+type KeptGuarantor = PendingGuarantor & { kept_at: number };
+
+/**
+ * How long a guarantor waits for its PM in this browser: past it, a shared computer's next person
+ * starting a PM is not offered someone else's guarantors (the record itself stays on the server).
+ */
+export const PENDING_DAYS = 7;
+const PENDING_MS = PENDING_DAYS * 24 * 60 * 60 * 1000;
+
+function readKept(): KeptGuarantor[] {
   try {
     const stored = JSON.parse(storage()?.getItem(KEY) ?? '[]');
-    return Array.isArray(stored) ? stored.filter((item): item is PendingGuarantor => typeof item?.uuid === 'string' && typeof item?.data === 'object') : [];
+    return Array.isArray(stored)
+      ? stored.filter((item): item is KeptGuarantor => typeof item?.uuid === 'string' && typeof item?.data === 'object' && typeof item?.kept_at === 'number')
+      : [];
   } catch {
     return [];
   }
 }
 
-/** Adds or replaces a guarantor by its uuid. */
-export function keepPendingGuarantor(guarantor: GuarantorSummary) {
-  const others = readPendingGuarantors().filter((item) => item.uuid !== guarantor.uuid);
-  storage()?.setItem(KEY, JSON.stringify([...others, guarantor]));
+function write(kept: KeptGuarantor[]) {
+  try {
+    if (kept.length === 0) storage()?.removeItem(KEY);
+    else storage()?.setItem(KEY, JSON.stringify(kept));
+  } catch {
+    // a full or refused storage keeps nothing: the guarantor is linked from the PM by staff instead
+  }
 }
 
-/** Drops these guarantors: the PM that sent them is stored. */
+/** The guarantors waiting for a PM in this browser; those kept longer than a week are dropped. */
+export function readPendingGuarantors(): PendingGuarantor[] {
+  const kept = readKept();
+  const fresh = kept.filter((item) => Date.now() - item.kept_at <= PENDING_MS);
+  if (fresh.length !== kept.length) write(fresh);
+  return fresh.map(({ kept_at: _keptAt, ...guarantor }) => guarantor);
+}
+
+/** Adds or replaces a guarantor by its uuid. */
+export function keepPendingGuarantor(guarantor: GuarantorSummary) {
+  if (!guarantor.uuid) return;
+  const others = readKept().filter((item) => item.uuid !== guarantor.uuid);
+  write([...others, { ...guarantor, uuid: guarantor.uuid, kept_at: Date.now() }]);
+}
+
+/** Drops these guarantors: the PM that sent them is stored, or the person declined them. */
 export function forgetPendingGuarantors(uuids: string[]) {
-  const left = readPendingGuarantors().filter((item) => !uuids.includes(item.uuid));
-  if (left.length === 0) storage()?.removeItem(KEY);
-  else storage()?.setItem(KEY, JSON.stringify(left));
+  write(readKept().filter((item) => !uuids.includes(item.uuid)));
 }

@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { guarantorsAddable, guarantorsChangeable, isTabActive } from '../../forms/wizard-state';
+import type { GuarantorSummary } from '../../forms/contracts/application';
+import { guarantorName, guarantorsAddable, guarantorsChangeable, isTabActive } from '../../forms/wizard-state';
 import type { wizardMachine } from '../../machines/wizard';
 
 export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
@@ -24,3 +25,15 @@ export const selectGuarantorsChangeable = (s: Snapshot) => guarantorsChangeable(
 export const selectGuarantorsAddable = (s: Snapshot) => guarantorsAddable(s.context);
 
 export type WizardActorRef = ActorRefFrom<typeof wizardMachine>;
+
+/**
+ * The guarantors a new PM will link at its first save (kept by this browser from /aval/...), as
+ * 'uuid\tname' lines so the selector's answer compares by value; none once the PM is stored.
+ */
+export const selectPendingGuarantorLines = (s: Snapshot) =>
+  s.context.meta.store
+    ? ''
+    : ((s.context.model.avales ?? []) as GuarantorSummary[])
+        .filter((aval) => aval.uuid && s.context.meta.guarantors.includes(aval.uuid))
+        .map((aval) => `${aval.uuid}\t${guarantorName(aval) || 'Aval sin nombre'}`)
+        .join('\n');

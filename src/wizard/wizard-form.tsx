@@ -1,15 +1,16 @@
 // The tab shown, as a form: the stepper, the title, the server's refusals, the tab's view and the
 // step buttons. final-form holds the values and checks them with the tab's schema (the one client
 // check of a step); the statechart is told of every step and of where the checks stand.
-import { Button, Callout, H2 } from '@blueprintjs/core';
+import { Button, H2 } from '@blueprintjs/core';
 import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { Model } from '../../forms/contracts/application';
-import { fieldLabel } from '../../forms/field-labels';
 import type { FillChange } from '../../forms/documents/ocr-fill';
 import { nestErrors, validateModelSync } from '../../forms/validate';
+import { errorsOfUnlocked } from '../../forms/locking';
 import { guarantorName } from '../../forms/wizard-state';
+import { useEditableLevel } from '../components/fields/form-lock';
 import { ShownErrorsProvider } from '../components/fields/shown-errors-provider';
 import { OcrMarksProvider } from '../documents/ocr-marks';
 import { UploadOwnerProvider } from '../documents/upload-owner';
@@ -47,7 +48,6 @@ export interface WizardFormProps {
   review: PldReviewRef | undefined;
   /** The unsaved values this browser keeps. */
   draft: LocalDraft;
-  sectionsOf: (paths: string[]) => string[];
 }
 
 /** What the form renders of the wizard's state. */
@@ -67,7 +67,7 @@ const FORM_VIEW = {
 const NOT_TEXT = new Set(['submit', 'button', 'checkbox', 'radio', 'file', 'reset', 'image']);
 const isTextEntry = (target: EventTarget) => target instanceof HTMLInputElement && !NOT_TEXT.has(target.type);
 
-export function WizardForm({ actor, route, titles, staff, pldReviewer, review, draft, sectionsOf }: WizardFormProps) {
+export function WizardForm({ actor, route, titles, staff, pldReviewer, review, draft }: WizardFormProps) {
   const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills } = useWizardView(actor, FORM_VIEW);
   const guarantor = route.guarantor !== false;
   const tab = route.wizard.tabs[current];
@@ -103,9 +103,14 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
     [accepted, statementMissing],
   );
 
+  // A field the editable level locks is never flagged: the person cannot fill it (forms/locking.ts).
+  const editable = useEditableLevel();
   const validate = useMemo(
-    () => (tab && !tab.alwaysValid ? (values: Model) => nestErrors(validateModelSync(tab.schema, values, { staff }).errors) : undefined),
-    [tab, staff],
+    () =>
+      tab && !tab.alwaysValid
+        ? (values: Model) => nestErrors(errorsOfUnlocked(editable, validateModelSync(tab.schema, values, { staff }).errors))
+        : undefined,
+    [tab, staff, editable],
   );
 
   return (
@@ -144,19 +149,8 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
             <H2 id="tab-title" className="wizard-tab-title" tabIndex={-1}>
               {titles[current]}
             </H2>
-            <ErrorSummary actor={actor} />
-            <KeptDraft draft={draft} sectionsOf={sectionsOf} />
-            {Object.keys(serverErrors).length > 0 && (
-              <Callout intent="danger" title="El servidor no aceptó estos datos" role="alert">
-                <ul>
-                  {Object.entries(serverErrors).map(([path, message]) => (
-                    <li key={path}>
-                      {fieldLabel(path, route.wizard.tipo_persona === 'Moral') ?? path}: {message}
-                    </li>
-                  ))}
-                </ul>
-              </Callout>
-            )}
+            <ErrorSummary actor={actor} serverErrors={serverErrors} values={values} company={route.wizard.tipo_persona === 'Moral'} />
+            <KeptDraft draft={draft} tabs={route.wizard.tabs} />
             <UploadOwnerProvider value={uuid}>
               <OcrMarksProvider fills={ocrFills} onRecord={recordOcrFill}>
                 <TabView

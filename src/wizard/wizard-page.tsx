@@ -5,7 +5,6 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useParams, useSearchParams } from 'react-router-dom';
 import { TAB_TITLES } from '../../forms/messages';
-import { tabOfField } from '../../forms/wizards/define-wizard';
 import { DocumentList } from '../documents/document-list';
 import { FormLockProvider } from '../components/fields/form-lock';
 import { useDocumentTitle } from '../layout/document-title';
@@ -84,11 +83,6 @@ function WizardPage() {
   const titles = [...route.wizard.tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? TAB_TITLES.validacionesPld : 'Leyenda de veracidad'])];
   useDocumentTitle(loading ? null : titles[current], route.title);
   const draft = useLocalDraft(actor, { base: route.base, uuid, parentUuid: search.get('pm'), staff });
-  const sectionsOf = (paths: string[]) =>
-    [...new Set(paths.map((path) => tabOfField(route.wizard.tabs, path)))]
-      .filter((index): index is number => index !== null)
-      .sort((a, b) => a - b)
-      .map((index) => titles[index]);
 
   // A new tab takes the focus to its title, so keyboard and screen-reader users start there.
   const shownTab = useRef(current);
@@ -109,7 +103,7 @@ function WizardPage() {
   return (
     <section className="wizard" aria-labelledby="wizard-title">
       <H1 id="wizard-title">{route.title}</H1>
-      {uuid ? <ApplicationLink uuid={uuid} /> : <PendingGuarantorsNotice guarantors={pendingGuarantors} />}
+      {uuid ? <ApplicationLink uuid={uuid} /> : <PendingGuarantorsNotice actor={actor} />}
       <EditableBanner level={editable} staffCreated={staffCreated} />
       <FormLockProvider level={editable}>
         <PldMarksProvider value={markedPaths}>
@@ -121,7 +115,6 @@ function WizardPage() {
             pldReviewer={pldReviewer}
             review={review}
             draft={draft}
-            sectionsOf={sectionsOf}
           />
         </PldMarksProvider>
       </FormLockProvider>

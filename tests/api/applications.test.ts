@@ -234,6 +234,27 @@ describe('expiry and locks', () => {
     expect(staffView.data.nombre).toBe('CARLOS');
   });
 
+  it('saves a record whose locked required field the main system left blank, and still asks for an unlocked one', async () => {
+    const { uuid } = await createPf();
+    const { db, applications } = await server.app.backend;
+    // The main system locked the identity and left the CURP blank: the person cannot fill it.
+    const stored = pf() as { fisica: Record<string, unknown> };
+    stored.fisica.curp = '';
+    await db.updateTable('application').set({ editable: 'general_fields', data: JSON.stringify(stored) }).where('uuid', '=', uuid).execute();
+    applications.forget(uuid);
+    const data = pf() as { fisica: Record<string, unknown>; email: string };
+    data.fisica.curp = '';
+    const saved = await call('PUT', `/wizardpf/${uuid}`, { data: { ...data, email: 'nuevo@example.com' }, meta: { version: 1 } });
+    expect(saved.status).toBe(200);
+    const body = await saved.json();
+    expect(body.data.fisica.curp).toBe('');
+    expect(body.data.email).toBe('nuevo@example.com');
+    // A required field the person can fill is still theirs to fill.
+    const refused = await call('PUT', `/wizardpf/${uuid}`, { data: { ...data, email: '' }, meta: { version: 2 } });
+    expect(refused.status).toBe(422);
+    expect(Object.keys((await refused.json()).errores)).toEqual(['email']);
+  });
+
   it('keeps locked fields as stored under general_fields, and refuses every change under none', async () => {
     const { uuid } = await createPf();
     const { db, applications } = await server.app.backend;

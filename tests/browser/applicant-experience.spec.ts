@@ -142,13 +142,50 @@ test('unsaved typing survives a reload and a walk away, with a warning before le
   await expect(page.getByText('Recuperamos lo que no se había guardado')).toHaveCount(0);
 });
 
+test('two browser tabs on one record keep a draft each; a new tab takes over the newest one left', async ({ page, context, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 1 });
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    tab.on('dialog', (dialog) => void dialog.accept());
+    await tab.goto(`/pf/${uuid}`);
+    await openStep(tab, /Datos generales/);
+  }
+  await page.getByLabel('Apellido materno').fill('PRIMERA');
+  await other.getByLabel('Correo electrónico').fill('segunda@example.com');
+  await page.waitForTimeout(500);
+  await other.waitForTimeout(500);
+  // Each tab finds its own typing back, not the other's.
+  for (const [tab, mine, theirs] of [
+    [page, 'Apellido materno', 'Correo electrónico'],
+    [other, 'Correo electrónico', 'Apellido materno'],
+  ] as const) {
+    await tab.reload();
+    await expect(tab.getByText('Recuperamos lo que no se había guardado')).toBeVisible();
+    await openStep(tab, /Datos generales/);
+    await expect(tab.getByLabel(mine)).toHaveValue(mine === 'Apellido materno' ? 'PRIMERA' : 'segunda@example.com');
+    await expect(tab.getByLabel(theirs)).not.toHaveValue(theirs === 'Apellido materno' ? 'PRIMERA' : 'segunda@example.com');
+  }
+  // Both closed; a person coming back in a new tab gets the newest draft left.
+  await page.getByLabel('Apellido materno').fill('ULTIMA');
+  await page.waitForTimeout(500);
+  await other.close();
+  const back = await context.newPage();
+  back.on('dialog', (dialog) => void dialog.accept());
+  await page.close();
+  await back.goto(`/pf/${uuid}`);
+  await openStep(back, /Datos generales/);
+  await expect(back.getByLabel('Apellido materno')).toHaveValue('ULTIMA');
+});
+
 test("a refused step lists its fields at the top ('Revisa N campos') and focuses the first; each link leads to its field", async ({ page }) => {
   await page.goto('/pf');
   await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
   await page.getByLabel('Nombre(s)').fill('MARÍA');
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  const summary = page.getByRole('alert').filter({ hasText: /^Revisa \d+ campos/ });
+  const summary = page.getByRole('region', { name: /^Revisa \d+ campos$/ });
   await expect(summary).toBeVisible();
+  // Announced once, by its count.
+  await expect(page.getByRole('alert').filter({ hasText: /^Revisa \d+ campos$/ })).toHaveCount(1);
   const links = summary.getByRole('link');
   // In the order the page shows them, by the labels the person reads.
   await expect(links.first()).toHaveText('Identificación oficial');
@@ -160,12 +197,28 @@ test("a refused step lists its fields at the top ('Revisa N campos') and focuses
   await expect(page.getByLabel('Apellido paterno')).toBeFocused();
   await page.getByLabel('Apellido paterno').fill('LÓPEZ');
   await expect(links).toHaveCount(count - 1);
+  await expect(summary).toContainText(`Revisa ${count - 1} campos`);
+  // The correction is not announced again: the alert still says what the refusal said.
+  await expect(page.getByRole('alert').filter({ hasText: /^Revisa \d+ campos$/ })).toHaveText(`Revisa ${count} campos`);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/applicant/error-summary-1280.png' });
   await page.setViewportSize({ width: 360, height: 740 });
   await summary.scrollIntoViewIfNeeded();
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: 'test-results/applicant/error-summary-360.png' });
+});
+
+test('the summary names a repeated field by its group, as the page titles it', async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 4 });
+  await page.goto(`/pf/${uuid}`);
+  await page.getByRole('button', { name: /Referencias personales/ }).click();
+  await expect(page.getByRole('button', { name: /Referencias personales/ })).toHaveAttribute('aria-current', 'step');
+  await page.locator('input[name="referencia_personal_1.nombre_completo"]').fill('');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const summary = page.getByRole('region', { name: 'Revisa 1 campo' });
+  await expect(summary.getByRole('link')).toHaveText(['Primera referencia personal › Nombre completo']);
+  await expect(page.locator('input[name="referencia_personal_1.nombre_completo"]')).toBeFocused();
+  await expectAccessible(page);
 });
 
 test("before 'Finalizar' the applicant reviews everything entered, tab by tab, and 'Editar' goes back to a tab", async ({ page, request }) => {

@@ -114,8 +114,9 @@ test('an impossible date left on a later tab is refused by the server: the store
   await expect(step(/Empleo/)).toHaveAttribute('aria-current', 'step');
   await expect(hired).toHaveValue('31/02/2015');
   await expect(page.getByText('¡Fecha inválida!').first()).toBeVisible();
-  // The server's refusal names the field by its label.
-  await expect(page.getByRole('alert').filter({ hasText: 'El servidor no aceptó estos datos' })).toContainText('Fecha de ingreso: ¡Fecha inválida!');
+  // The server's refusal names the field by its label, in the one summary of what to correct.
+  await expect(page.getByRole('region', { name: 'Revisa 1 campo' })).toContainText('Fecha de ingreso: ¡Fecha inválida!');
+  await expect(page.getByRole('textbox', { name: 'Fecha de ingreso' })).toBeFocused();
   expect(await storedDate()).toBe('2015-01-05');
   await page.screenshot({ path: 'test-results/date-field/refused-save.png' });
 

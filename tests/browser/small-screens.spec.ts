@@ -136,6 +136,9 @@ const LOGO = `data:image/svg+xml;base64,${Buffer.from(
 
 test("the company's logo and primary colour from the configuration: header, primary buttons, both screens", async ({ page }) => {
   await withBrand(page, { logoUrl: LOGO, colors: { primary: '#0b5d3b', hover: '#094f32', active: '#084129' } });
+  await page.goto('/');
+  // Outlined and minimal primary buttons take it as their text colour.
+  await expect(page.getByRole('button', { name: 'Ver información requerida de Persona Física', exact: true })).toHaveCSS('color', 'rgb(11, 93, 59)');
   await page.goto('/pf');
   const header = page.getByRole('banner');
   const logo = header.getByRole('img', { name: 'Arrendadora Occidente' });

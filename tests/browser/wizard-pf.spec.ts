@@ -1,5 +1,6 @@
 // A public applicant fills the natural-person wizard tab by tab against the real server.
 import { expect, test } from '@playwright/test';
+import { createApplication } from './support/api';
 import { expectAccessible } from './support/axe';
 import { address, fillAssets, fillEmployment, fillPersonalReferences, fillPersonGeneralData, next, NOTIFICATION } from './support/wizard-steps';
 
@@ -20,7 +21,7 @@ test('a public applicant fills the PF wizard, refreshes mid-way, resumes and fin
   await page.getByRole('button', { name: 'Siguiente' }).click();
   // Under the field (read with it) and in the summary at the top.
   await expect(page.getByLabel('RFC con homoclave')).toHaveAccessibleDescription('¡El RFC no corresponde con la fecha de nacimiento o es incorrecto. Favor de verificarlo.!');
-  await expect(page.getByRole('alert').filter({ hasText: /^Revisa/ })).toContainText('RFC con homoclave: ¡El RFC no corresponde');
+  await expect(page.getByRole('region', { name: /^Revisa/ })).toContainText('RFC con homoclave: ¡El RFC no corresponde');
   await page.getByLabel('CURP').fill('GARC85');
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByLabel('CURP')).toHaveAccessibleDescription('¡El CURP debe tener 18 caracteres!');
@@ -86,4 +87,42 @@ test("opening a random uuid says 'Código incorrecto' and starts blank", async (
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page).toHaveURL(/\/pf$/);
   await expect(page.getByLabel('Nombre(s)')).toHaveValue('');
+});
+
+test('a field the editable level locks is never flagged as required: the person goes on without it', async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 2 });
+  // The main system locked the identity (general_fields) and left the CURP blank: the stored record as
+  // the API tests store it, its answers here as the server gives them for such a record.
+  const locked = (body: { data: { fisica: Record<string, unknown> }; meta: Record<string, unknown> }) => {
+    body.data.fisica.curp = '';
+    body.meta.editable = 'general_fields';
+    return body;
+  };
+  await page.route(`**/api/wizardpf/${uuid}/*`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: locked(await response.json()) });
+  });
+  await page.route(`**/api/wizardpf/${uuid}`, async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    const sent = route.request().postDataJSON();
+    expect(sent.data.fisica.curp).toBe('');
+    // The server keeps a locked field's stored value (tests/api/applications.test.ts).
+    sent.data.fisica.curp = 'GARC850314HJCRRL09';
+    const response = await route.fetch({ postData: sent });
+    await route.fulfill({ response, json: locked(await response.json()) });
+  });
+  await page.goto(`/pf/${uuid}`);
+  await page.getByRole('button', { name: /Datos generales/ }).click();
+  await expect(page.getByText('Algunos datos de esta solicitud no se pueden modificar.', { exact: false })).toBeVisible();
+  const curp = page.getByLabel('CURP');
+  await expect(curp).toBeDisabled();
+  await expect(curp).toHaveValue('');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('button', { name: /Vivienda/ })).toHaveAttribute('aria-current', 'step');
+  await page.getByRole('button', { name: /Datos generales/ }).click();
+  await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
+  await expect(curp).not.toHaveAccessibleDescription(/requerido/);
+  await expect(page.getByText('¡Este campo es requerido!')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: /^Revisa/ })).toHaveCount(0);
+  await expectAccessible(page);
 });

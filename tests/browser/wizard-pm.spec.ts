@@ -174,7 +174,7 @@ test('a guarantor saved before its PM exists is kept, and joins the PM when the 
   await expect(page).toHaveURL(/\/pm$/);
   await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
   // The new PM says who waits to join it, until its first save links them.
-  const waiting = page.getByRole('status').filter({ hasText: '1 aval esperando esta solicitud' });
+  const waiting = page.getByRole('region', { name: '1 aval esperando esta solicitud' });
   await expect(waiting).toContainText('LUIS');
   await fillCompanyGeneralData(page, 'empresa nueva');
   await next(page, 'Contactos');
@@ -187,6 +187,46 @@ test('a guarantor saved before its PM exists is kept, and joins the PM when the 
   expect(data.avales).toEqual([expect.objectContaining({ uuid: guarantorUuid, data: expect.objectContaining({ nombre: 'LUIS' }) })]);
   // Linked once: the browser no longer holds it for the next PM.
   expect(await page.evaluate(() => localStorage.getItem('solicitud.avalesPendientes'))).toBeNull();
+});
+
+test("a new PM offers only this week's waiting guarantors, and any can be declined with 'No vincular'", async ({ page }) => {
+  const day = 24 * 60 * 60 * 1000;
+  const kept = (uuid: string, nombre: string, daysAgo: number) => ({
+    uuid,
+    data: { tipo_persona: 'Física', nombre, fisica: { apellido_paterno: 'PÉREZ', apellido_materno: '' } },
+    kept_at: Date.now() - daysAgo * day,
+  });
+  await page.goto('/');
+  await page.evaluate(
+    (items) => localStorage.setItem('solicitud.avalesPendientes', JSON.stringify(items)),
+    [kept('11111111-1111-4111-8111-111111111111', 'ANTIGUO', 8), kept('22222222-2222-4222-8222-222222222222', 'AJENO', 1), kept('33333333-3333-4333-8333-333333333333', 'PROPIO', 0)],
+  );
+  await page.goto('/pm');
+  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  const waiting = page.getByRole('region', { name: '2 avales esperando esta solicitud' });
+  // A week old, it is not offered, and no longer kept.
+  await expect(waiting.getByRole('listitem')).toHaveText([/AJENO PÉREZ/, /PROPIO PÉREZ/]);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/wizard-pm/pending-guarantors-1280.png' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/wizard-pm/pending-guarantors-360.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // With the keyboard: the focus moves on to the guarantor left.
+  await page.getByRole('button', { name: 'No vincular a AJENO PÉREZ' }).focus();
+  await page.keyboard.press('Enter');
+  const left = page.getByRole('region', { name: '1 aval esperando esta solicitud' });
+  await expect(left.getByRole('listitem')).toHaveText([/PROPIO PÉREZ/]);
+  await expect(page.getByRole('button', { name: 'No vincular a PROPIO PÉREZ' })).toBeFocused();
+  const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('solicitud.avalesPendientes') ?? '[]').map((item: { data: { nombre: string } }) => item.data.nombre));
+  expect(await stored()).toEqual(['PROPIO']);
+
+  // The first save sends only the one kept.
+  const save = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/wizardpm'));
+  await fillCompanyGeneralData(page, 'empresa nueva');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  expect((await save).postDataJSON().meta.guarantors).toEqual(['33333333-3333-4333-8333-333333333333']);
 });
 
 test('staff are held to shareholders adding up to 100%', async ({ page, request }) => {

@@ -94,7 +94,11 @@ const EVENTS_BY_INPUT: Record<string, any[]> = {
     ...PM_EVENTS,
     { type: 'xstate.done.actor.removeGuarantor', output: { avales: [COMPLETE_AVAL] } },
   ],
-  pmNew: [...PM_EVENTS, { type: 'xstate.done.actor.removeGuarantor', output: { avales: [PENDING_AVAL] } }],
+  pmNew: [
+    ...PM_EVENTS,
+    { type: 'xstate.done.actor.removeGuarantor', output: { avales: [PENDING_AVAL] } },
+    { type: 'pendingGuarantor.declined', uuid: PENDING_AVAL.uuid! },
+  ],
 };
 
 const COMMON_EVENTS = [
@@ -149,10 +153,18 @@ const serializeState = (s: Snapshot) =>
     s.context.meta.guarantors,
   ]);
 
+/** The waiting guarantors the person declined along a path, in order. */
+const declinedOn = new WeakMap<WizardHarness, string[]>();
+
 /** What each state, and the step that reached it, means. */
 function assertMeaning(s: Snapshot, h: WizardHarness) {
   const { context } = s;
-  const pendingUuids = (h.input.pendingGuarantors ?? []).map((a) => a.uuid);
+  const declined = declinedOn.get(h) ?? [];
+  if (h.last?.type === 'pendingGuarantor.declined' && !h.before!.context.meta.store && h.before!.context.meta.guarantors.includes(h.last.uuid)) {
+    declined.push(h.last.uuid);
+  }
+  declinedOn.set(h, declined);
+  const pendingUuids = (h.input.pendingGuarantors ?? []).map((a) => a.uuid).filter((uuid) => !declined.includes(uuid!));
   expect(context.current).toBeGreaterThanOrEqual(0);
   expect(context.current).toBeLessThan(context.tabCount);
   // The tab shown is always one the person may be on.
@@ -213,7 +225,10 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     expect(pendingCall(h, 'create application').input.meta.guarantors).toEqual(pendingUuids);
   }
   expect(context.meta.guarantors).toEqual(context.meta.uuid === null ? pendingUuids : []);
-  expect(h.forgotten).toEqual(context.meta.uuid !== null && pendingUuids.length > 0 && h.input.uuid === null ? [pendingUuids] : []);
+  expect(h.forgotten).toEqual([
+    ...declined.map((uuid) => [uuid]),
+    ...(context.meta.uuid !== null && pendingUuids.length > 0 && h.input.uuid === null ? [pendingUuids] : []),
+  ]);
   // An applicant is nobody's waiting guarantor.
   expect(h.kept).toEqual([]);
   if (s.matches({ ready: 'pldReview' })) {
@@ -288,6 +303,16 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     expect(context.modal).toBeNull();
     expect(h.pending['remove guarantor'] ?? []).toEqual([]);
   }
+  if (h.last?.type === 'pendingGuarantor.declined') {
+    const uuid = h.last.uuid;
+    const waited = !h.before!.context.meta.store && h.before!.context.meta.guarantors.includes(uuid);
+    if (waited) {
+      // Not linked at the first save, not shown, and no longer kept by the browser.
+      expect(context.meta.guarantors).not.toContain(uuid);
+      expect(avalesOf(context.model).map((aval) => aval.uuid)).not.toContain(uuid);
+      expect(h.forgotten.at(-1)).toEqual([uuid]);
+    } else expect(context).toEqual(h.before!.context);
+  }
   if (h.last?.type === 'xstate.done.actor.removeGuarantor') {
     expect(s.matches({ ready: 'idle' })).toBe(true);
     expect(context.modal).toBeNull();
@@ -332,7 +357,7 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
       // Finishing checks 'Datos generales', wherever the person stands.
       expect(s.hasTag('busy')).toBe(true);
       expect(context.after).toBe('finish');
-      expect(pendingCall(h, 'validate tab').input).toEqual({ index: 0, values: context.model, staff: context.staff });
+      expect(pendingCall(h, 'validate tab').input).toEqual({ index: 0, values: context.model, staff: context.staff, editable: context.meta.editable });
       break;
     case 'ready.saving': {
       // The one save: POST while unstored, PUT once stored, with what was typed and the tab the save

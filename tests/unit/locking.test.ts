@@ -1,7 +1,7 @@
 // The editable levels as data (spec 01 §4, 02 §4): which fields lock, which buttons and upload
 // areas show, and how the server keeps locked values on a write.
 import { describe, expect, it } from 'vitest';
-import { canAddOrRemoveItems, isFieldLocked, keepLockedValues, uploadAreasShown } from '../../forms/locking';
+import { canAddOrRemoveItems, errorsOfUnlocked, isFieldLocked, keepLockedValues, uploadAreasShown } from '../../forms/locking';
 
 describe('editable levels', () => {
   it('lock the identity fields under general_fields, everything else under api_fields, all under none', () => {
@@ -47,5 +47,13 @@ describe('editable levels', () => {
     });
     expect(keepLockedValues('none', stored, incoming)).toBe(stored);
     expect(keepLockedValues('all', stored, incoming)).toBe(incoming);
+  });
+
+  it('hold no rule of a locked field against the person', () => {
+    const errors = { nombre: '¡Este campo es requerido!', 'fisica.curp': '¡Este campo es requerido!', email: '¡Correo inválido!', 'representantes[1].rfc': 'x' };
+    expect(errorsOfUnlocked('all', errors)).toBe(errors);
+    expect(errorsOfUnlocked('general_fields', errors)).toEqual({ email: '¡Correo inválido!', 'representantes[1].rfc': 'x' });
+    expect(errorsOfUnlocked('api_fields', errors)).toEqual({ nombre: '¡Este campo es requerido!', 'fisica.curp': '¡Este campo es requerido!' });
+    expect(errorsOfUnlocked('none', errors)).toEqual({});
   });
 });

@@ -122,8 +122,12 @@ export function CatalogSuggest<T>({ name, label, entries, idOf, nameOf, disabled
           },
           // Blueprint opens the list on a key only (openOnKeyDown); a click opens it too.
           onClick: () => suggestRef.current?.setState({ isOpen: true }),
-          // Blueprint's Escape leaves the field: the person stays in it.
           onKeyDownCapture: (event) => {
+            // Blueprint selects the field's text one animation frame after the focus; on a busy
+            // machine a fast typist's first letter is in by then and the next one replaced it
+            // ('exico'). A key pressed before that frame cancels it: what is typed is kept.
+            suggestRef.current?.cancelAnimationFrames();
+            // Blueprint's Escape leaves the field: the person stays in it.
             escaping.current = event.key === 'Escape';
           },
           onKeyDown: (event) => {

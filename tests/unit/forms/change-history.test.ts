@@ -159,4 +159,27 @@ describe('the field labels', () => {
       .filter((path) => fieldLabel(path) === undefined);
     expect([...new Set(missing)]).toEqual([]);
   });
+
+  it("labels a shareholder's name by the shareholder's type: a person's 'Nombre(s)', a company's 'Razón social'", () => {
+    const [event] = describeHistory({
+      uuid: 'x',
+      tipo_persona: 'Moral',
+      nombre: 'X',
+      entries: [
+        entry([
+          { path: 'accionistas[0].tipo_persona', before: null, after: 'Física' },
+          { path: 'accionistas[0].nombre', before: null, after: 'ANA' },
+          { path: 'accionistas[1].tipo_persona', before: null, after: 'Moral' },
+          { path: 'accionistas[1].nombre', before: null, after: 'INVERSORA SA' },
+          // A name changed alone: the entry does not say which the shareholder is.
+          { path: 'accionistas[2].nombre', before: 'LUIS', after: 'LUISA' },
+        ]),
+      ],
+    });
+    expect(event!.changes.filter((change) => change.path.endsWith('.nombre')).map(({ label, after }) => [label, after])).toEqual([
+      ['Nombre(s)', 'ANA'],
+      ['Razón social', 'INVERSORA SA'],
+      ['Nombre o razón social', 'LUISA'],
+    ]);
+  });
 });

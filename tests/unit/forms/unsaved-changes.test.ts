@@ -36,4 +36,15 @@ describe('entered values', () => {
     expect(titles.indexOf('Representante legal 2')).toBe(titles.indexOf('Representante legal 1') + 1);
     expect(new Set(titles).size).toBe(titles.length);
   });
+
+  it("label each shareholder's name as the form does, by the shareholder's own type", () => {
+    const tabs = enteredValues(PM_WIZARD as unknown as AnyWizard, validPmModel());
+    const shareholders = tabs.find((tab) => tab.title === 'Accionistas mayoritarios')!;
+    const names = shareholders.groups.map((group) => group.fields.find((field) => field.path.endsWith('.nombre')));
+    expect(names.map((field) => [field?.label, field?.value])).toEqual([
+      ['Nombre(s)', 'JUAN'],
+      ['Nombre(s)', 'ANA'],
+      ['Razón social', 'INVERSORA SA'],
+    ]);
+  });
 });

@@ -14,7 +14,7 @@ import { TextField } from '../../../components/fields/text-field';
 import { useFieldChanges } from '../../../components/fields/use-field-changes';
 import { FieldGrid } from '../field-layout';
 import { ItemList } from './item-list';
-import { labelOf, fieldLabel, GROUP_TITLES } from '../../../../forms/field-labels';
+import { labelOf, GROUP_TITLES, shareholderNameLabel } from '../../../../forms/field-labels';
 
 export interface AccionistasTabProps {
   /** A guarantor PM: its shareholders carry no gender. */
@@ -58,7 +58,7 @@ function Shareholder({ prefix, index, guarantor }: { prefix: string; index: numb
         onValueChange={(value) => apply(onShareholderTypeChange(values(), index, value).filter((c) => c.name !== `${prefix}.tipo_persona`))}
       />
       {!company && !guarantor && <SelectField name={`${prefix}.genero`} label={labelOf(`${prefix}.genero`)} options={GENDERS} />}
-      <TextField name={`${prefix}.nombre`} label={fieldLabel(`${prefix}.nombre`, company)!} uppercase maxLength={NAME_MAX} />
+      <TextField name={`${prefix}.nombre`} label={shareholderNameLabel(tipo ?? '')} uppercase maxLength={NAME_MAX} />
       {!company && (
         <>
           <TextField name={`${prefix}.apellido_paterno`} label={labelOf(`${prefix}.apellido_paterno`)} uppercase maxLength={SURNAME_MAX} optional />
