@@ -58,6 +58,7 @@ const RECORD_FIELDS: Record<string, string> = {
   cantidad_duplicados: 'Clientes con el mismo RFC',
   persona_completa: 'Aval completo',
   pld_coincidences: 'Revisión de coincidencias PLD',
+  pld_finalizacion: 'Finalización confirmada con coincidencia PLD',
   avales: 'Aval',
   parent_uuid: 'Solicitud de la persona moral',
   declaracion_aceptada: 'Declaración de veracidad aceptada',
@@ -130,13 +131,19 @@ export function shownChanges(wizard: AnyWizard | undefined, entry: Pick<HistoryE
     const label = isShareholderName(field) ? shareholderNameLabel(typeIn(entry, field)) : (fieldLabel(field, company) ?? RECORD_FIELDS[field]);
     if (!label) continue;
     const kind = kindOf(schemaAt(wizard, field));
-    const shown = byField.get(field) ?? { path: field, place: field === 'pld_coincidences' ? TAB_TITLES.validacionesPld : placeOf(wizard, field), label, before: '', after: '' };
+    const pldField = field === 'pld_coincidences' || field === 'pld_finalizacion';
+    const shown = byField.get(field) ?? { path: field, place: pldField ? TAB_TITLES.validacionesPld : placeOf(wizard, field), label, before: '', after: '' };
     if (part === null) {
       shown.before = shownValue(field, kind, change.before);
       shown.after = shownValue(field, kind, change.after);
     } else if (kind === 'data') {
       // Kept data (the PLD review) changed as a whole: say so, without its inner workings.
       shown.after = 'Modificada';
+    } else if (field === 'pld_finalizacion') {
+      // An Analista's confirmed finish reads as the lists it named; the entry itself says who and when.
+      if (part !== 'listas') continue;
+      shown.before = plain(change.before);
+      shown.after = plain(change.after);
     } else if (part === 'nombre' || part === 'colonia') {
       // A catalogue entry reads as its name; its ids and codes change with it.
       shown.before = plain(change.before);
@@ -147,8 +154,13 @@ export function shownChanges(wizard: AnyWizard | undefined, entry: Pick<HistoryE
   return [...byField.values()].filter((shown) => shown.before !== shown.after);
 }
 
-/** Whether an entry is the record's first: everything in it is new. */
-const isCreation = (entry: HistoryEntry) => entry.action === 'create' || (entry.action === 'finish' && entry.changes.every((change) => change.before === null));
+/**
+ * Whether an entry is the record's first: everything in it is new, the person type included (a later
+ * finish that only adds a field, such as an Analista's confirmed `pld_finalizacion`, is not one).
+ */
+const isCreation = (entry: HistoryEntry) =>
+  entry.action === 'create' ||
+  (entry.action === 'finish' && entry.changes.every((change) => change.before === null) && entry.changes.some((change) => change.path === 'tipo_persona'));
 
 /** The history of a record as staff read it, oldest first. */
 export function describeHistory(answer: HistoryAnswer): HistoryEvent[] {

@@ -41,6 +41,10 @@ export interface CallFailure {
   message?: string;
   /** Per-field messages of a refused write (422). */
   fieldErrors?: Record<string, string>;
+  /** The refusal's code ('pld_confirmation_required', 'stale_version'…). */
+  code?: string;
+  /** The lists a PLD refusal names (409 'pld_confirmation_required'). */
+  listas?: string[];
 }
 
 /** What the tab check is given: the tab, the values, who fills them and what the editable level locks. */

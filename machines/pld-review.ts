@@ -9,7 +9,7 @@
 import { assign, setup } from 'xstate';
 import { DELAYS } from '../forms/limits';
 import { matchKey, PLD_GROUPS, type PldCoincidences, type PldGroup, type PldMatch } from '../forms/pld';
-import { keysOf, selectedUsers } from '../forms/pld-outcome';
+import { keysOf, reasonProblems, reasonsOf, selectedUsers } from '../forms/pld-outcome';
 import { pldParties } from '../forms/pld-identity';
 import { notProvided } from './not-provided';
 import type { BlacklistAnswer } from '../forms/contracts/pld';
@@ -35,6 +35,8 @@ export interface PldReviewContext {
   selected: string[];
   /** Keys of every match reviewed so far (matchKey). */
   reviewed: string[];
+  /** The reason written for each confirmed match, by matchKey. */
+  reasons: Record<string, string>;
   /** The matches staff selected when they last saved a review (the stored ones until then). */
   users: PldCoincidences['users'];
   /** A search answered for the model as it is (cleared when the identity changes or a search fails). */
@@ -47,6 +49,7 @@ export type PldReviewEvent =
   | { type: 'pld.check'; model: Model }
   | { type: 'pld.opened' }
   | { type: 'match.toggled'; group: PldGroup; index: number }
+  | { type: 'reason.changed'; group: PldGroup; index: number; text: string }
   | { type: 'pld.saved' }
   | { type: 'modal.closed' };
 
@@ -80,6 +83,8 @@ const reviewSetup = setup({
     // A record staff open that was never reviewed (the public filled it), or whose review went stale, is checked at once.
     'names someone to screen on opening': ({ context }) => context.staff && pldParties(context.model).length > 0,
     'names someone to screen': ({ context, event }) => context.staff && 'model' in event && pldParties(event.model).length > 0,
+    // A confirmed match (this is the person, not a homonym) is saved with its written reason only.
+    'every confirmation has its reason': ({ context }) => Object.keys(reasonProblems(context)).length === 0,
     'finds nothing new': ({ context, event }) => keysOf({ ...noMatches(), ...answerOf(event).groups }).every((key) => context.reviewed.includes(key)),
   },
   actions: {
@@ -96,6 +101,10 @@ const reviewSetup = setup({
       selected: context.selected.includes(params.key) ? context.selected.filter((key) => key !== params.key) : [...context.selected, params.key],
     })),
     // The answer covers every party of the application: what it did not find no longer needs remembering.
+    'write reason': assign(({ context }, params: { group: PldGroup; index: number; text: string }) => {
+      const match = context.groups[params.group][params.index];
+      return match ? { reasons: { ...context.reasons, [matchKey(params.group, match)]: params.text } } : {};
+    }),
     'mark reviewed': assign(({ context }) => ({ reviewed: keysOf(context.groups), users: selectedUsers(context) })),
   },
 });
@@ -120,6 +129,7 @@ export const pldReviewMachine = reviewSetup.createMachine({
     groups: noMatches(),
     selected: [],
     reviewed: input.stored?.revisadas ?? [],
+    reasons: reasonsOf(input.stored?.users),
     users: input.stored?.users ?? {},
     answered: false,
     stored: input.stored,
@@ -169,7 +179,8 @@ export const pldReviewMachine = reviewSetup.createMachine({
       tags: 'blocking',
       on: {
         'match.toggled': { actions: { type: 'toggle match', params: ({ event }) => ({ key: `${event.group}:${event.index}` }) } },
-        'pld.saved': { target: 'validated', actions: 'mark reviewed' },
+        'reason.changed': { actions: { type: 'write reason', params: ({ event }) => ({ group: event.group, index: event.index, text: event.text }) } },
+        'pld.saved': { guard: 'every confirmation has its reason', target: 'validated', actions: 'mark reviewed' },
         'modal.closed': 'pending',
       },
     },

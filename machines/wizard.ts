@@ -35,6 +35,7 @@ import {
 } from '../forms/wizard-state';
 import { notProvided } from './not-provided';
 import { pldReviewMachine } from './pld-review';
+import { reasonProblems } from '../forms/pld-outcome';
 
 export interface WizardInput {
   code: WizardCode;
@@ -94,6 +95,13 @@ export interface WizardContext {
    * to accept), and how many finishes asked for it: the view shows the request and focuses the box.
    */
   statement: { accepted: boolean; asked: number };
+  /**
+   * Finishing with a confirmed OFAC SDN or UN match: the lists the server named when it asked an
+   * Analista to confirm (409 'pld_confirmation_required'), while the dialog asks; null otherwise.
+   */
+  pldFinishLists: string[] | null;
+  /** The Analista confirmed that finish: the next finish save says so (meta.confirmacion_pld). */
+  pldFinishConfirmed: boolean;
 }
 
 type PldReviewSnapshot = Pick<SnapshotFrom<typeof pldReviewMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -118,7 +126,10 @@ export type WizardEvent =
   /** An upload area's OCR read filled these fields of the form (issue 15). */
   | { type: 'ocr.filled'; area: string; changes: FillChange[] }
   /** The person undid that fill. */
-  | { type: 'ocr.undone'; area: string };
+  | { type: 'ocr.undone'; area: string }
+  /** An Analista confirmed, or cancelled, finishing with a confirmed OFAC SDN or UN match. */
+  | { type: 'pld.finish.confirmed' }
+  | { type: 'pld.finish.cancelled' };
 
 export type WizardEmitted =
   | { type: 'notification'; kind: 'saved' | 'saveFailed' | 'guarantorRemoved' | 'guarantorRemovalFailed' }
@@ -185,8 +196,12 @@ export const wizardMachine = setup({
       event.type === 'tab.selected' && event.index > context.current && isTabActive(context, event.index),
     'pld review holds': ({ context }) => context.pld.blocking,
     'pld check is under way': ({ context }) => context.pld.busy,
+    // A confirmed match goes with its written reason, as the review itself requires (forms/contracts/pld.ts).
+    'confirmations have their reasons': ({ context }) => !context.pld.found || Object.keys(reasonProblems(context.pld.found)).length === 0,
     'screens before finishing': ({ context }) => context.pldReviewer && !context.guarantor,
     'was forbidden': ({ event }) => failureOf((event as { error?: unknown }).error).status === 403,
+    'asks to confirm the pld finish': ({ context, event }) =>
+      context.pldReviewer && !context.pldFinishConfirmed && failureOf((event as { error?: unknown }).error).code === 'pld_confirmation_required',
     /** Only an unknown or malformed code is a wrong code; any other failure keeps the record to retry. */
     'code is unknown': (_, params: { failure: CallFailure }) => [400, 404].includes(params.failure.status ?? 0),
   },
@@ -305,7 +320,7 @@ export const wizardMachine = setup({
         busy: params.snapshot.hasTag('busy'),
         blocking: params.snapshot.hasTag('blocking'),
         validated: params.snapshot.matches('validated'),
-        found: (({ groups, selected, reviewed, users, answered }) => ({ groups, selected, reviewed, users, answered }))(params.snapshot.context),
+        found: (({ groups, selected, reviewed, reasons, users, answered }) => ({ groups, selected, reviewed, reasons, users, answered }))(params.snapshot.context),
       },
     })),
     'open pld review': enqueueActions(({ enqueue }) => {
@@ -357,6 +372,8 @@ export const wizardMachine = setup({
     pld: { busy: false, blocking: false, validated: false, found: null },
     ocrFills: {},
     statement: { accepted: false, asked: 0 },
+    pldFinishLists: null,
+    pldFinishConfirmed: false,
   }),
   initial: 'opening',
   states: {
@@ -593,13 +610,13 @@ export const wizardMachine = setup({
           on: {
             // Only matches on show are accepted: a check started meanwhile must answer first; then the step that opened the review goes on.
             'pld.saved': [
-              { guard: and(['pld review holds', followedBy('finish')]), target: 'finishing', actions: 'accept pld review' },
+              { guard: and(['pld review holds', 'confirmations have their reasons', followedBy('finish')]), target: 'finishing', actions: 'accept pld review' },
               {
-                guard: and(['pld review holds', followedBy('complete')]),
+                guard: and(['pld review holds', 'confirmations have their reasons', followedBy('complete')]),
                 target: 'saving',
                 actions: ['accept pld review', { type: 'set guarantor complete', params: { complete: true } }],
               },
-              { guard: 'pld review holds', target: 'saving', actions: 'accept pld review' },
+              { guard: and(['pld review holds', 'confirmations have their reasons']), target: 'saving', actions: 'accept pld review' },
             ],
             'modal.closed': { target: 'idle', actions: 'cancel pld review' },
           },
@@ -607,6 +624,8 @@ export const wizardMachine = setup({
         // An applicant's finish checks 'Datos generales' (the tab shown is the PLD or truthfulness one).
         finishing: {
           tags: 'busy',
+          // An earlier confirmation was for an earlier try: the server asks again if it must.
+          entry: assign({ pldFinishConfirmed: false }),
           invoke: {
             id: 'validateGeneralData',
             src: 'validate tab',
@@ -616,6 +635,13 @@ export const wizardMachine = setup({
               { target: 'idle', actions: ['go to general data', { type: 'open modal', params: { modal: { kind: 'finishGeneralDataInvalid' } } }] },
             ],
             onError: { target: 'idle', actions: ['go to general data', { type: 'open modal', params: { modal: { kind: 'finishGeneralDataInvalid' } } }] },
+          },
+        },
+        // The server asked an Analista to confirm finishing with a confirmed OFAC SDN or UN match.
+        confirmingPldFinish: {
+          on: {
+            'pld.finish.confirmed': { target: 'saving', actions: assign({ pldFinishLists: null, pldFinishConfirmed: true }) },
+            'pld.finish.cancelled': { target: 'idle', actions: assign({ pldFinishLists: null }) },
           },
         },
         // The one save: create or update is the service's choice; what follows is `after`.
@@ -628,7 +654,10 @@ export const wizardMachine = setup({
               code: context.code,
               uuid: context.meta.store ? context.meta.uuid : null,
               model: context.model,
-              meta: saveMetaOf(context.meta, context.current, context.after, context.statement.accepted),
+              meta: {
+                ...saveMetaOf(context.meta, context.current, context.after, context.statement.accepted),
+                ...(context.pldFinishConfirmed ? { confirmacion_pld: true } : {}),
+              },
               staff: context.staff,
               pld: reviewToSave(context),
             }),
@@ -649,6 +678,18 @@ export const wizardMachine = setup({
               },
             ],
             onError: [
+              // A confirmed OFAC SDN or UN match: the Analista is asked to confirm the finish (src/wizard/pld-finish-dialog.tsx).
+              {
+                guard: and([followedBy('finish'), 'asks to confirm the pld finish']),
+                target: 'confirmingPldFinish',
+                actions: assign({ pldFinishLists: ({ event }) => failureOf(event.error).listas ?? [] }),
+              },
+              // Refused with a reason (staff without the Analista role, a public applicant): the server's message.
+              {
+                guard: and([followedBy('finish'), 'is stored', 'was forbidden']),
+                target: 'idle',
+                actions: { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'finishForbidden', message: failureOf(event.error).message ?? '' } }) },
+              },
               {
                 guard: and([followedBy('finish'), 'is stored']),
                 target: 'idle',

@@ -29,12 +29,14 @@ export function createHttpClient({ baseURL, authorization, onUnauthorized }: Htt
 }
 
 /** What a failed call tells a machine: the status, the server's Spanish message, and per-field messages of a 422. */
-export function callFailure(error: unknown): { status?: number; message?: string; fieldErrors?: Record<string, string> } {
+export function callFailure(error: unknown): { status?: number; message?: string; fieldErrors?: Record<string, string>; code?: string; listas?: string[] } {
   if (!axios.isAxiosError(error)) return { message: error instanceof Error ? error.message : undefined };
-  const data = error.response?.data as { message?: unknown; errores?: unknown } | undefined;
+  const data = error.response?.data as { message?: unknown; errores?: unknown; code?: unknown; listas?: unknown } | undefined;
   return {
     status: error.response?.status,
     message: typeof data?.message === 'string' ? data.message : undefined,
     fieldErrors: data?.errores && typeof data.errores === 'object' ? (data.errores as Record<string, string>) : undefined,
+    ...(typeof data?.code === 'string' ? { code: data.code } : {}),
+    ...(Array.isArray(data?.listas) ? { listas: data.listas.filter((item): item is string => typeof item === 'string') } : {}),
   };
 }

@@ -58,6 +58,8 @@ export const saveMetaSchema = object({
   declaracion_aceptada: boolean().optional(),
   /** Guarantors saved before this PM was first stored, to link to it (spec 02 §2, /aval/...). */
   guarantors: array(string().max(36).required()).max(GUARANTORS_MAX).optional(),
+  /** An Analista confirms finishing an application with a confirmed OFAC SDN or UN match (README "PLD outcome"). */
+  confirmacion_pld: boolean().optional(),
 });
 export type SaveMeta = InferType<typeof saveMetaSchema>;
 

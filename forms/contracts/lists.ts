@@ -206,6 +206,7 @@ const rowDetails = {
   franquicia: string().nullable().optional().meta(described('the franchise the record was started from')),
   fecha_creacion: dateTime('when the record was first filled').optional(),
   fecha_modificacion: dateTime('its last change').optional(),
+  pld_confirmada: string().nullable().optional().meta(described("the lists of the matches staff confirmed in the PLD review ('OFAC SDN, ONU'), null when none")),
 };
 
 /** An unfinished registration as GET /wizardpf/cache lists it. */

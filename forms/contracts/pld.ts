@@ -178,10 +178,60 @@ export const pldMatchSchema = object({
   .required(({ path }) => reviewRefusal(`${path} debe ser un objeto { nombre, rfc, lista }.`))
   .typeError(({ path }) => reviewRefusal(`${path} debe ser un objeto { nombre, rfc, lista }.`));
 
-/** A match as the review shows and keeps it; `path` (the model field naming the party, when it is this model's own) is never stored. */
-export type PldMatch = InferType<typeof pldMatchSchema> & { path?: string };
+/** The most characters of a confirmation's reason. */
+export const PLD_REASON_MAX = 1000;
 
-const groupMatches = array(pldMatchSchema)
+/** What the reason of a confirmation says when it is missing or too long (the review's field and the server's 400 alike). */
+export const PLD_REASON_MESSAGES = {
+  required: 'Escribe el motivo de la confirmación.',
+  max: `El motivo no debe exceder ${PLD_REASON_MAX} caracteres.`,
+  type: 'El motivo debe ser texto.',
+} as const;
+
+/**
+ * The written reason staff give for confirming a match (this is the person, not a homonym): required,
+ * bounded. The one rule the review's field and the server check; the server refuses a review whose
+ * confirmed match has none with 400 'invalid_pld'.
+ */
+export const pldReasonSchema = string()
+  .strict()
+  .typeError(({ path }) => reviewRefusal(`${path}: ${PLD_REASON_MESSAGES.type}`))
+  .test('written', ({ path }) => reviewRefusal(`${path}: ${PLD_REASON_MESSAGES.required}`), (value) => typeof value === 'string' && value.trim() !== '')
+  .max(PLD_REASON_MAX, ({ path }) => reviewRefusal(`${path}: ${PLD_REASON_MESSAGES.max}`));
+
+/** The field message for a reason as typed, or null when it holds (the same schema the server checks). */
+export function reasonProblem(text: string): string | null {
+  try {
+    pldReasonSchema.validateSync(text);
+    return null;
+  } catch (error) {
+    const type = (error as { type?: string }).type;
+    return type === 'max' ? PLD_REASON_MESSAGES.max : type === 'typeError' ? PLD_REASON_MESSAGES.type : PLD_REASON_MESSAGES.required;
+  }
+}
+
+/** A confirmed match as a save sends it: the match and its reason. Who confirmed it and when are the server's. */
+export const confirmedMatchSchema = pldMatchSchema.shape({ motivo: pldReasonSchema });
+
+/** Who confirmed a match and when, set by the server only (never taken from a body). */
+export interface PldConfirmation {
+  /** The reason staff wrote. */
+  motivo?: string;
+  /** The staff member's name. */
+  confirmada_por?: string;
+  /** 'staff:<id>' */
+  confirmada_por_id?: string;
+  /** ISO date-time. */
+  confirmada_el?: string;
+}
+
+/**
+ * A match as the review shows and keeps it; `path` (the model field naming the party, when it is
+ * this model's own) is never stored; a confirmed one (in `users`) carries its reason, who and when.
+ */
+export type PldMatch = InferType<typeof pldMatchSchema> & { path?: string } & PldConfirmation;
+
+const groupMatches = array(confirmedMatchSchema)
   .optional()
   .nonNullable(({ path }) => reviewRefusal(`${path} debe ser una lista.`))
   .typeError(({ path }) => reviewRefusal(`${path} debe ser una lista.`))
@@ -203,7 +253,7 @@ export const pldReviewSchema = object({
     .nullable()
     .oneOf([...REVIEW_TYPES, null], reviewRefusal("validar_coincidencias_tipo debe ser 'client', 'heritageBond' o null."))
     .default(null),
-  /** The matches staff selected as the real ones, per group. */
+  /** The matches staff confirmed as the real ones (not homonyms), per group, each with its reason. */
   users: object(Object.fromEntries(PLD_GROUPS.map((group) => [group, groupMatches])) as Record<PldGroup, typeof groupMatches>)
     .default(undefined)
     .required(USERS)

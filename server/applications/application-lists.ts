@@ -14,6 +14,7 @@ const NAME_CHARS = 400;
 const EMAIL_CHARS = 200;
 const RFC_CHARS = 20;
 const FRANCHISE_CHARS = 100;
+const PLD_LISTS_CHARS = 200;
 
 export interface ListPage<Row> {
   rows: Row[];
@@ -70,6 +71,7 @@ function commonFilters(eb: Where, query: ListQuery): Expression<SqlBool>[] {
 const detailColumns = [
   sql<string | null>`left(rfc, ${sql.lit(RFC_CHARS)})`.as('rfc'),
   sql<string | null>`left(franchise, ${sql.lit(FRANCHISE_CHARS)})`.as('franquicia'),
+  sql<string | null>`left(pld_confirmada, ${sql.lit(PLD_LISTS_CHARS)})`.as('pld_confirmada'),
   'filled_at',
   'updated_at',
 ] as const;
@@ -124,7 +126,7 @@ export function createApplicationLists(db: Kysely<Database>) {
       );
       return {
         total,
-        rows: rows.map(({ id, uuid, tipo_persona, nombre, email, rfc, franquicia, filled_at, updated_at }) => {
+        rows: rows.map(({ id, uuid, tipo_persona, nombre, email, rfc, franquicia, pld_confirmada, filled_at, updated_at }) => {
           const expires = new Date(filled_at).getTime() + APPLICATION_VALID_MS;
           return {
             id,
@@ -134,6 +136,7 @@ export function createApplicationLists(db: Kysely<Database>) {
             nombre,
             rfc,
             franquicia,
+            pld_confirmada,
             fecha_creacion: iso(filled_at),
             fecha_modificacion: iso(updated_at),
             fecha_vencimiento: iso(new Date(expires)),

@@ -8,6 +8,8 @@ import { diffModels } from '../../forms/model-diff';
 import { modelRfc } from '../../forms/rules/rfc-duplicates';
 import { ByteBoundedCache } from './byte-bounded-cache';
 import { GUARANTORS_MAX } from '../../forms/limits';
+import type { PldCoincidences } from '../../forms/pld';
+import { confirmedColumn } from '../pld/pld-confirmed-migration';
 
 /** The most changes the history answers (the latest). */
 export const HISTORY_MAX = 500;
@@ -53,6 +55,7 @@ const columnsOf = (fields: RecordFields) => ({
   last_index: fields.last_index,
   complete: fields.complete,
   franchise: fields.franchise,
+  pld_confirmada: confirmedColumn(fields.model.pld_coincidences as PldCoincidences | null | undefined),
 });
 
 /** The stored model; the record's uuid and person id come from their columns, which are the truth. */
@@ -83,6 +86,7 @@ const STATE_COLUMNS = [
   'version',
   'rfc',
   'created_by',
+  'pld_confirmada',
 ] as const;
 
 /** Entries kept, and the bytes they may take (RECORD_CACHE_MAX_BYTES), unless the options say otherwise. */

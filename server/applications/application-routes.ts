@@ -14,6 +14,7 @@ import { hasPermission } from '../../forms/staff-permissions';
 import { ApiError } from '../api-error';
 import { badRequest, forbidden } from '../http-errors';
 import type { PldCoincidences } from '../../forms/pld';
+import { finishAlreadyConfirmed, finishConfirmationMatches, type PldFinishConfirmation } from '../../forms/pld-outcome';
 import { pldIdentityKey } from '../../forms/pld-identity';
 import {
   createdAnswerSchema,
@@ -25,7 +26,7 @@ import {
   type SaveRequest,
 } from '../../forms/contracts/application';
 import { answer, refusals } from '../openapi/route-contract';
-import { checkedPldReview, reviewedCoincidences } from '../pld/pld-review';
+import { checkedPldReview, reviewedCoincidences, type Reviewer } from '../pld/pld-review';
 import { checksBody } from '../validation/contract-body';
 import { furthestTab } from './furthest-tab';
 import { validateApplicationWrite, WriteValidationError } from '../validation/validate-write';
@@ -54,6 +55,9 @@ const creatorOf = (request: FastifyRequest) =>
 const ownedBySession = (request: FastifyRequest, createdBy: string) => request.session?.sid !== undefined && createdBy === `public:${request.session.sid}`;
 export const staffCreated = (application: Application) => application.created_by.startsWith('staff:');
 const STAFF_CREATED = 'Esta solicitud fue registrada por el personal de la empresa y no puede modificarse desde aquí. Si necesitas cambiar algún dato, comunícate con tu asesor.';
+/** A public applicant finishing an application with a confirmed OFAC or UN match: the message names no list (the screening is not the public's). */
+export const PUBLIC_FINISH_HELD = 'Tu solicitud no puede finalizarse en línea. Comunícate con tu asesor para concluirla.';
+const listsNamed = (lists: string[]) => `${lists.length > 1 ? 'las listas' : 'la lista'} ${lists.join(' y ')}`;
 const STAFF_CREATED_PM = 'La solicitud de Persona Moral fue registrada por el personal de la empresa: sus avales no pueden modificarse desde aquí.';
 
 export const isExpired = (application: Application, now = Date.now()) =>
@@ -90,6 +94,42 @@ export async function applicationRoutes(app: FastifyInstance) {
     return { ...stored, coincidencias_validadas: false };
   };
 
+  /** The staff member saving: 'staff:<id>' and the name the PLD review shows. */
+  const reviewerOf = async (request: FastifyRequest): Promise<Reviewer> => {
+    const id = request.session!.sub;
+    const user = await request.backend.staff.findById(Number(id));
+    return { id: `staff:${id}`, nombre: user ? [user.nombre, user.apellido_paterno, user.apellido_materno].filter(Boolean).join(' ') : `staff:${id}` };
+  };
+
+  /**
+   * Finishing an application whose review confirmed a match on OFAC SDN or the UN list is an
+   * Analista's decision, confirmed in so many words (`meta.confirmacion_pld`), and recorded as
+   * `pld_finalizacion` (who, when, which lists) in the model and so in the history. Anyone else is
+   * refused: staff without the role with the lists named, the public without them.
+   */
+  const withFinishConfirmation = async (request: FastifyRequest, model: Record<string, unknown>, body: SaveRequest) => {
+    if (body.meta?.complete !== true || isGuarantor(model)) return model;
+    const review = model.pld_coincidences as PldCoincidences | null;
+    const matches = finishConfirmationMatches(review);
+    if (matches.length === 0 || finishAlreadyConfirmed(review, model.pld_finalizacion as PldFinishConfirmation | null)) return model;
+    const lists = [...new Set(matches.map(({ match }) => match.lista))];
+    if (!isStaff(request)) throw forbidden(PUBLIC_FINISH_HELD);
+    if (!hasPermission(request.session!.roles, 'pld')) {
+      throw new ApiError(403, `Esta solicitud tiene una coincidencia confirmada en ${listsNamed(lists)}: solo un Analista puede finalizarla.`, 'pld_analyst_required', { listas: lists });
+    }
+    if (body.meta?.confirmacion_pld !== true) {
+      throw new ApiError(
+        409,
+        `Esta solicitud tiene una coincidencia confirmada en ${listsNamed(lists)}: confirma que deseas finalizarla (meta.confirmacion_pld).`,
+        'pld_confirmation_required',
+        { listas: lists },
+      );
+    }
+    const reviewer = await reviewerOf(request);
+    const recorded: PldFinishConfirmation = { listas: lists.join(', '), por: reviewer.nombre, por_id: reviewer.id, fecha: new Date().toISOString(), coincidencias: matches.map(({ key }) => key) };
+    return { ...model, pld_finalizacion: recorded };
+  };
+
   /** Validates the model for this code and session; the server's own fields are put back afterwards. */
   const validated = async (request: FastifyRequest, code: Code, body: SaveRequest, stored?: Application) => {
     // The classification of a stored record is its own: an update cannot turn a client into a guarantor.
@@ -97,7 +137,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     // Checked first: a malformed review stores nothing.
     // The review is an Analista's; anyone else's `pld` is ignored, as the public's is.
     const reviewer = isStaff(request) && hasPermission(request.session!.roles, 'pld');
-    const review = reviewer && body.pld !== undefined ? reviewedCoincidences(checkedPldReview(body.pld)) : undefined;
+    const checked = reviewer && body.pld !== undefined ? checkedPldReview(body.pld) : undefined;
     if (data.tipo_persona !== WIZARD_CODES[code]) {
       throw new WriteValidationError({ tipo_persona: `Este recurso solo recibe solicitudes de tipo ${WIZARD_CODES[code]}.` });
     }
@@ -105,6 +145,9 @@ export async function applicationRoutes(app: FastifyInstance) {
     // A public applicant's finish needs 'Acepto' under the truthfulness statement; the server records when.
     const statementDue = body.meta?.complete === true && !isStaff(request) && !isGuarantor(data) && stored?.complete !== true;
     if (statementDue && body.meta?.declaracion_aceptada !== true) throw new ApiError(422, NOTICES.statementRequired, 'statement_required');
+    const storedReview = (storedModel?.pld_coincidences ?? null) as PldCoincidences | null;
+    // Who confirmed each match and when: the server's, kept while a match's reason stays the same.
+    const review = checked ? reviewedCoincidences(checked, storedReview, await reviewerOf(request)) : undefined;
     const level = (stored?.editable ?? 'all') as EditableLevel;
     // Finishing an applicant, or completing a guarantor ('Finalizar y regresar a PM'): every tab is checked.
     const finishing = body.meta?.complete === true || stored?.complete === true;
@@ -126,6 +169,8 @@ export async function applicationRoutes(app: FastifyInstance) {
       cantidad_duplicados: isStaff(request) ? await request.backend.duplicates.countClientsLike(clean, stored?.uuid ?? null) : (storedModel?.cantidad_duplicados ?? null),
       // Set by a staff save's `pld`, never by `data`; renaming a party makes the stored review stale (spec 01 §4).
       pld_coincidences: review ?? staleIfRenamed(storedModel, clean),
+      // Set only by an Analista's confirmed finish (withFinishConfirmation), never by `data`.
+      ...(storedModel?.pld_finalizacion ? { pld_finalizacion: storedModel.pld_finalizacion } : {}),
       persona_completa: (isGuarantor(clean) && body.meta?.complete === true) || storedModel?.persona_completa === true,
       // A PM's guarantors are the records linked to it.
       ...(code === 'wizardpm' && !isGuarantor(clean) ? { avales: [] } : {}),
@@ -188,8 +233,8 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   /** The model as answered: a PM client carries its guarantors; the PLD review is for staff only (DESIGN.md §6). */
   const answered = async (request: FastifyRequest, code: Code, model: Record<string, unknown>, uuid: string) => {
-    const { pld_coincidences: review, ...shown } = model;
-    const forSession = isStaff(request) ? { ...shown, pld_coincidences: review } : shown;
+    const { pld_coincidences: review, pld_finalizacion: finish, ...shown } = model;
+    const forSession = isStaff(request) ? { ...shown, pld_coincidences: review, ...(finish ? { pld_finalizacion: finish } : {}) } : shown;
     return code === 'wizardpm' && !isGuarantor(model) ? { ...forSession, avales: await avalesShown(request, uuid) } : forSession;
   };
 
@@ -243,7 +288,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const model = await validated(request, code, request.body);
+        const model = await withFinishConfirmation(request, await validated(request, code, request.body), request.body);
         const parentUuid = request.body.meta?.parent_uuid ?? null;
         if (parentUuid !== null) {
           if (!isGuarantor(model)) throw new WriteValidationError({ clasificacion: 'Solo un aval (Obligado) se registra con una solicitud principal.' });
@@ -295,7 +340,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         }
         const parent = stored.parent_uuid ? await repository(request).find(stored.parent_uuid) : undefined;
         if (parent) requireOpenForPublic(request, parent);
-        const model = await validated(request, code, request.body, stored);
+        const model = await withFinishConfirmation(request, await validated(request, code, request.body, stored), request.body);
         // Finishing, or saving a finished PM (staff), needs every guarantor complete.
         if ((request.body.meta?.complete === true || stored.complete) && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
         try {

@@ -30,6 +30,8 @@ export interface ApplicationTable {
   version: ColumnType<number, number | undefined, number>;
   /** Who created it: 'public:<session id>', 'staff:<id>', or 'public' for a public session before sessions had ids (migration 0008). */
   created_by: ColumnType<string, string | undefined, never>;
+  /** The lists of the matches staff confirmed in its PLD review ('OFAC SDN, ONU'), null when none; written at each save (migration 0012). */
+  pld_confirmada: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApplicationChangeTable {

@@ -7,6 +7,7 @@ import { applicationRfcMigration } from '../duplicates/rfc-column-migration';
 import { applicationListsMigration } from '../applications/application-lists-migration';
 import { catalogueListsMigration } from '../applications/catalogue-lists-migration';
 import { pldListsMigration } from '../pld/pld-tables';
+import { applicationPldConfirmedMigration } from '../pld/pld-confirmed-migration';
 import { staffSessionsMigration } from '../auth/staff-session-tables';
 
 const migrations: Record<string, Migration> = {
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '0009_no_stored_catalogue_lists': catalogueListsMigration,
   '0010_print_company': printCompanyMigration,
   '0011_documents': documentsMigration,
+  '0012_application_pld_confirmada': applicationPldConfirmedMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

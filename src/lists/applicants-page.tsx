@@ -10,7 +10,7 @@ import { APPLICANT_FILTERS, EDITABLE_TEXTS } from './list-filters';
 import { ListPager, totalText } from './list-pager';
 import { ListTable, type ListColumn } from './list-table';
 import { ListToolbar } from './list-toolbar';
-import { dateTime, RowActions, text } from './row-cells';
+import { dateTime, NameCell, RowActions, text } from './row-cells';
 import { useListNavigation } from './use-list-navigation';
 import { wizardRouteFor } from './wizard-route-for';
 
@@ -18,7 +18,7 @@ import { wizardRouteFor } from './wizard-route-for';
 // Spanish, with the RFC, franchise, dates and editable level beside them.
 const COLUMNS: ListColumn<ApplicantRow>[] = [
   { label: 'Folio', sort: 'folio', cell: (row) => text(row.id_persona_datos_generales?.toString()) },
-  { label: 'Nombre', sort: 'nombre', cell: (row) => text(row.nombre) },
+  { label: 'Nombre', sort: 'nombre', cell: (row) => <NameCell name={row.nombre} pld={row.pld_confirmada} /> },
   { label: 'RFC', sort: 'rfc', cell: (row) => text(row.rfc) },
   { label: 'Tipo persona', sort: 'tipo', cell: (row) => row.tipo_persona },
   { label: 'Correo electrónico', cell: (row) => text(row.email), className: 'email-cell' },

@@ -4,6 +4,7 @@ import { Intent, Tag } from '@blueprintjs/core';
 import { Edit, History, Share } from '@blueprintjs/icons';
 import { format } from 'date-fns';
 import type { UnfinishedState } from '../../forms/contracts/lists';
+import { confirmedTagText } from '../../forms/pld-outcome';
 import { RouterButton } from '../components/router-button';
 
 /** An empty value: a dash to see, 'Sin dato' to hear. */
@@ -31,6 +32,27 @@ export function StateTag({ state }: { state: UnfinishedState | undefined }) {
     <Tag minimal intent={state === 'vigente' ? Intent.SUCCESS : Intent.DANGER}>
       {state === 'vigente' ? 'Vigente' : 'Expirada'}
     </Tag>
+  );
+}
+
+/** The red tag of a record whose PLD review confirmed a match (not a homonym), naming the lists. */
+export function PldConfirmedTag({ lists }: { lists: readonly string[] }) {
+  return (
+    <Tag intent={Intent.DANGER} multiline className="pld-confirmed-tag">
+      {confirmedTagText(lists)}
+    </Tag>
+  );
+}
+
+/** The Nombre cell: the name, and the red PLD tag when the record has a confirmed match (`pld_confirmada`, 'OFAC SDN, ONU'). */
+export function NameCell({ name, pld }: { name: string | undefined; pld: string | null | undefined }) {
+  if (!pld) return text(name);
+  // One element: on small screens each cell is a card's row, its children laid out in the row's grid.
+  return (
+    <span className="pld-name">
+      <span>{text(name)}</span>
+      <PldConfirmedTag lists={pld.split(', ')} />
+    </span>
   );
 }
 

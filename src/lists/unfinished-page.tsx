@@ -9,14 +9,14 @@ import { UNFINISHED_FILTERS } from './list-filters';
 import { ListPager, totalText } from './list-pager';
 import { ListTable, type ListColumn } from './list-table';
 import { ListToolbar } from './list-toolbar';
-import { dateTime, day, RowActions, StateTag, text } from './row-cells';
+import { dateTime, day, NameCell, RowActions, StateTag, text } from './row-cells';
 import { useListNavigation } from './use-list-navigation';
 import { wizardRouteFor } from './wizard-route-for';
 
 // '#', 'UUID' and 'Tipo persona' are the spec's (01 §2); the rest help staff find and sort a record.
 const COLUMNS: ListColumn<UnfinishedRow>[] = [
   { label: '#', sort: 'numero', cell: (row) => row.id },
-  { label: 'Nombre', sort: 'nombre', cell: (row) => text(row.nombre) },
+  { label: 'Nombre', sort: 'nombre', cell: (row) => <NameCell name={row.nombre} pld={row.pld_confirmada} /> },
   { label: 'RFC', sort: 'rfc', cell: (row) => text(row.rfc) },
   { label: 'Tipo persona', sort: 'tipo', cell: (row) => row.tipo_persona },
   { label: 'Franquicia', sort: 'franquicia', cell: (row) => text(row.franquicia) },

@@ -1,11 +1,15 @@
 // The PLD review (spec 02 §4 'PLD review screen'): a table per party kind with the matches found,
 // columns selection, nombre, RFC and lista; 'guardar y cerrar' marks them validated. It cannot be
-// closed by clicking outside; closing it otherwise keeps the person on the tab, still held.
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, H3, HTMLTable } from '@blueprintjs/core';
+// closed by clicking outside; closing it otherwise keeps the person on the tab, still held. A ticked
+// match is confirmed (this is the person, not a homonym) and needs its written reason, checked by the
+// same rule the server applies (forms/contracts/pld.ts pldReasonSchema).
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, H3, HTMLTable, TextArea } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
+import { Fragment, useState } from 'react';
 import { NOTICES } from '../../forms/messages';
-import type { PldGroup, PldMatch } from '../../forms/pld';
-import { selectGroups, selectSelected, type PldReviewRef } from './pld-review-selectors';
+import { matchKey, type PldGroup, type PldMatch } from '../../forms/pld';
+import { reasonProblems } from '../../forms/pld-outcome';
+import { selectGroups, selectReasons, selectSelected, type PldReviewRef } from './pld-review-selectors';
 import { EmptyRow, TableHead, TableRegion } from '../components/table-parts';
 
 /** The tables of the review (spec 02 §4), after the client's: a natural person's stay empty but for the linked party. */
@@ -27,11 +31,24 @@ export interface PldReviewModalProps {
 export function PldReviewModal({ review, isOpen, company, onSave, onClose }: PldReviewModalProps) {
   const groups = useSelector(review, selectGroups);
   const selected = useSelector(review, selectSelected);
+  const reasons = useSelector(review, selectReasons);
+  // The reasons' messages show once 'guardar y cerrar' was tried, as a refused step's do.
+  const [tried, setTried] = useState(false);
+  const problems = tried ? reasonProblems({ groups, selected, reasons }) : {};
+  const save = () => {
+    const missing = Object.keys(reasonProblems({ groups, selected, reasons }));
+    if (missing.length === 0) return onSave();
+    setTried(true);
+    document.getElementById(reasonId(missing[0]!))?.focus();
+  };
   return (
     // Blueprint's × is labelled in English: 'Cerrar' in the footer (and Escape) close instead.
     <Dialog isOpen={isOpen} onClose={onClose} title={NOTICES.pldHeading} canOutsideClickClose={false} isCloseButtonShown={false} className="pld-dialog">
       <DialogBody>
-        <p>Selecciona las coincidencias que corresponden a las personas de esta solicitud y guarda para continuar.</p>
+        <p>
+          Marca las coincidencias que corresponden a las personas de esta solicitud (las que no marques quedan como homónimos),
+          escribe el motivo de cada confirmación y guarda para continuar.
+        </p>
         {[{ group: company ? ('pm' as const) : ('pf' as const), caption: 'Cliente' }, ...TABLES].map(({ group, caption }) => (
           <MatchTable
             key={group}
@@ -39,7 +56,10 @@ export function PldReviewModal({ review, isOpen, company, onSave, onClose }: Pld
             caption={caption}
             matches={groups[group]}
             selected={selected}
+            reasons={reasons}
+            problems={problems}
             onToggle={(index) => review.send({ type: 'match.toggled', group, index })}
+            onReason={(index, text) => review.send({ type: 'reason.changed', group, index, text })}
           />
         ))}
       </DialogBody>
@@ -47,7 +67,7 @@ export function PldReviewModal({ review, isOpen, company, onSave, onClose }: Pld
         actions={
           <>
             <Button text="Cerrar" onClick={onClose} />
-            <Button intent="primary" text="guardar y cerrar" onClick={onSave} />
+            <Button intent="primary" text="guardar y cerrar" onClick={save} />
           </>
         }
       />
@@ -58,15 +78,22 @@ export function PldReviewModal({ review, isOpen, company, onSave, onClose }: Pld
 /** The spec's columns of a match table (02 §4). */
 const COLUMNS = ['Selección', 'Nombre', 'RFC', 'Lista'];
 
+/** The reason field of a selected match (`${group}:${index}`). */
+const reasonId = (selectedKey: string) => `pld-motivo-${selectedKey.replace(':', '-')}`;
+
 interface MatchTableProps {
   group: PldGroup;
   caption: string;
   matches: PldMatch[];
   selected: string[];
+  reasons: Record<string, string>;
+  /** Messages of the reasons refused, by `${group}:${index}`. */
+  problems: Record<string, string>;
   onToggle: (index: number) => void;
+  onReason: (index: number, text: string) => void;
 }
 
-function MatchTable({ group, caption, matches, selected, onToggle }: MatchTableProps) {
+function MatchTable({ group, caption, matches, selected, reasons, problems, onToggle, onReason }: MatchTableProps) {
   const titleId = `pld-${group}`;
   return (
     <div className="pld-table">
@@ -82,10 +109,15 @@ function MatchTable({ group, caption, matches, selected, onToggle }: MatchTableP
             ) : (
               matches.map((match, index) => {
                 const nameId = `pld-${group}-${index}`;
+                const key = `${group}:${index}`;
+                const confirmed = selected.includes(key);
+                const fieldId = reasonId(key);
+                const problem = problems[key];
                 return (
-                  <tr key={`${match.persona ?? ''}|${match.id ?? match.nombre}`}>
+                  <Fragment key={`${match.persona ?? ''}|${match.id ?? match.nombre}`}>
+                  <tr>
                     <td>
-                      <Checkbox checked={selected.includes(`${group}:${index}`)} onChange={() => onToggle(index)} aria-labelledby={nameId} className="pld-check" />
+                      <Checkbox checked={confirmed} onChange={() => onToggle(index)} aria-labelledby={nameId} className="pld-check" />
                     </td>
                     <td id={nameId}>
                       {match.nombre}
@@ -94,6 +126,32 @@ function MatchTable({ group, caption, matches, selected, onToggle }: MatchTableP
                     <td>{match.rfc ?? '—'}</td>
                     <td>{match.lista}</td>
                   </tr>
+                  {confirmed && (
+                    <tr className="pld-reason-row">
+                      <td colSpan={COLUMNS.length}>
+                        <FormGroup
+                          label={`Motivo de la confirmación (${match.nombre})`}
+                          labelFor={fieldId}
+                          labelInfo="(requerido)"
+                          intent={problem ? 'danger' : 'none'}
+                          helperText={problem && <span id={`${fieldId}-error`}>{problem}</span>}
+                        >
+                          <TextArea
+                            id={fieldId}
+                            fill
+                            rows={2}
+                            value={reasons[matchKey(group, match)] ?? ''}
+                            onChange={(event) => onReason(index, event.target.value)}
+                            intent={problem ? 'danger' : 'none'}
+                            aria-invalid={problem ? true : undefined}
+                            aria-describedby={problem ? `${fieldId}-error` : undefined}
+                            required
+                          />
+                        </FormGroup>
+                      </td>
+                    </tr>
+                  )}
+                  </Fragment>
                 );
               })
             )}

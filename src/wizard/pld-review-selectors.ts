@@ -15,3 +15,6 @@ export const selectMarkedPaths = (s: ReviewSnapshot | undefined) => (s?.hasTag('
 export const selectReviewStage = (s: ReviewSnapshot | undefined) => (s ? (s.value as string) : 'unchecked');
 export const selectGroups = (s: ReviewSnapshot) => s.context.groups;
 export const selectSelected = (s: ReviewSnapshot) => s.context.selected;
+export const selectReasons = (s: ReviewSnapshot) => s.context.reasons;
+/** The matches the review keeps as confirmed (saved, or stored until a check answers). */
+export const selectUsers = (s: ReviewSnapshot | undefined) => s?.context.users;

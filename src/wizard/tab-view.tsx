@@ -10,7 +10,7 @@ import { LeyendaVeracidadTab, type StatementAcceptance } from './tabs/leyenda-ve
 import { PM_DATA_TABS, PmTab, type PmDataTab } from './tabs/pm/pm-tab';
 import { ReviewSummary } from './review-summary';
 import { ReferenciasTab } from './tabs/referencias-tab';
-import { ValidacionesPldTab } from './tabs/validaciones-pld-tab';
+import { ValidacionesPldTab, type StoredPldOutcome } from './tabs/validaciones-pld-tab';
 import { ViviendaTab } from './tabs/vivienda-tab';
 import type { WizardRoute } from './wizard-routes';
 
@@ -38,7 +38,13 @@ const isPmDataTab = (key: string): key is PmDataTab => (PM_DATA_TABS as readonly
 
 export function TabView({ route, tabKey, staff, values, ...extras }: TabViewProps) {
   if (tabKey === undefined) {
-    return staff ? <ValidacionesPldTab review={extras.review} reviewer={extras.pldReviewer} /> : (
+    return staff ? (
+      <ValidacionesPldTab
+        review={extras.review}
+        reviewer={extras.pldReviewer}
+        stored={{ review: values.pld_coincidences as StoredPldOutcome['review'], finish: values.pld_finalizacion as StoredPldOutcome['finish'] }}
+      />
+    ) : (
       <LeyendaVeracidadTab
         printHref={extras.printHref}
         statement={extras.statement}

@@ -19,6 +19,7 @@ import { openAtOf } from './open-at';
 import { readPendingGuarantors } from './pending-guarantors';
 import { PendingGuarantorsNotice } from './pending-guarantors-notice';
 import { PldReviewModal } from './pld-review-modal';
+import { PldFinishDialog } from './pld-finish-dialog';
 import { selectMarkedPaths, selectPldReview } from './pld-review-selectors';
 import { selectCurrent, selectEditable, selectLoading, selectModal, selectStaffCreated, selectUuid } from './selectors';
 import { useWizardActor } from './use-wizard-actor';
@@ -128,6 +129,7 @@ function WizardPage() {
           onClose={() => actor.send({ type: 'modal.closed' })}
         />
       )}
+      {pldReviewer && <PldFinishDialog actor={actor} />}
       <WizardModals
         modal={modal}
         onClose={() => actor.send({ type: 'modal.closed' })}

@@ -262,7 +262,7 @@ describe('the authorisation matrix', () => {
 });
 
 describe('what a role changes inside a route', () => {
-  const GUZMAN = { nombre: 'GUZMAN LOERA, Joaquin', rfc: null, lista: 'OFAC SDN', id: 'OFAC SDN:12345', persona: 'CARLOS GARCÍA RAMÍREZ' };
+  const GUZMAN = { nombre: 'GUZMAN LOERA, Joaquin', rfc: null, lista: 'OFAC SDN', id: 'OFAC SDN:12345', persona: 'CARLOS GARCÍA RAMÍREZ', motivo: 'Misma fecha de nacimiento que la entrada.' };
   const review = {
     coincidencias_validadas: false,
     validar_coincidencias: true,

@@ -23,7 +23,7 @@ const call = (method: string, path: string, body?: unknown, auth: string | null 
 const submitted = (model: object) => beforeSubmit(model as unknown as Record<string, unknown>);
 const pf = () => submitted(validPfModel());
 
-const GUZMAN = { nombre: 'GUZMAN LOERA, Joaquin', rfc: null, lista: 'OFAC SDN', id: 'OFAC SDN:12345', persona: 'CARLOS GARCÍA RAMÍREZ' };
+const GUZMAN = { nombre: 'GUZMAN LOERA, Joaquin', rfc: null, lista: 'OFAC SDN', id: 'OFAC SDN:12345', persona: 'CARLOS GARCÍA RAMÍREZ', motivo: 'Misma fecha de nacimiento y nacionalidad que la entrada de la lista.' };
 
 /** A review as the client sends it: pending until this save, with the selected matches and every reviewed key. */
 const review = (overrides: Record<string, unknown> = {}) => ({
@@ -35,7 +35,19 @@ const review = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const validatedReview = (overrides: Record<string, unknown> = {}) => ({ ...review(overrides), coincidencias_validadas: true, validar_coincidencias: false });
+/** A confirmed match as stored: who confirmed it and when are the server's. */
+const asStored = (users: Record<string, object[]>) =>
+  Object.fromEntries(
+    Object.entries(users).map(([group, matches]) => [
+      group,
+      matches.map((match) => ({ ...match, confirmada_por: expect.any(String), confirmada_por_id: expect.stringMatching(/^staff:\d+$/), confirmada_el: expect.any(String) })),
+    ]),
+  );
+
+const validatedReview = (overrides: Record<string, unknown> = {}) => {
+  const sent = review(overrides);
+  return { ...sent, users: asStored(sent.users as Record<string, object[]>), coincidencias_validadas: true, validar_coincidencias: false };
+};
 
 async function created(code: string, body: unknown, auth = staffAuth) {
   const response = await call('POST', `/${code}`, body, auth);
@@ -70,7 +82,7 @@ describe('the PLD review in a staff save', () => {
 
   it('a staff update replaces the review; an update without pld keeps the stored one', async () => {
     const { uuid, version } = await created('wizardpf', { data: pf(), meta: { last_index: 1 }, pld: review() });
-    const second = review({ users: { pf: [], HeritageBond: [{ nombre: 'FARMACIA VIDA SUPREMA, S.A. DE C.V.', rfc: 'FVS870610LX3', lista: 'OFAC SDN' }] }, validar_coincidencias_tipo: 'heritageBond', revisadas: ['HeritageBond:0'] });
+    const second = review({ users: { pf: [], HeritageBond: [{ nombre: 'FARMACIA VIDA SUPREMA, S.A. DE C.V.', rfc: 'FVS870610LX3', lista: 'OFAC SDN', motivo: 'Misma razón social y RFC.' }] }, validar_coincidencias_tipo: 'heritageBond', revisadas: ['HeritageBond:0'] });
     const updated = await call('PUT', `/wizardpf/${uuid}`, { data: pf(), meta: { version, last_index: 2 }, pld: second });
     expect(updated.status, await updated.clone().text()).toBe(200);
     const body = await updated.json();
@@ -89,10 +101,10 @@ describe('the PLD review in a staff save', () => {
 
   it('keeps every group of a PM review', async () => {
     const users = {
-      pm: [{ nombre: 'CONSORCIO KATEL, S.A. DE C.V.', rfc: 'CKA131218FBA', lista: 'SAT 69-B' }],
-      legalRepresentative: [{ nombre: 'MUHAMMAD TAHER ANWARI', rfc: null, lista: 'ONU', persona: '0' }],
-      guarantees: [{ nombre: 'CARLOS GUADALUPE FRÍAS BOERO', rfc: null, lista: 'SFP', persona: '00000000-0000-4000-8000-000000000001' }],
-      guaranteeRepresentatives: [{ nombre: 'ABDUL RAQIB TAKHARI', rfc: null, lista: 'ONU' }],
+      pm: [{ nombre: 'CONSORCIO KATEL, S.A. DE C.V.', rfc: 'CKA131218FBA', lista: 'SAT 69-B', motivo: 'Mismo RFC.' }],
+      legalRepresentative: [{ nombre: 'MUHAMMAD TAHER ANWARI', rfc: null, lista: 'ONU', persona: '0', motivo: 'Pasaporte coincide.' }],
+      guarantees: [{ nombre: 'CARLOS GUADALUPE FRÍAS BOERO', rfc: null, lista: 'SFP', persona: '00000000-0000-4000-8000-000000000001', motivo: 'Misma CURP.' }],
+      guaranteeRepresentatives: [{ nombre: 'ABDUL RAQIB TAKHARI', rfc: null, lista: 'ONU', motivo: 'Misma fecha de nacimiento.' }],
       HeritageBond: [],
       pf: [],
     };

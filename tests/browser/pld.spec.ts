@@ -1,6 +1,8 @@
 // The staff PLD review against the real lists: a person whose name is a variant of a listed name
 // is held on the tab, the review opens on leaving it, the matches selected are saved validated,
-// and renaming the person checks again.
+// and renaming the person checks again. A ticked match is confirmed (not a homonym) and needs its
+// written reason; it stays visible in 'Validaciones PLD' and in the lists as a red tag, and finishing
+// with a confirmed OFAC SDN match asks the Analista to confirm (README "PLD outcome").
 import { expect, test, type Page } from '@playwright/test';
 import { validPmModel } from '../unit/forms/fixtures';
 import { createApplication } from './support/api';
@@ -67,13 +69,22 @@ test('staff review the matches of a listed person, save and close, move on; rena
   await expect(page.getByText(PLD_MESSAGE)).toBeVisible();
   await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
 
-  // With the keyboard: select the match and save and close.
+  // With the keyboard: select the match; saving without the reason of the confirmation is refused, in Spanish, on the field.
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(review).toBeVisible();
   const checkbox = review.getByRole('table', { name: 'Cliente' }).getByRole('checkbox').first();
   await checkbox.focus();
   await page.keyboard.press('Space');
   await expect(checkbox).toBeChecked();
+  await review.getByRole('button', { name: 'guardar y cerrar' }).click();
+  const reason = review.getByRole('textbox', { name: /Motivo de la confirmación/ });
+  await expect(reason).toBeFocused();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await expect(reason).toHaveAccessibleDescription('Escribe el motivo de la confirmación.');
+  await expect(review).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/pld-reason-1280.png' });
+  await page.keyboard.type('Misma fecha de nacimiento y nacionalidad que la entrada de la lista.');
   await review.getByRole('button', { name: 'guardar y cerrar' }).click();
   await expect(review).toBeHidden();
   await expect(page.locator(NOTIFICATION).filter({ hasText: 'Datos almacenados correctamente' }).last()).toBeVisible();
@@ -86,7 +97,9 @@ test('staff review the matches of a listed person, save and close, move on; rena
   const stored = await page.request.get(`/api/wizardpf/${uuid}/0`, { headers: { authorization: `Bearer ${token}` } });
   const pld = (await stored.json()).data.pld_coincidences;
   expect(pld).toMatchObject({ coincidencias_validadas: true, validar_coincidencias: false, validar_coincidencias_tipo: 'client' });
-  expect(pld.users.pf[0]).toMatchObject({ lista: 'OFAC SDN' });
+  // Who confirmed it and when are the server's.
+  expect(pld.users.pf[0]).toMatchObject({ lista: 'OFAC SDN', motivo: 'Misma fecha de nacimiento y nacionalidad que la entrada de la lista.', confirmada_por: 'María González Ruiz' });
+  expect(pld.users.pf[0].confirmada_el).toMatch(/^\d{4}-\d\d-\d\dT/);
   expect(pld.users.pf[0].nombre).toMatch(/GUZMAN LOERA/);
 
   // Back on 'Datos generales', the review holds no more; renaming the person checks again.
@@ -117,9 +130,20 @@ test('the review fits a 360 px screen', async ({ page }) => {
   });
   await page.screenshot({ path: 'test-results/pld-review-360.png', fullPage: true });
   await expectAccessible(page);
+  // Ticked, the match asks for the reason of its confirmation, which fits the screen too.
+  await review.locator('.pld-check').first().click();
+  await review.getByRole('button', { name: 'guardar y cerrar' }).click();
+  const reason = review.getByRole('textbox', { name: /Motivo de la confirmación/ });
+  await expect(reason).toBeFocused();
+  await expect(review.getByText('Escribe el motivo de la confirmación.')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/pld-reason-360.png' });
+  await expectAccessible(page);
 });
 
 test('staff opening a PM filled by the public: its listed representative is marked at once, reviewed on leaving, and finishing screens it all again', async ({ page, request }) => {
+  // The review, the finish's confirmation, the history and the list at two widths: a long walk on a shared machine.
+  test.slow();
   const pm = validPmModel();
   // 'ZAMBADA GARCIA, Ismael' is on the OFAC SDN list.
   pm.representantes[0].nombre = 'ISMAEL ZAMBADA GARCÍA';
@@ -153,12 +177,66 @@ test('staff opening a PM filled by the public: its listed representative is mark
   // With the mouse this time: a click on the box.
   await representatives.locator('.pld-check').first().click();
   await expect(representatives.getByRole('checkbox').first()).toBeChecked();
+  await review.getByLabel(/Motivo de la confirmación/).fill('Su pasaporte coincide con el de la entrada de la lista.');
   await review.getByRole('button', { name: 'guardar y cerrar' }).click();
   await expect(page.getByRole('button', { name: /Accionistas mayoritarios/ })).toHaveAttribute('aria-current', 'step');
 
+  // 'Validaciones PLD' keeps the confirmed match in sight: its red tag naming the list, the reason, who and when.
   await page.getByRole('button', { name: /Validaciones PLD/ }).click();
   await expect(page.getByText('Coincidencias revisadas')).toBeVisible();
-  // Finishing screens every party again; the representative's match was reviewed, so it goes through.
+  const confirmed = page.getByRole('region', { name: 'Coincidencias confirmadas' });
+  await expect(confirmed.locator('.bp6-tag.bp6-intent-danger')).toHaveText('PLD: coincidencia confirmada (OFAC SDN)');
+  await expect(confirmed).toContainText('ZAMBADA GARCIA, Ismael · coincide con ISMAEL ZAMBADA GARCÍA');
+  await expect(confirmed).toContainText('Motivo de la confirmación: Su pasaporte coincide con el de la entrada de la lista.');
+  await expect(confirmed).toContainText(/Confirmada por María González Ruiz el \d+ de \w+ de \d{4}, \d\d:\d\d\./);
+  // The save's notification has faded (axe reads a fading toast's colours mid-way).
+  await expect(page.locator('.bp6-toast')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/pld-confirmed-1280.png', fullPage: true });
+
+  // Finishing with a confirmed OFAC SDN match asks the Analista; 'Cancelar' has the focus, so Enter finishes nothing.
   await page.getByRole('button', { name: 'Finalizar' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmar finalización' });
+  await expect(confirm).toContainText('Esta solicitud tiene una coincidencia confirmada en la lista OFAC SDN. ¿Confirmas que deseas finalizarla de todos modos?');
+  await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/pld-finish-confirm-1280.png' });
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('button', { name: /Validaciones PLD/ })).toHaveAttribute('aria-current', 'step');
+  // Asked again, confirmed with the keyboard: Tab to 'Sí, finalizar', Enter.
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Sí, finalizar' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toContainText(/éxitosamente/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+
+  // The finish and who confirmed it are in the change history…
+  const token = (await (await page.request.get('/api/me')).json()).data.token;
+  const history = await (await page.request.get(`/api/historial/${uuid}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const finished = history.entries.find((entry: { action: string }) => entry.action === 'finish');
+  expect(finished.changes).toContainEqual({ path: 'pld_finalizacion.listas', before: null, after: 'OFAC SDN' });
+  await page.goto(`/historial/${uuid}`);
+  await expect(page.getByText('Finalización confirmada con coincidencia PLD')).toBeVisible();
+
+  // …and the applicants list shows the red tag in the Nombre cell, at 1280 and at 360 px.
+  await page.goto(`/list?q=${uuid}`);
+  const tag = page.locator('.pld-confirmed-tag');
+  await expect(tag).toHaveText('PLD: coincidencia confirmada (OFAC SDN)');
+  await expect(tag).toHaveClass(/bp6-intent-danger/);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/pld-list-tag-1280.png' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(tag).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/pld-list-tag-360.png', fullPage: true });
+  await page.goto(`/pm/${uuid}`);
+  await page.getByRole('button', { name: /Validaciones PLD/ }).click().catch(() => {});
+  await expect(page.getByRole('region', { name: 'Coincidencias confirmadas' })).toBeVisible();
+  await expect(page.getByText('Finalización confirmada por un analista')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/pld-confirmed-360.png', fullPage: true });
 });

@@ -20,6 +20,7 @@ const MATCH = { nombre: 'JOAQUIN GUZMAN LOERA', rfc: null, lista: 'OFAC SDN', id
 const REPRESENTATIVE = { nombre: 'ISMAEL ZAMBADA GARCIA', rfc: null, lista: 'OFAC SDN', id: 'SDN-2', persona: 'ISMAEL ZAMBADA', path: 'representantes[0].nombre' };
 const empty = { pf: [], pm: [], legalRepresentative: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] };
 const WITH_MATCHES: BlacklistAnswer = { validatePLD: true, groups: { ...empty, pf: [MATCH], legalRepresentative: [REPRESENTATIVE] } };
+const REASON = 'Misma fecha de nacimiento que la entrada de la lista.';
 const NO_MATCHES: BlacklistAnswer = { validatePLD: false, groups: empty };
 const VALIDATED = { coincidencias_validadas: true, validar_coincidencias: false, validar_coincidencias_tipo: 'client' as const, users: {}, revisadas: [] };
 /** Matches already reviewed for this record: finding them again does not hold the person. */
@@ -46,6 +47,7 @@ const EVENTS = [
   { type: 'pld.check', model: MODEL },
   { type: 'pld.opened' },
   { type: 'match.toggled', group: 'pf', index: 0 },
+  { type: 'reason.changed', group: 'pf', index: 0, text: REASON },
   { type: 'pld.saved' },
   { type: 'modal.closed' },
   { type: 'xstate.done.actor.search', output: WITH_MATCHES },
@@ -53,7 +55,7 @@ const EVENTS = [
   { type: 'xstate.error.actor.search', error: { status: 503 } },
 ];
 
-const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.selected, s.context.groups.pf.length, s.context.reviewed.length]);
+const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.selected, s.context.groups.pf.length, s.context.reviewed.length, Object.keys(s.context.reasons).length]);
 
 const coverage = fileCoverage('pld-review');
 
@@ -115,7 +117,9 @@ function assertMeaning(s: Snapshot, h: Harness) {
     const review = coincidencesOf(context, true);
     expect(review.coincidencias_validadas).toBe(true);
     expect(review.validar_coincidencias).toBe(false);
-    for (const key of context.selected) expect(review.users.pf ?? []).toContainEqual(context.groups.pf[Number(key.split(':')[1])]);
+    for (const key of context.selected) expect(review.users.pf ?? []).toContainEqual(expect.objectContaining(context.groups.pf[Number(key.split(':')[1])]));
+    // A match confirmed in this review was saved with its written reason (a stored one keeps its own).
+    if (h.last?.type === 'pld.saved') for (const match of review.users.pf ?? []) expect(match.motivo).toBe(REASON);
     for (const group of ['pf', 'legalRepresentative'] as const) {
       for (const match of context.groups[group]) expect(review.revisadas).toContain(matchKey(group, match));
     }
@@ -167,6 +171,13 @@ describe('PLD review scenarios', () => {
     await play(h, { type: 'match.toggled', group: 'legalRepresentative', index: 0 });
     await play(h, { type: 'match.toggled', group: 'pf', index: 0 });
     await play(h, { type: 'match.toggled', group: 'pf', index: 0 });
+    // A confirmed match without its written reason is not saved.
+    await play(h, { type: 'pld.saved' });
+    expect(h.actor.getSnapshot().matches('reviewing')).toBe(true);
+    await play(h, { type: 'reason.changed', group: 'legalRepresentative', index: 0, text: '   ' });
+    await play(h, { type: 'pld.saved' });
+    expect(h.actor.getSnapshot().matches('reviewing')).toBe(true);
+    await play(h, { type: 'reason.changed', group: 'legalRepresentative', index: 0, text: REASON });
     await play(h, { type: 'pld.saved' });
     const s = h.actor.getSnapshot();
     expect(s.matches('validated')).toBe(true);
@@ -174,7 +185,7 @@ describe('PLD review scenarios', () => {
       coincidencias_validadas: true,
       validar_coincidencias: false,
       validar_coincidencias_tipo: 'client',
-      users: { legalRepresentative: [REPRESENTATIVE] },
+      users: { legalRepresentative: [{ ...REPRESENTATIVE, motivo: REASON }] },
       revisadas: [matchKey('pf', MATCH), matchKey('legalRepresentative', REPRESENTATIVE)],
     });
   });

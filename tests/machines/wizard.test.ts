@@ -202,7 +202,8 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     if (before.after === 'finish') {
       // The finish: a stored record says its update failed; an unstored one falls back to the browser's cache,
       // refused by the server (403, with its reason) or stored there for now.
-      if (before.meta.store) expect(context.modal).toEqual({ kind: 'updateError' });
+      // A stored record refused with a reason (403: staff without the Analista role, README "PLD outcome") shows it.
+      if (before.meta.store) expect(context.modal).toEqual(failure.status === 403 ? { kind: 'finishForbidden', message: failure.message ?? '' } : { kind: 'updateError' });
       else {
         expect(context.meta).toMatchObject({ store: false, cache: true });
         expect(context.modal).toEqual(failure.status === 403 ? { kind: 'finishForbidden', message: failure.message } : { kind: 'finishStoredTemporarily' });
@@ -609,6 +610,11 @@ describe('PLD scenarios (staff)', () => {
     expect(h.pending['update application']).toBeUndefined();
 
     review(h).send({ type: 'match.toggled', group: 'pf', index: 0 });
+    // A confirmed match without its written reason is not saved: the review stays open.
+    await play(h, { type: 'pld.saved' });
+    expect(h.actor.getSnapshot().matches({ ready: 'pldReview' })).toBe(true);
+    expect(h.pending['update application']).toBeUndefined();
+    review(h).send({ type: 'reason.changed', group: 'pf', index: 0, text: 'Misma fecha de nacimiento.' });
     await play(h, { type: 'pld.saved' });
     s = h.actor.getSnapshot();
     expect(s.context.modal).toBeNull();
@@ -616,6 +622,7 @@ describe('PLD scenarios (staff)', () => {
     const save = pendingCall(h, 'update application');
     expect(save.input.pld).toMatchObject({ coincidencias_validadas: true, validar_coincidencias: false, validar_coincidencias_tipo: 'client' });
     expect(save.input.pld.users.pf).toHaveLength(1);
+    expect(save.input.pld.users.pf[0].motivo).toBe('Misma fecha de nacimiento.');
     await play(h, { type: 'xstate.done.actor.save', output: updatedAnswer('u-2', STORED_MODEL, { version: 3 }) });
     expect(h.actor.getSnapshot().context.current).toBe(1);
   });

@@ -6,6 +6,15 @@ import { useSelector } from '@xstate/react';
 import { MESSAGES } from '../../../forms/messages';
 import { selectReviewStage, type PldReviewRef } from '../pld-review-selectors';
 import { PldLists } from './pld-lists';
+import { PldConfirmed } from './pld-confirmed';
+import type { PldCoincidences } from '../../../forms/pld';
+import type { PldFinishConfirmation } from '../../../forms/pld-outcome';
+
+/** What the stored record says of its review: the confirmed matches, and an Analista's confirmed finish. */
+export interface StoredPldOutcome {
+  review: PldCoincidences | null | undefined;
+  finish: PldFinishConfirmation | null | undefined;
+}
 
 const STAGES: Record<string, { intent: 'primary' | 'warning' | 'success'; title: string; text: string }> = {
   unchecked: {
@@ -27,19 +36,24 @@ const STAGES: Record<string, { intent: 'primary' | 'warning' | 'success'; title:
   },
 };
 
-export function ValidacionesPldTab({ review, reviewer }: { review: PldReviewRef | undefined; reviewer: boolean }) {
+export function ValidacionesPldTab({ review, reviewer, stored }: { review: PldReviewRef | undefined; reviewer: boolean; stored: StoredPldOutcome }) {
   if (!reviewer) {
     // Staff without the Analista role fill and finish; the review waits for an analyst (forms/staff-permissions.ts).
     return (
-      <Callout intent="primary" title="Revisión de listas a cargo de un analista" role="status">
-        La revisión de las personas de la solicitud contra las listas de personas de alto riesgo la hace el personal con el
-        rol Analista. Puedes finalizar la solicitud.
-      </Callout>
+      <>
+        <Callout intent="primary" title="Revisión de listas a cargo de un analista" role="status">
+          La revisión de las personas de la solicitud contra las listas de personas de alto riesgo la hace el personal con el
+          rol Analista. Puedes finalizar la solicitud, salvo que tenga una coincidencia confirmada en OFAC SDN u ONU: esa solo
+          la finaliza un analista.
+        </Callout>
+        <PldConfirmed review={stored.review} finish={stored.finish} />
+      </>
     );
   }
   return (
     <>
       <ReviewStage review={review} />
+      <PldConfirmed review={stored.review} finish={stored.finish} />
       <PldLists />
     </>
   );

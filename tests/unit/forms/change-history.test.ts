@@ -25,6 +25,13 @@ const entry = (changes: HistoryEntry['changes'], rest: Partial<HistoryEntry> = {
 const pf = (...entries: HistoryEntry[]) => describeHistory({ uuid: 'x', tipo_persona: 'Física', nombre: 'CARLOS', entries });
 
 describe('describeHistory', () => {
+  it("an Analista's confirmed finish with a PLD match reads as the lists named, in 'Validaciones PLD', not as a creation", () => {
+    const finish = { listas: 'OFAC SDN', por: 'Ana Analista', por_id: 'staff:2', fecha: AT, coincidencias: ['pf||OFAC SDN|OFAC SDN:1'] };
+    const [event] = pf(entry(diffModels({}, { pld_finalizacion: finish }), { action: 'finish', actor: 'staff:2', actor_nombre: 'Ana Analista' }));
+    expect(event!.summary).toBeNull();
+    expect(event!.changes).toEqual([{ path: 'pld_finalizacion', place: 'Validaciones PLD', label: 'Finalización confirmada con coincidencia PLD', before: '', after: 'OFAC SDN' }]);
+  });
+
   it('names each field as its form labels it, with the tab and group it is in', () => {
     const [event] = pf(
       entry([
