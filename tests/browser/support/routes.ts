@@ -2,8 +2,8 @@
 // route test (tests/browser/routes.spec.ts: no console warning, axe) and the screenshot script
 // (tests/browser/screenshots.ts).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { validPfModel } from '../../unit/forms/fixtures';
 import { createApplication, createGuarantorOfType, pageBearer } from './api';
+import { fillPersonGeneralData } from './wizard-steps';
 
 /** The stored records the routes open: three applications, the PM with a guarantor of each type. */
 export interface Records {
@@ -13,8 +13,6 @@ export interface Records {
   avalPf: string;
   avalPfae: string;
   avalPm: string;
-  /** A natural person named like someone on the OFAC list (staff: the PLD review). */
-  listed: string;
 }
 
 export interface RouteVisit {
@@ -26,6 +24,8 @@ export interface RouteVisit {
   heading: string | RegExp;
   /** What a person does after the page loads to reach the state shown (accept a notice, open a dialog). */
   then?: (page: Page) => Promise<void>;
+  /** Why the development-server run leaves it out (a known problem, reported), if it does. */
+  notInDev?: string;
 }
 
 const acceptNotice = async (page: Page) => {
@@ -102,11 +102,16 @@ const STAFF: RouteVisit[] = [
   {
     name: 'staff-pld-review',
     audience: 'staff',
-    path: (r) => `/pf/${r.listed}?params=F9`,
+    path: () => '/pf?params=F9',
     heading: 'Solicitud de Persona Física',
+    notInDev: "under the development server (React's StrictMode) 'Siguiente' stays busy and the review never opens",
     then: async (page) => {
+      // As staff meet it (tests/browser/pld.spec.ts): a listed person's name typed, then leaving the tab opens the review.
+      await acceptNotice(page);
+      await fillPersonGeneralData(page, { nombre: 'joaquín', apellidos: ['guzmán', 'loera'], curp: 'GULJ850314HJCZRQ09', rfc: 'GULJ850314AB1' });
+      await expect(page.getByText('Se requiere selección de coincidencias PLD')).toBeVisible();
       await page.getByRole('button', { name: 'Siguiente' }).click();
-      await expect(page.getByRole('dialog', { name: '¡Coincidencias personas de alto riesgo!' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: '¡Coincidencias personas de alto riesgo!' })).toBeVisible({ timeout: 60_000 });
     },
   },
   { name: 'staff-printpf', audience: 'staff', path: (r) => `/printPF/${r.pf}`, heading: /Solicitud|Formato|Impresión/ },
@@ -129,15 +134,7 @@ export async function createRecords(page: Page, request: APIRequestContext): Pro
   const pfae = await createApplication(request, 'pfae', { last_index: 2 }, {}, authorization);
   const pm = await createApplication(request, 'pm', { last_index: 2 }, {}, authorization);
   const guarantor = (kind: 'pf' | 'pfae' | 'pm', nombre: string) => createGuarantorOfType(request, pm, kind, nombre, { authorization });
-  const valid = validPfModel();
-  const listed = await createApplication(
-    request,
-    'pf',
-    { last_index: 0 },
-    { nombre: 'JOAQUÍN', fisica: { ...valid.fisica, apellido_paterno: 'GUZMÁN', apellido_materno: 'LOERA', curp: 'GULJ850314HJCZRQ09', rfc: 'GULJ850314AB1' } },
-    authorization,
-  );
-  return { pf, pfae, pm, avalPf: await guarantor('pf', 'LUIS'), avalPfae: await guarantor('pfae', 'MARTA'), avalPm: await guarantor('pm', 'AVALES SA DE CV'), listed };
+  return { pf, pfae, pm, avalPf: await guarantor('pf', 'LUIS'), avalPfae: await guarantor('pfae', 'MARTA'), avalPm: await guarantor('pm', 'AVALES SA DE CV') };
 }
 
 /** Signs the page in as the demo staff member, through the staff sign-in page. */
