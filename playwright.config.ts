@@ -5,6 +5,8 @@ const PORT = Number(process.env.BROWSER_TEST_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/browser',
+  // The route test runs against the development server, where React prints its warnings (playwright.dev.config.ts).
+  testIgnore: 'routes.spec.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,

@@ -50,13 +50,3 @@ for (const audience of ['public', 'staff'] as const) {
     expect(messages, messages.join('\n')).toEqual([]);
   });
 }
-
-test('the favicon is linked and served', async ({ page, request }) => {
-  await page.goto('/');
-  const href = await page.locator('link[rel="icon"]').getAttribute('href');
-  expect(href).toBe('/favicon.svg');
-  const response = await request.get(href!);
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toContain('image/svg+xml');
-  expect(await response.text()).toContain('<svg');
-});
