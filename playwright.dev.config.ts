@@ -11,6 +11,7 @@ const API_PORT = PORT + 1;
 export default defineConfig({
   ...base,
   testMatch: 'routes.spec.ts',
+  testIgnore: [],
   // A first visit of a page makes Vite transform its modules: slower than the built product.
   timeout: 180_000,
   expect: { timeout: 20_000 },
