@@ -30,10 +30,15 @@ const precompress = (): Plugin => ({
   },
 });
 
+/** Where the development server sends API, staff-portal and storage requests: a running `npm start`. */
+const apiOrigin = process.env.DEV_API_ORIGIN ?? 'http://localhost:3000';
+
 export default defineConfig({
   plugins: [react(), devClientConfig(), precompress()],
+  // The development server's pre-bundled dependencies; the dev browser test keeps its own.
+  cacheDir: process.env.VITE_CACHE_DIR ?? 'node_modules/.vite',
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
   server: {
-    proxy: { '/api': 'http://localhost:3000', '/staff': 'http://localhost:3000' },
+    proxy: { '/api': apiOrigin, '/staff': apiOrigin, '/storage': apiOrigin },
   },
 });

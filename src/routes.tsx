@@ -90,6 +90,8 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
         },
         {
           path: '/logout',
+          // Never shown: the loader always redirects (an element keeps React Router from warning).
+          element: <LoadingPage />,
           loader: async () => {
             const staff = hasStaffCookie(runtime.config.staffCookieName);
             runtime.session.send({ type: 'session.logout' });

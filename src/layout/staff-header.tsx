@@ -1,15 +1,27 @@
 // The staff header: name, last name and franchise, notifications, the role menu,
 // preferences and sign-out (both in the main system; sign-out posts a form). Below 600 px it is
 // one line (styles.css): the name shortened, and the franchise, preferences and sign-out in the menu.
-import { AnchorButton, Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
+import { AnchorButton, Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { Cog, LogOut, Menu as MenuIcon, Notifications } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useRuntime } from '../session/runtime-context';
 import { selectStaffUser } from '../session/selectors';
 import { Brand } from './brand';
 import { staffMenu } from './staff-menu';
+
+/**
+ * A section's title in the menu, looking like Blueprint's titled MenuDivider but not an h6: the
+ * menu opens over a page whose headings stop at h2 or h3, and a heading level may not be skipped.
+ */
+function MenuSectionTitle({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <li className={className ? `${Classes.MENU_HEADER} ${className}` : Classes.MENU_HEADER} role="separator">
+      <span className="staff-menu-title">{children}</span>
+    </li>
+  );
+}
 
 export function StaffHeader() {
   const { session, config } = useRuntime();
@@ -27,17 +39,12 @@ export function StaffHeader() {
   const menu = (
     <Menu aria-label="Menú del personal">
       {/* What the narrow header leaves out comes first and last (hidden on wider screens, where the header shows it). */}
-      <MenuDivider
-        className="staff-narrow-only"
-        title={
-          <>
-            {fullName}
-            <span className="staff-menu-franchise">{franchise}</span>
-          </>
-        }
-      />
+      <MenuSectionTitle className="staff-narrow-only">
+        {fullName}
+        <span className="staff-menu-franchise">{franchise}</span>
+      </MenuSectionTitle>
       {sections.map((section) => [
-        <MenuDivider key={`${section.role}-title`} title={section.title} />,
+        <MenuSectionTitle key={`${section.role}-title`}>{section.title}</MenuSectionTitle>,
         ...section.entries.map((entry) => (
           <MenuItem
             key={`${section.role}-${entry.label}`}

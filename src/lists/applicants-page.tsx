@@ -39,7 +39,8 @@ export function ApplicantsPage() {
     if (route) navigate(route);
   };
   return (
-    <section aria-labelledby="list-title" className="list-page">
+    // Not a region of its own: the page is the main landmark, and its table's box is the region the title names.
+    <div className="list-page">
       <H1 id="list-title">Solicitantes</H1>
       <ListToolbar kind="applicants" query={list.shown} filters={APPLICANT_FILTERS} pathname={list.pathname} onChange={list.go} />
       <p className="list-total" role="status">
@@ -59,6 +60,6 @@ export function ApplicantsPage() {
         busy={list.loading}
       />
       <ListPager query={list.shown} total={total} pathname={list.pathname} onChange={list.go} />
-    </section>
+    </div>
   );
 }

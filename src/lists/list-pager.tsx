@@ -1,6 +1,7 @@
 // Below a list: how many rows match, how many a page shows, and links to the other pages (real
 // links, so they open in a new tab and the keyboard reaches them).
-import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { FormGroup } from '@blueprintjs/core';
+import { HTMLSelect } from '../components/html-select';
 import { ChevronLeft, ChevronRight, DoubleChevronLeft, DoubleChevronRight } from '@blueprintjs/icons';
 import { lastPage, LIST_PAGE_SIZES, type ListQuery } from '../../forms/list-query';
 import { RouterButton } from '../components/router-button';

@@ -1,6 +1,7 @@
 // The search box, the filters and the sort of a list. Each change is a new URL (a new history
 // entry); only the search text being typed lives in the input until it is sent.
-import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { HTMLSelect } from '../components/html-select';
 import { Search } from '@blueprintjs/icons';
 import { useEffect, useRef } from 'react';
 import { LIST_SEARCH_MAX, type ListKind, type ListOrder, type ListSort } from '../../forms/contracts/lists';

@@ -32,7 +32,8 @@ export function UnfinishedPage() {
   const { rows, total, query } = useLoaderData() as ListPageData<UnfinishedRow>;
   const list = useListNavigation('unfinished', query);
   return (
-    <section aria-labelledby="list-title" className="list-page">
+    // Not a region of its own: the page is the main landmark, and its table's box is the region the title names.
+    <div className="list-page">
       <H1 id="list-title">Registros sin terminar</H1>
       <ListToolbar kind="unfinished" query={list.shown} filters={UNFINISHED_FILTERS} pathname={list.pathname} onChange={list.go} />
       <p className="list-total" role="status">
@@ -49,6 +50,6 @@ export function UnfinishedPage() {
         busy={list.loading}
       />
       <ListPager query={list.shown} total={total} pathname={list.pathname} onChange={list.go} />
-    </section>
+    </div>
   );
 }

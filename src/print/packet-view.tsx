@@ -98,7 +98,8 @@ function FormView({ form, index, page }: { form: PrintForm; index: number; page:
   const { title, company, code, revision, issued } = form.header;
   const titleId = `print-form-${index}`;
   return (
-    <section className="print-form" style={{ page } as CSSProperties} aria-labelledby={titleId} data-code={code}>
+    // An article, not a region: a packet repeats a form (one per guarantor), and landmarks must be unique.
+    <article className="print-form" style={{ page } as CSSProperties} aria-labelledby={titleId} data-code={code}>
       <header className="print-form-header">
         <div>
           <p className="print-company">{company}</p>
@@ -119,7 +120,7 @@ function FormView({ form, index, page }: { form: PrintForm; index: number; page:
       {form.blocks.map((block, blockIndex) => (
         <BlockView key={blockIndex} block={block} />
       ))}
-    </section>
+    </article>
   );
 }
 

@@ -2,7 +2,7 @@
 // waits for its layout and opens the browser's print after 1 s. 'Imprimir' prints again and
 // 'Descargar PDF' saves the same packet as a PDF; neither is printed. Without a uuid, or when the
 // record is not found, refused or empty: the modal 'Cliente no encontrado'.
-import { Button, Callout, Dialog, DialogBody, DialogFooter, H1, Spinner } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, H1, Spinner } from '@blueprintjs/core';
 import { Download, Print } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -17,6 +17,7 @@ import { pageActors, savePdf } from './print-actors';
 import { usePageRules } from './print-pages';
 import './print.css';
 import { ANSWER, focusAnswer } from '../components/dialog-focus';
+import { TitledCallout } from '../components/titled-callout';
 
 /** The print views by the first segment of their path (src/routes.tsx), which the router matches in any case. */
 const PRINT_VIEWS: Record<string, { code: WizardCode; title: string }> = {
@@ -61,21 +62,21 @@ function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | nul
       </div>
       {state.hasTag('busy') && !packet && <Spinner aria-label="Cargando la solicitud" />}
       {state.matches({ pdf: 'failed' }) && (
-        <Callout intent="danger" className="print-notice" title="No se pudo descargar el PDF">
+        <TitledCallout level={2} intent="danger" className="print-notice" title="No se pudo descargar el PDF">
           <p>Ocurrió un error al generar el PDF. Intenta de nuevo.</p>
           <Button text="Reintentar" onClick={() => send({ type: 'pdf.download' })} /> <Button text="Cerrar" onClick={() => send({ type: 'pdf.dismissed' })} />
-        </Callout>
+        </TitledCallout>
       )}
       {state.matches({ packet: 'failed' }) && (
-        <Callout intent="danger" title="No se pudo cargar la solicitud" className="print-notice">
+        <TitledCallout level={2} intent="danger" title="No se pudo cargar la solicitud" className="print-notice">
           <p>No fue posible consultar la solicitud para imprimirla. Revisa tu conexión e intenta de nuevo.</p>
           <Button intent="primary" text="Reintentar" onClick={() => send({ type: 'print.retry' })} />
-        </Callout>
+        </TitledCallout>
       )}
       {state.matches({ packet: { notFound: 'closed' } }) && (
-        <Callout intent="warning" title={CLIENT_NOT_FOUND} className="print-notice">
+        <TitledCallout level={2} intent="warning" title={CLIENT_NOT_FOUND} className="print-notice">
           {notFoundText}
-        </Callout>
+        </TitledCallout>
       )}
       {packet && <PacketView packet={packet} />}
       <Dialog isOpen={state.matches({ packet: { notFound: 'open' } })} title={CLIENT_NOT_FOUND} isCloseButtonShown={false} canOutsideClickClose={false} onClose={() => send({ type: 'notFound.closed' })} className="wizard-dialog" onOpened={focusAnswer}>

@@ -3,13 +3,13 @@
 // the focus. The tab's own checks and the server's per-field refusals are one list. The count is
 // announced once per refusal; the list then follows the corrections silently and goes away once no
 // field is wrong.
-import { Callout } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Model } from '../../forms/contracts/application';
 import { fieldLabelIn, groupTitleOf } from '../../forms/field-labels';
 import { selectShownErrorLines } from '../../machines/shown-errors';
 import { fieldId } from '../components/fields/field-ids';
+import { TitledCallout } from '../components/titled-callout';
 import { useShownErrorsActor } from '../components/fields/shown-errors-provider';
 import type { WizardActorRef } from './selectors';
 
@@ -111,10 +111,15 @@ export function ErrorSummary({ actor, serverErrors, values, company }: ErrorSumm
         {shown ? announced : ''}
       </span>
       {shown && (
-        <Callout intent="danger" className="error-summary" role="region" aria-labelledby="error-summary-title">
-          <h3 id="error-summary-title" className="notice-title">
-            {countText(entries.length)}
-          </h3>
+        <TitledCallout
+          level={3}
+          intent="danger"
+          className="error-summary"
+          role="region"
+          aria-labelledby="error-summary-title"
+          titleId="error-summary-title"
+          title={countText(entries.length)}
+        >
           <ul>
             {entries.map((entry) => (
               <li key={entry.path}>
@@ -135,7 +140,7 @@ export function ErrorSummary({ actor, serverErrors, values, company }: ErrorSumm
               </li>
             ))}
           </ul>
-        </Callout>
+        </TitledCallout>
       )}
     </>
   );

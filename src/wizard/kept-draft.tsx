@@ -1,10 +1,11 @@
 // Inside the tab's form: the draft kept from an earlier visit is restored into it (once a page),
 // said at the top with a way to drop it, and every change of the form's values is kept again.
-import { Button, Callout } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { getIn } from 'final-form';
 import { useForm } from 'react-final-form';
 import type { Model } from '../../forms/contracts/application';
+import { TitledCallout } from '../components/titled-callout';
 import { tabOfField } from '../../forms/wizards/define-wizard';
 import type { AnyWizard } from '../../forms/wizards/wizard-for';
 import type { DraftChange, LocalDraft } from './local-draft';
@@ -49,8 +50,7 @@ export function KeptDraft({ draft, tabs }: KeptDraftProps) {
   const sections = sectionsOf(tabs, restored.map((change) => change.path));
   const where = sections.length > 0 ? ` en ${listed(sections)}` : '';
   return (
-    <Callout intent="warning" className="kept-draft" role="status">
-      <h3 className="notice-title">Recuperamos lo que no se había guardado</h3>
+    <TitledCallout level={3} intent="warning" className="kept-draft" role="status" title="Recuperamos lo que no se había guardado">
       <p>
         {restored.length === 1
           ? `Un campo que escribiste${where} no se había guardado y lo conservó este navegador.`
@@ -66,6 +66,6 @@ export function KeptDraft({ draft, tabs }: KeptDraftProps) {
           document.getElementById('tab-title')?.focus();
         }}
       />
-    </Callout>
+    </TitledCallout>
   );
 }

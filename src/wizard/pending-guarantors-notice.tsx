@@ -1,7 +1,8 @@
 // A new PM tells the person which guarantors saved before it (from /aval/...) wait to join it, and
 // lets them decline any: on a shared computer they may be someone else's.
-import { Button, Callout } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
+import { TitledCallout } from '../components/titled-callout';
 import { selectPendingGuarantorLines, type WizardActorRef } from './selectors';
 
 export function PendingGuarantorsNotice({ actor }: { actor: WizardActorRef }) {
@@ -18,10 +19,15 @@ export function PendingGuarantorsNotice({ actor }: { actor: WizardActorRef }) {
     });
   };
   return (
-    <Callout intent="primary" className="pending-guarantors" role="region" aria-labelledby="pending-guarantors-title">
-      <h2 id="pending-guarantors-title" className="notice-title">
-        {one ? '1 aval esperando esta solicitud' : `${guarantors.length} avales esperando esta solicitud`}
-      </h2>
+    <TitledCallout
+      level={2}
+      intent="primary"
+      className="pending-guarantors"
+      role="region"
+      aria-labelledby="pending-guarantors-title"
+      titleId="pending-guarantors-title"
+      title={one ? '1 aval esperando esta solicitud' : `${guarantors.length} avales esperando esta solicitud`}
+    >
       <p>
         {one
           ? 'Se vinculará a esta solicitud cuando la guardes por primera vez. Si no corresponde a esta solicitud, elige «No vincular».'
@@ -35,6 +41,6 @@ export function PendingGuarantorsNotice({ actor }: { actor: WizardActorRef }) {
           </li>
         ))}
       </ul>
-    </Callout>
+    </TitledCallout>
   );
 }

@@ -1,6 +1,7 @@
 // The wizard's modals (spec 01 §2, 02 §2, §8), one at a time, from the statechart's `modal`.
 import { AnchorButton, Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { Print } from '@blueprintjs/icons';
+import { useState } from 'react';
 import { RouterButton } from '../components/router-button';
 import { APPLICATION_VALID_DAYS } from '../../forms/limits';
 import { NOTICES } from '../../forms/messages';
@@ -68,32 +69,39 @@ export interface WizardModalActions {
   printHref?: string | null;
 }
 
-export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref, staffCreated = false, printHref = null }: { modal: WizardModal | null } & WizardModalActions) {
-  const content = modal && modal.kind !== 'pldReview' ? CONTENT[modal.kind] : null;
+export function WizardModals({ modal: current, onClose, onRetry, onConfirm, parentHref, staffCreated = false, printHref = null }: { modal: WizardModal | null } & WizardModalActions) {
+  const isOpen = current !== null && current.kind !== 'pldReview';
+  // The dialog is mounted once a modal has opened (a closed one without a title would make
+  // Blueprint warn on every render), and keeps the last modal's title and text while it fades out.
+  const [shown, setShown] = useState<Exclude<WizardModal, { kind: 'pldReview' }> | null>(null);
+  if (isOpen && shown !== current) setShown(current);
+  const modal = isOpen ? current : shown;
+  if (!modal) return null;
+  const content = CONTENT[modal.kind];
   const text =
-    modal?.kind === 'finishForbidden' || modal?.kind === 'saveRefused'
+    modal.kind === 'finishForbidden' || modal.kind === 'saveRefused'
       ? modal.message
-      : modal?.kind === 'notEditable' && staffCreated
+      : modal.kind === 'notEditable' && staffCreated
         ? NOTICES.staffCreated
-        : content?.text;
-  const retry = modal?.kind === 'loadFailed';
+        : content.text;
+  const retry = modal.kind === 'loadFailed';
   // Each dialog opens with its answer focused (Enter gives it), not the dialog's box.
   let actions = <Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} {...ANSWER} />;
-  if (modal?.kind === 'confirmGuarantorRemoval') {
+  if (modal.kind === 'confirmGuarantorRemoval') {
     actions = (
       <>
         <Button text="No" onClick={onClose} {...ANSWER} />
         <Button intent="danger" text="Sí, eliminar" onClick={onConfirm} />
       </>
     );
-  } else if (modal?.kind === 'finishSuccess' && printHref) {
+  } else if (modal.kind === 'finishSuccess' && printHref) {
     actions = (
       <>
         <AnchorButton icon={<Print />} href={printHref} target="_blank" rel="noopener" text="Imprimir documentos" />
         <Button intent="primary" text="Aceptar" onClick={onClose} {...ANSWER} />
       </>
     );
-  } else if (modal?.kind === 'guarantorFinishFailed') {
+  } else if (modal.kind === 'guarantorFinishFailed') {
     actions = (
       <>
         <RouterButton to={parentHref(modal.parentUuid)} state={modal.parentUuid ? AT_PM_AVALES : undefined} text="Regresar a PM" />
@@ -103,9 +111,9 @@ export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref, s
   }
   return (
     <Dialog
-      isOpen={modal !== null && modal.kind !== 'pldReview'}
+      isOpen={isOpen}
       onClose={retry ? onRetry : onClose}
-      title={content?.title}
+      title={content.title}
       isCloseButtonShown={false}
       canOutsideClickClose={false}
       className="wizard-dialog"
@@ -114,15 +122,15 @@ export function WizardModals({ modal, onClose, onRetry, onConfirm, parentHref, s
     >
       <DialogBody>
         <p>{text}</p>
-        {modal?.kind === 'confirmGuarantorRemoval' && <p className="dialog-subject">{modal.name}</p>}
-        {modal?.kind === 'incompleteGuarantors' && (
+        {modal.kind === 'confirmGuarantorRemoval' && <p className="dialog-subject">{modal.name}</p>}
+        {modal.kind === 'incompleteGuarantors' && (
           <ul className="incomplete-guarantors">
             {modal.names.map((name, i) => (
               <li key={i}>{name || 'Aval sin nombre'}</li>
             ))}
           </ul>
         )}
-        {modal?.kind === 'guarantorFinishFailed' && modal.message && <p>{modal.message}</p>}
+        {modal.kind === 'guarantorFinishFailed' && modal.message && <p>{modal.message}</p>}
       </DialogBody>
       <DialogFooter actions={actions} />
     </Dialog>

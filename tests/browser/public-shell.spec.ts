@@ -230,3 +230,13 @@ test('dropping a file outside an upload area shows the error notification at the
   await expect(toast).toBeVisible();
   await expect(toast).toBeHidden({ timeout: 8000 });
 });
+
+test('the favicon is linked and served', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(href).toBe('/favicon.svg');
+  const response = await request.get(href!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('image/svg+xml');
+  expect(await response.text()).toContain('<svg');
+});

@@ -1,7 +1,8 @@
 // The postal code with its neighbourhood: five digits look the settlements up, the person
 // picks one or 'Otra' (which asks for `otra_colonia`); the list found is kept in the model, where
 // the schema's postal-code rule reads it ('¡Revisa tu código postal!' when it is empty).
-import { Button, Callout, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { HTMLSelect } from '../html-select';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useField, useForm } from 'react-final-form';

@@ -1,4 +1,5 @@
-import { HTMLSelect, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
+import { HTMLSelect } from '../html-select';
 import { FieldFrame } from './field-frame';
 import { useFieldWiring } from './use-field-wiring';
 

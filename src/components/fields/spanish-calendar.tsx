@@ -1,7 +1,8 @@
 // Blueprint's month calendar in Spanish: month and weekday names from date-fns' `es`, and Spanish
 // names for the controls react-day-picker would otherwise name in English. Days are 'YYYY-MM-DD'.
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
-import { HTMLSelect, type HTMLSelectProps } from '@blueprintjs/core';
+import { type HTMLSelectProps } from '@blueprintjs/core';
+import { HTMLSelect } from '../html-select';
 import { DatePicker } from '@blueprintjs/datetime';
 import { es } from 'date-fns/locale';
 import { useMemo, type ReactNode } from 'react';
@@ -27,7 +28,7 @@ const LABELS = {
 
 /** The month and year selects, without the English name ('Open dropdown') Blueprint gives their arrow. */
 function CalendarSelect({ caption: _caption, ...select }: Omit<HTMLSelectProps, 'iconProps'> & { caption?: ReactNode }) {
-  return <HTMLSelect minimal iconProps={{ title: false }} {...select} />;
+  return <HTMLSelect minimal {...select} />;
 }
 
 /** A local midnight Date of an ISO day (the calendar's own kind of value). */

@@ -1,10 +1,11 @@
 // The public applicant's last tab: the review of what was entered, the truthfulness statement, its 'Acepto' (required to finish)
 // and the printable application.
-import { AnchorButton, Callout, Checkbox, FormGroup, Intent } from '@blueprintjs/core';
+import { AnchorButton, Checkbox, FormGroup, Intent } from '@blueprintjs/core';
 import { Print } from '@blueprintjs/icons';
 import { APPLICATION_VALID_DAYS } from '../../../forms/limits';
 import { NOTICES } from '../../../forms/messages';
 import type { ReactNode } from 'react';
+import { TitledCallout } from '../../components/titled-callout';
 
 /** Whether the person accepted the statement, and whether a finish asked for it. */
 export interface StatementAcceptance {
@@ -43,10 +44,10 @@ export function LeyendaVeracidadTab({ printHref, statement, review }: LeyendaVer
           aria-invalid={statement.missing || undefined}
         />
       </FormGroup>
-      <Callout intent="primary" title="Siguiente paso">
+      <TitledCallout level={3} intent="primary" title="Siguiente paso">
         Al finalizar, imprime tu solicitud, fírmala y entrégala en nuestras oficinas. La solicitud es válida por {APPLICATION_VALID_DAYS} días
         naturales a partir de que la llenas.
-      </Callout>
+      </TitledCallout>
       <p>
         <AnchorButton
           icon={<Print />}

@@ -1,12 +1,13 @@
 // 'Validaciones PLD': the matches staff confirmed (this is the person, not a homonym), each with its
 // red tag naming the list, the party it matched, the reason written, and who confirmed it and when
 // (set by the server); and, once an Analista confirmed finishing with an OFAC SDN or UN match, that.
-import { Callout, Card, H3 } from '@blueprintjs/core';
+import { Card, H3 } from '@blueprintjs/core';
 import { format } from 'date-fns';
 import { es } from 'date-fns/locale';
 import type { PldCoincidences } from '../../../forms/pld';
 import { confirmedMatches, type PldFinishConfirmation } from '../../../forms/pld-outcome';
 import { PldConfirmedTag } from '../../lists/row-cells';
+import { TitledCallout } from '../../components/titled-callout';
 
 const when = (iso: string | undefined) => (iso ? format(new Date(iso), "d 'de' MMMM 'de' yyyy, HH:mm", { locale: es }) : null);
 
@@ -38,9 +39,9 @@ export function PldConfirmed({ review, finish }: { review: PldCoincidences | nul
         ))}
       </ul>
       {finish && (
-        <Callout intent="danger" title="Finalización confirmada por un analista" role="note">
+        <TitledCallout level={4} intent="danger" title="Finalización confirmada por un analista" role="note">
           {finish.por} confirmó finalizar la solicitud con la coincidencia confirmada en {finish.listas} el {when(finish.fecha)}.
-        </Callout>
+        </TitledCallout>
       )}
     </section>
   );

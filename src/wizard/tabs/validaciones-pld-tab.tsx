@@ -1,7 +1,7 @@
 // The staff's last tab: where the high-risk-person (PLD) review of this application stands (Analista;
 // other staff are told who reviews it).
 // 'Finalizar' screens every party of the application again, guarantors included (spec 01 §4).
-import { Callout, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { MESSAGES } from '../../../forms/messages';
 import { selectReviewStage, type PldReviewRef } from '../pld-review-selectors';
@@ -9,6 +9,7 @@ import { PldLists } from './pld-lists';
 import { PldConfirmed } from './pld-confirmed';
 import type { PldCoincidences } from '../../../forms/pld';
 import type { PldFinishConfirmation } from '../../../forms/pld-outcome';
+import { TitledCallout } from '../../components/titled-callout';
 
 /** What the stored record says of its review: the confirmed matches, and an Analista's confirmed finish. */
 export interface StoredPldOutcome {
@@ -41,11 +42,11 @@ export function ValidacionesPldTab({ review, reviewer, stored }: { review: PldRe
     // Staff without the Analista role fill and finish; the review waits for an analyst (forms/staff-permissions.ts).
     return (
       <>
-        <Callout intent="primary" title="Revisión de listas a cargo de un analista" role="status">
+        <TitledCallout level={3} intent="primary" title="Revisión de listas a cargo de un analista" role="status">
           La revisión de las personas de la solicitud contra las listas de personas de alto riesgo la hace el personal con el
           rol Analista. Puedes finalizar la solicitud, salvo que tenga una coincidencia confirmada en OFAC SDN u ONU: esa solo
           la finaliza un analista.
-        </Callout>
+        </TitledCallout>
         <PldConfirmed review={stored.review} finish={stored.finish} />
       </>
     );
@@ -63,15 +64,15 @@ function ReviewStage({ review }: { review: PldReviewRef | undefined }) {
   const stage = useSelector(review, selectReviewStage);
   if (stage === 'scheduled' || stage === 'checking') {
     return (
-      <Callout intent="primary" title="Revisando listas" role="status">
+      <TitledCallout level={3} intent="primary" title="Revisando listas" role="status">
         <Spinner size={16} aria-hidden="true" /> Revisando las listas de personas de alto riesgo…
-      </Callout>
+      </TitledCallout>
     );
   }
   const { intent, title, text } = STAGES[stage] ?? STAGES.unchecked;
   return (
-    <Callout intent={intent} title={title} role="status">
+    <TitledCallout level={3} intent={intent} title={title} role="status">
       {text}
-    </Callout>
+    </TitledCallout>
   );
 }

@@ -11,14 +11,17 @@ async function settled(page: Page) {
     .catch(() => undefined);
 }
 
-/** Fails on any serious or critical accessibility violation of the page once its animations have settled. */
+/** Fails on any accessibility violation of the page, of any impact (minor and moderate too), once its animations have settled. */
 export async function expectAccessible(page: Page) {
+  const violations = await accessibilityViolations(page);
+  expect(violations, violations.join('\n')).toEqual([]);
+}
+
+/** The page's accessibility violations of any impact once its animations have settled, one line each. */
+export async function accessibilityViolations(page: Page) {
   await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
-  const grave = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(grave, grave.join('\n')).toEqual([]);
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Fails when the page scrolls sideways at the current viewport width. */

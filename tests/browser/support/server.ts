@@ -1,0 +1,30 @@
+// The product server the browser tests start: a fresh embedded database each run, with the demo
+// staff account on it. Shared by the production-build run (playwright.config.ts) and the
+// development-server run (playwright.dev.config.ts), which puts Vite in front of it.
+
+/** The environment of a product server on `port`, its data under tests/.cache. */
+export function serverEnv(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: `tests/.cache/browser-data-${port}`,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'browser-tests-secret-browser-tests',
+    DEMO_STAFF_PASSWORD: 'demo1234',
+    // The production limits: a person clicking through never meets them, so neither do these tests.
+    RATE_LIMIT: 'on',
+    SOCIAL_FACEBOOK_URL: 'https://facebook.example/prueba',
+    SOCIAL_INSTAGRAM_URL: 'https://instagram.example/prueba',
+    SOCIAL_LINKEDIN_URL: 'https://linkedin.example/prueba',
+    COMPANY_SITE_URL: 'https://empresa.example',
+  };
+}
+
+/** The command that starts it, on a database emptied first. */
+export const serverCommand = (port: number) => `rm -rf tests/.cache/browser-data-${port} && node --import tsx server/main.ts`;
+
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+};
