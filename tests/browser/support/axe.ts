@@ -6,6 +6,9 @@ import { expect, type Page } from '@playwright/test';
  * is shown, not at half its opacity); spinners, which never end, are not waited for.
  */
 async function settled(page: Page) {
+  // A success notification lasts a second: axe takes longer than that on a busy machine and would
+  // measure it fading out. It is let go first; an error one (8 s) stays and is checked as shown.
+  await page.waitForFunction(() => !document.querySelector('.bp6-toast'), undefined, { timeout: 3_000 }).catch(() => undefined);
   await page
     .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 })
     .catch(() => undefined);
