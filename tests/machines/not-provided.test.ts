@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic, type AnyStateMachine } from 'xstate';
 import { wizardMachine } from '../../machines/wizard';
-import { MACHINES } from './support/machine-registry';
+import { MACHINES } from '../../machines/lab/registry';
 
 const isMachine = (logic: AnyActorLogic): logic is AnyStateMachine => 'root' in logic && 'config' in logic;
 

@@ -1,12 +1,12 @@
 // Prints, per machine, the transitions the tests took / the transitions the machine defines
-// (machine-transitions.ts reads them from the definition), with every transition never taken by
+// (machines/lab/transitions.ts reads them from the definition), with every transition never taken by
 // name, and how much each test file took. Exits 1 when a machine is below 100%.
 // `npm run coverage:machines` clears the record, runs the machine tests, then this.
 import fs from 'node:fs';
 import path from 'node:path';
 import { COVERAGE_DIR, type CoverageFile } from './support/coverage-report';
-import { MACHINES } from './support/machine-registry';
-import { definedTransitions } from './support/machine-transitions';
+import { MACHINES } from '../../machines/lab/registry';
+import { definedTransitions } from '../../machines/lab/transitions';
 
 if (process.argv.includes('--reset')) {
   fs.rmSync(COVERAGE_DIR, { recursive: true, force: true });
@@ -26,7 +26,7 @@ if (files.length === 0) {
 }
 
 let complete = true;
-// Every machine of machines/ (machine-registry.ts; machine-registry.test.ts keeps the list whole).
+// Every machine of machines/ (machines/lab/registry.ts; machine-registry.test.ts keeps the list whole).
 for (const { name, machine } of MACHINES) {
   const defined = definedTransitions(machine);
   const known = new Set(defined);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
-import { definedTransitions, takenTransitions } from './machine-transitions';
+import { definedTransitions, takenTransitions } from '../../../machines/lab/transitions';
 
 export const COVERAGE_DIR = path.resolve('tests/.cache/machine-coverage');
 

@@ -10,7 +10,7 @@ import type { Inspect } from './coverage-report';
 type Snap = SnapshotFrom<AnyStateMachine>;
 
 export interface Edge {
-  /** `source --event--> target`, by state value: the step's test name (coverage is named by the definition, machine-transitions.ts). */
+  /** `source --event--> target`, by state value: the step's test name (coverage is named by the definition, machines/lab/transitions.ts). */
   key: string;
   path: EventObject[];
   event: EventObject;

@@ -7,7 +7,7 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from 'xstate';
 
 /** A guard's name: its type, or the combination `and(a, b)` / `or(...)` / `not(...)` of named guards. */
-function guardName(guard: unknown): string {
+export function guardName(guard: unknown): string {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') {
     const inner = (guard as { guards?: unknown[] }).guards;
