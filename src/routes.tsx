@@ -1,6 +1,7 @@
 // The route table of spec 01 §2 and 02 §2. Every route except /logout and the error and code
 // pages runs the authentication step first; a failure there redirects to /error.
 import { createBrowserRouter, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { hasPermission } from '../forms/staff-permissions';
 import { fetchHistory } from '../services/lists';
 import type { AppRuntime } from './session/runtime';
 import { hasStaffCookie } from './session/staff-cookie';
@@ -23,6 +24,16 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
       const { pathname, search } = new URL(request.url);
       throw redirectDocument(`/staff/login?next=${encodeURIComponent(pathname + search)}`);
     }
+  };
+
+  /**
+   * The machine lab: staff with the lab permission (Administrador); in `npm run dev`, anyone, with
+   * no sign-in. Others get the refusal (the page reads `allowed`).
+   */
+  const labOnly = async (args: LoaderFunctionArgs) => {
+    if (import.meta.env.DEV) return { allowed: true };
+    await staffOnly(args);
+    return { allowed: hasPermission(runtime.session.getSnapshot().context.user?.roles, 'laboratorio') };
   };
 
   /** A staff page's data; a failed load is only logged (spec 01 §8), and the page shows `empty`. */
@@ -87,6 +98,11 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
             ({ params }) => ({ uuid: params.uuid!, tipo_persona: '', nombre: '', entries: [] }),
           ),
           lazy: async () => ({ Component: (await import('./lists/history-page')).HistoryPage }),
+        },
+        {
+          path: '/maquinas/:machine?',
+          loader: labOnly,
+          lazy: async () => ({ Component: (await import('./lab/lab-page')).LabRoute }),
         },
         {
           path: '/logout',

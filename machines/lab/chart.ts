@@ -205,3 +205,24 @@ export function* statesOf(state: ChartState): Generator<ChartState> {
   yield state;
   for (const child of state.children) yield* statesOf(child);
 }
+
+/** The ids of the states a snapshot's value names active, ancestors included: `{ ready: 'idle' }` → wizard, wizard.ready, wizard.ready.idle. */
+export function activeStateIds(chart: Chart, value: unknown): Set<string> {
+  const active = new Set<string>([chart.root.id]);
+  const walk = (state: ChartState, value: unknown) => {
+    if (typeof value === 'string') {
+      const child = state.children.find((c) => c.key === value);
+      if (child) active.add(child.id);
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      const child = state.children.find((c) => c.key === key);
+      if (!child) continue;
+      active.add(child.id);
+      walk(child, inner);
+    }
+  };
+  walk(chart.root, value);
+  return active;
+}

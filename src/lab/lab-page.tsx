@@ -1,0 +1,110 @@
+// /maquinas/{machine}: the machine lab (issue 17). Every machine of the registry
+// (machines/lab/registry.ts) is listed; the chosen one is drawn as a statechart, with a state's
+// details on selection, its states and transitions as text, and a side panel that drives what the
+// diagram highlights: the test paths, a sandbox copy, or a live actor of another tab.
+import { FormGroup, H1, H2, Tab, Tabs } from '@blueprintjs/core';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useLoaderData, useParams, useSearchParams } from 'react-router-dom';
+import { permissionRefusal } from '../../forms/staff-permissions';
+import { chartOf } from '../../machines/lab/chart';
+import { MACHINES, findMachine } from '../../machines/lab/registry';
+import { HTMLSelect } from '../components/html-select';
+import { useDocumentTitle } from '../layout/document-title';
+import { NotFoundPage } from '../pages/message-pages';
+import { StateDetails } from './state-details';
+import { StateList } from './state-list';
+import { StatechartDiagram, type Highlight } from './statechart-diagram';
+import './lab.css';
+
+type Panel = 'detalles' | 'rutas' | 'simulacion' | 'en-vivo';
+
+function MachineNav({ current }: { current: string | undefined }) {
+  return (
+    <nav className="lab-nav" aria-label="Máquinas">
+      <ul>
+        {MACHINES.map((entry) => (
+          <li key={entry.name}>
+            <Link to={`/maquinas/${entry.name}`} aria-current={entry.name === current ? 'page' : undefined}>
+              {entry.title}
+            </Link>
+            <span className="lab-nav-id">{entry.machine.id}</span>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function MachineView({ name }: { name: string }) {
+  const entry = findMachine(name)!;
+  const [search, setSearch] = useSearchParams();
+  const configuration = entry.configurations.find((c) => c.name === search.get('configuracion')) ?? entry.configurations[0]!;
+  const chart = useMemo(() => chartOf(entry.machine), [entry]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [panel, setPanel] = useState<Panel>('detalles');
+  const highlight: Highlight = {};
+  const onDrawn = useCallback((ms: number) => {
+    performance.mark('lab-diagram-drawn', { detail: { layoutMs: ms } });
+  }, []);
+
+  return (
+    <section className="lab-machine" aria-labelledby="lab-machine-title">
+      <div className="lab-machine-head">
+        <H2 id="lab-machine-title">{entry.title}</H2>
+        <p className="lab-machine-facts">
+          <code>{entry.file}</code> · {chart.edges.length} transiciones
+        </p>
+        {entry.configurations.length > 1 && (
+          <FormGroup label="Configuración" labelFor="lab-configuracion" inline className="lab-configuration">
+            <HTMLSelect
+              id="lab-configuracion"
+              value={configuration.name}
+              options={entry.configurations.map((c) => ({ value: c.name, label: c.title }))}
+              onChange={(event) => setSearch({ configuracion: event.currentTarget.value }, { replace: true })}
+            />
+          </FormGroup>
+        )}
+      </div>
+      <div className="lab-workspace">
+        <StatechartDiagram chart={chart} highlight={highlight} selected={selected} onSelect={setSelected} onDrawn={onDrawn} />
+        <aside className="lab-panel" aria-label="Panel del laboratorio">
+          <Tabs id="lab-panel" selectedTabId={panel} onChange={(id) => setPanel(id as Panel)}>
+            <Tab id="detalles" title="Detalles" panel={<StateDetails chart={chart} stateId={selected} />} />
+          </Tabs>
+        </aside>
+      </div>
+      <StateList chart={chart} onSelect={setSelected} />
+    </section>
+  );
+}
+
+/** The route: the lab for whoever holds the lab permission, the refusal for other staff. */
+export function LabRoute() {
+  const { allowed } = useLoaderData() as { allowed: boolean };
+  return allowed ? <LabPage /> : <LabRefusal />;
+}
+
+function LabRefusal() {
+  useDocumentTitle('Laboratorio de máquinas');
+  return (
+    <div className="lab-page">
+      <H1>Laboratorio de máquinas</H1>
+      <p role="alert">{permissionRefusal('laboratorio')}</p>
+    </div>
+  );
+}
+
+function LabPage() {
+  const { machine } = useParams();
+  const entry = machine === undefined ? undefined : findMachine(machine);
+  useDocumentTitle(entry?.title, 'Laboratorio de máquinas');
+  const known = machine === undefined || entry !== undefined;
+  if (!known) return <NotFoundPage />;
+  return (
+    <div className="lab-page">
+      <H1>Laboratorio de máquinas</H1>
+      <MachineNav current={machine} />
+      {machine ? <MachineView key={machine} name={machine} /> : <p className="lab-intro">Elige una máquina para ver su diagrama de estados.</p>}
+    </div>
+  );
+}
