@@ -1,7 +1,6 @@
 // The route table of spec 01 §2 and 02 §2. Every route except /logout and the error and code
 // pages runs the authentication step first; a failure there redirects to /error.
 import { createBrowserRouter, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { hasPermission } from '../forms/staff-permissions';
 import { fetchHistory } from '../services/lists';
 import type { AppRuntime } from './session/runtime';
 import { hasStaffCookie } from './session/staff-cookie';
@@ -27,13 +26,12 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
   };
 
   /**
-   * The machine lab: staff with the lab permission (Administrador); in `npm run dev`, anyone, with
-   * no sign-in. Others get the refusal (the page reads `allowed`).
+   * The machine lab: staff only (the page refuses those without the lab permission); in
+   * `npm run dev`, anyone, with no sign-in (`roles` null).
    */
   const labOnly = async (args: LoaderFunctionArgs) => {
-    if (import.meta.env.DEV) return { allowed: true };
-    await staffOnly(args);
-    return { allowed: hasPermission(runtime.session.getSnapshot().context.user?.roles, 'laboratorio') };
+    if (!import.meta.env.DEV) await staffOnly(args);
+    return { roles: import.meta.env.DEV ? null : (runtime.session.getSnapshot().context.user?.roles ?? []), company: runtime.config.company.name };
   };
 
   /** A staff page's data; a failed load is only logged (spec 01 §8), and the page shows `empty`. */

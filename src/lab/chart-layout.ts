@@ -5,14 +5,14 @@
 // size; a transition without a target is no arrow but a line of its state's box. Coordinates come back relative to the root, ready to draw.
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import type { Chart, ChartState } from '../../machines/lab/chart';
+import type { Chart, ChartEdge, ChartState } from '../../machines/lab/chart';
 
 export interface Size {
   width: number;
   height: number;
 }
 
-/** The measured sizes: of each state's header (the whole box of an atomic state) and of each edge label. */
+/** The measured sizes: of each state's header (the whole box of an atomic state) and of each arrow's label, by group id. */
 export interface Measures {
   states: Map<string, Size>;
   labels: Map<string, Size>;
@@ -26,7 +26,7 @@ export interface Box {
 }
 
 export interface EdgeRoute {
-  /** The polyline: start, bend points, end. */
+  /** By group id (edgeGroupsOf). The polyline: start, bend points, end. */
   points: Array<{ x: number; y: number }>;
   label: Box | null;
 }
@@ -39,6 +39,27 @@ export interface ChartLayout {
 }
 
 const PADDING = 16;
+
+/** The transitions between one source and one target, drawn as one arrow with a line per transition. */
+export interface EdgeGroup {
+  id: string;
+  source: string;
+  target: string;
+  edges: ChartEdge[];
+}
+
+/** The arrows of a chart: its transitions with a target, grouped by their ends, in document order. */
+export function edgeGroupsOf(chart: Chart): EdgeGroup[] {
+  const groups = new Map<string, EdgeGroup>();
+  for (const edge of chart.edges) {
+    if (edge.targetless) continue;
+    const id = `${edge.source} -> ${edge.target}`;
+    const group = groups.get(id) ?? { id, source: edge.source, target: edge.target, edges: [] };
+    group.edges.push(edge);
+    groups.set(id, group);
+  }
+  return [...groups.values()];
+}
 
 /** Where an edge lives: the deepest state strictly containing both ends (a self-loop: its state's parent). */
 export function lowestCommonAncestor(parents: Map<string, string | null>, source: string, target: string): string {
@@ -108,14 +129,14 @@ export async function layoutChart(chart: Chart, measures: Measures): Promise<Cha
   parents.set(chart.root.id, '__graph');
   parents.set('__graph', null);
   // A transition without a target is listed inside its state's box (the measured header holds it).
-  for (const edge of chart.edges.filter((e) => !e.targetless)) {
-    const label = measures.labels.get(edge.id) ?? { width: 80, height: 20 };
-    const container = nodes.get(lowestCommonAncestor(parents, edge.source, edge.target)) ?? graph;
+  for (const group of edgeGroupsOf(chart)) {
+    const label = measures.labels.get(group.id) ?? { width: 80, height: 20 * group.edges.length };
+    const container = nodes.get(lowestCommonAncestor(parents, group.source, group.target)) ?? graph;
     const elkEdge: ElkExtendedEdge = {
-      id: edge.id,
-      sources: [edge.source],
-      targets: [edge.target],
-      labels: [{ id: `${edge.id}::label`, text: edge.event, width: label.width, height: label.height }],
+      id: group.id,
+      sources: [group.source],
+      targets: [group.target],
+      labels: [{ id: `${group.id}::label`, text: group.id, width: label.width, height: label.height }],
     };
     (container.edges ??= []).push(elkEdge);
   }

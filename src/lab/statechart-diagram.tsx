@@ -8,7 +8,7 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { statesOf, type Chart, type ChartEdge, type ChartState } from '../../machines/lab/chart';
-import { layoutChart, type ChartLayout, type Measures } from './chart-layout';
+import { edgeGroupsOf, layoutChart, type ChartLayout, type EdgeGroup, type Measures } from './chart-layout';
 import { usePanZoom } from './pan-zoom';
 
 export interface Highlight {
@@ -27,8 +27,8 @@ export interface StatechartDiagramProps {
   highlight: Highlight;
   selected: string | null;
   onSelect: (stateId: string) => void;
-  /** Called once the chart is laid out and drawn, with the milliseconds the layout took. */
-  onDrawn?: (layoutMs: number) => void;
+  /** Called once the chart is drawn: the milliseconds ELK took, and from the diagram's mount (measuring, layout, render) to the next frame. */
+  onDrawn?: (timing: { layoutMs: number; totalMs: number }) => void;
 }
 
 export const edgeText = (edge: ChartEdge) => (edge.guard ? `${edge.event} [${edge.guard}]` : edge.event);
@@ -68,7 +68,21 @@ function staysOf(chart: Chart): Map<string, ChartEdge[]> {
   return stays;
 }
 
-function MeasuringPass({ chart, stays, onMeasured }: { chart: Chart; stays: Map<string, ChartEdge[]>; onMeasured: (measures: Measures) => void }) {
+/** An arrow's label: a line per transition it draws. */
+function GroupLabel({ group, highlight }: { group: EdgeGroup; highlight?: Highlight }) {
+  return group.edges.map((edge) => {
+    const classes = ['lab-edge-line'];
+    if (highlight?.missing?.has(edge.transition)) classes.push('is-missing');
+    if (highlight?.recent?.has(edge.transition)) classes.push('is-recent');
+    return (
+      <span key={edge.id} className={classes.join(' ')}>
+        {edgeText(edge)}
+      </span>
+    );
+  });
+}
+
+function MeasuringPass({ chart, stays, groups, onMeasured }: { chart: Chart; stays: Map<string, ChartEdge[]>; groups: EdgeGroup[]; onMeasured: (measures: Measures) => void }) {
   const root = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const states = new Map<string, { width: number; height: number }>();
@@ -88,9 +102,9 @@ function MeasuringPass({ chart, stays, onMeasured }: { chart: Chart; stays: Map<
           <StateLabel state={state} stays={stays.get(state.id) ?? []} />
         </div>
       ))}
-      {chart.edges.filter((edge) => !edge.targetless).map((edge) => (
-        <div key={edge.id} data-measure="label" data-id={edge.id} className="lab-edge-label">
-          {edgeText(edge)}
+      {groups.map((group) => (
+        <div key={group.id} data-measure="label" data-id={group.id} className="lab-edge-label">
+          <GroupLabel group={group} />
         </div>
       ))}
     </div>
@@ -107,7 +121,7 @@ function loopPath(box: { x: number; y: number; width: number; height: number }, 
   return `M${x},${y - 6} C${x + reach},${y - 18} ${x + reach},${y + 18} ${x},${y + 6}`;
 }
 
-function Edges({ chart, layout, highlight }: { chart: Chart; layout: ChartLayout; highlight: Highlight }) {
+function Edges({ groups, layout, highlight }: { groups: EdgeGroup[]; layout: ChartLayout; highlight: Highlight }) {
   return (
     <svg className="lab-edges" width={layout.width} height={layout.height} aria-hidden="true">
       <defs>
@@ -115,16 +129,18 @@ function Edges({ chart, layout, highlight }: { chart: Chart; layout: ChartLayout
           <path d="M0,0 L10,5 L0,10 z" />
         </marker>
       </defs>
-      {chart.edges.map((edge) => {
-        const route = layout.edges.get(edge.id);
-        const box = layout.states.get(edge.source);
+      {groups.map((group) => {
+        const route = layout.edges.get(group.id);
+        const box = layout.states.get(group.source);
         if (!route || !box) return null;
-        const d = route.points.length > 1 && edge.source !== edge.target ? pathOf(route.points) : loopPath(box, route.label);
-        const classes = ['lab-edge', `is-${edge.kind}`];
-        if (highlight.missing?.has(edge.transition)) classes.push('is-missing');
-        const recent = highlight.recent?.has(edge.transition);
+        const d = route.points.length > 1 && group.source !== group.target ? pathOf(route.points) : loopPath(box, route.label);
+        // Dotted when every transition it draws is eventless, dashed when every one is delayed.
+        const kinds = new Set(group.edges.map((edge) => edge.kind));
+        const classes = ['lab-edge', kinds.size === 1 ? `is-${group.edges[0]!.kind}` : 'is-mixed'];
+        if (group.edges.some((edge) => highlight.missing?.has(edge.transition))) classes.push('is-missing');
+        const recent = group.edges.some((edge) => highlight.recent?.has(edge.transition));
         if (recent) classes.push('is-recent');
-        return <path key={recent ? `${edge.id}#${highlight.step ?? 0}` : edge.id} className={classes.join(' ')} d={d} markerEnd="url(#lab-arrow)" />;
+        return <path key={recent ? `${group.id}#${highlight.step ?? 0}` : group.id} className={classes.join(' ')} d={d} markerEnd="url(#lab-arrow)" />;
       })}
     </svg>
   );
@@ -147,11 +163,13 @@ function InitialMarks({ chart, layout }: { chart: Chart; layout: ChartLayout }) 
 
 export function StatechartDiagram({ chart, highlight, selected, onSelect, onDrawn }: StatechartDiagramProps) {
   const [layout, setLayout] = useState<{ chart: Chart; layout: ChartLayout; ms: number } | null>(null);
+  const [mountedAt] = useState(() => performance.now());
   const viewport = useRef<HTMLDivElement>(null);
   const current = layout?.chart === chart ? layout.layout : null;
   const { view, fit, zoomIn, zoomOut, reveal, handlers } = usePanZoom(viewport, current);
   const states = useMemo(() => [...statesOf(chart.root)], [chart]);
   const stays = useMemo(() => staysOf(chart), [chart]);
+  const groups = useMemo(() => edgeGroupsOf(chart), [chart]);
 
   const onMeasured = useMemo(
     () => (measures: Measures) => {
@@ -162,8 +180,11 @@ export function StatechartDiagram({ chart, highlight, selected, onSelect, onDraw
   );
 
   useLayoutEffect(() => {
-    if (layout?.chart === chart) onDrawn?.(layout.ms);
-  }, [layout, chart, onDrawn]);
+    if (layout?.chart !== chart || !onDrawn) return;
+    // The frame after this commit is the first that shows the diagram.
+    const frame = requestAnimationFrame(() => onDrawn({ layoutMs: layout.ms, totalMs: performance.now() - mountedAt }));
+    return () => cancelAnimationFrame(frame);
+  }, [layout, chart, onDrawn, mountedAt]);
 
   return (
     <div className="lab-diagram">
@@ -178,7 +199,7 @@ export function StatechartDiagram({ chart, highlight, selected, onSelect, onDraw
         </span>
       </div>
       <div ref={viewport} className="lab-viewport" {...handlers} data-laid-out={current ? 'true' : 'false'}>
-        {!current && <MeasuringPass chart={chart} stays={stays} onMeasured={onMeasured} />}
+        {!current && <MeasuringPass chart={chart} stays={stays} groups={groups} onMeasured={onMeasured} />}
         {current && (
           <div className="lab-canvas" style={{ width: current.width, height: current.height, transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}>
             {states.map((state) => {
@@ -203,17 +224,14 @@ export function StatechartDiagram({ chart, highlight, selected, onSelect, onDraw
                 </div>
               );
             })}
-            <Edges chart={chart} layout={current} highlight={highlight} />
+            <Edges groups={groups} layout={current} highlight={highlight} />
             <InitialMarks chart={chart} layout={current} />
-            {chart.edges.map((edge) => {
-              const label = current.edges.get(edge.id)?.label;
+            {groups.map((group) => {
+              const label = current.edges.get(group.id)?.label;
               if (!label) return null;
-              const classes = ['lab-edge-label'];
-              if (highlight.missing?.has(edge.transition)) classes.push('is-missing');
-              if (highlight.recent?.has(edge.transition)) classes.push('is-recent');
               return (
-                <div key={edge.id} className={classes.join(' ')} style={{ left: label.x, top: label.y }} aria-hidden="true">
-                  {edgeText(edge)}
+                <div key={group.id} className="lab-edge-label" style={{ left: label.x, top: label.y }} aria-hidden="true">
+                  <GroupLabel group={group} highlight={highlight} />
                 </div>
               );
             })}
