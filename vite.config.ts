@@ -5,12 +5,35 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { loadConfig } from './server/config.ts';
 import { injectClientConfig } from './forms/contracts/client-config.ts';
+import { readTestPaths } from './server/lab/test-paths.ts';
 
 /** In development the Vite server writes the same client configuration the product server does. */
 const devClientConfig = (): Plugin => ({
   name: 'dev-client-config',
   apply: 'serve',
   transformIndexHtml: (html) => injectClientConfig(html, loadConfig().client),
+});
+
+/**
+ * In development the machine lab's test paths are answered here, before the proxy, from the same
+ * reader the server's staff-only GET /api/laboratorio/rutas-de-prueba uses: `npm run dev` needs no sign-in for the lab.
+ */
+const devTestPaths = (): Plugin => ({
+  name: 'dev-test-paths',
+  apply: 'serve',
+  configureServer(server) {
+    server.middlewares.use('/api/laboratorio/rutas-de-prueba', (request, response, next) => {
+      if (request.method !== 'GET' || (request.url !== '/' && !request.url?.startsWith('/?'))) return next();
+      readTestPaths(loadConfig().labPathsDir).then(
+        (paths) => {
+          response.setHeader('content-type', 'application/json; charset=utf-8');
+          response.setHeader('cache-control', 'no-store');
+          response.end(JSON.stringify({ paths }));
+        },
+        (error: unknown) => next(error),
+      );
+    });
+  },
 });
 
 /** Writes .br and .gz beside each built asset; the server sends them to browsers that accept them. */
@@ -34,7 +57,7 @@ const precompress = (): Plugin => ({
 const apiOrigin = process.env.DEV_API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), devClientConfig(), precompress()],
+  plugins: [react(), devClientConfig(), devTestPaths(), precompress()],
   // The development server's pre-bundled dependencies; the dev browser test keeps its own.
   cacheDir: process.env.VITE_CACHE_DIR ?? 'node_modules/.vite',
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { ClientConfig } from '../forms/contracts/client-config';
 import { brandColors, logoUrl } from './brand-settings';
 import { DEFAULT_LIMITS, type LimitSettings } from './limit-settings';
+import { TEST_PATHS_DIR } from './lab/test-paths';
 import type { FormIssue, PrintCompany } from '../forms/print/company';
 
 export interface ServerConfig {
@@ -34,6 +35,8 @@ export interface ServerConfig {
   /** The demo account's password; unset, a random one is made and printed once. */
   demoStaffPassword: string | undefined;
   distDir: string;
+  /** LAB_PATHS_DIR: where the machine lab reads the paths the machine tests recorded. */
+  labPathsDir: string;
   client: ClientConfig;
   /** RATE_LIMIT: the rate limits and the sign-in guard's delays and lockout (off for tests and benchmarks). */
   rateLimit: boolean;
@@ -172,6 +175,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     demoStaff: flag(env, 'DEMO_STAFF', true),
     demoStaffPassword: env.DEMO_STAFF_PASSWORD || undefined,
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
+    labPathsDir: path.resolve(text(env, 'LAB_PATHS_DIR', TEST_PATHS_DIR)),
     rateLimit: flag(env, 'RATE_LIMIT', true),
     redisUrl: env.REDIS_URL || undefined,
     limits: DEFAULT_LIMITS,

@@ -68,6 +68,15 @@ export function definedTransitions(machine: AnyStateMachine): string[] {
   return names;
 }
 
+/** The transitions an inspection event reports taken (a `@xstate.microstep`'s), by machine id and name; none for any other event. */
+export function microstepTransitions(event: InspectionEvent): Array<{ machine: string; transition: string }> {
+  if (event.type !== '@xstate.microstep') return [];
+  return (event as { _transitions: AnyTransitionDefinition[] })._transitions.map((transition) => ({
+    machine: transition.source.machine.id as string,
+    transition: transitionName(transition),
+  }));
+}
+
 /**
  * Records, through an actor's `inspect` hook, every transition taken by the actor and the
  * actors it invokes (a microstep reports the transition definitions it took), grouped by the
@@ -76,11 +85,9 @@ export function definedTransitions(machine: AnyStateMachine): string[] {
 export function takenTransitions() {
   const taken = new Map<string, Set<string>>();
   const inspect = (event: InspectionEvent) => {
-    if (event.type !== '@xstate.microstep') return;
-    for (const transition of (event as { _transitions: AnyTransitionDefinition[] })._transitions) {
-      const machineId = transition.source.machine.id as string;
-      if (!taken.has(machineId)) taken.set(machineId, new Set());
-      taken.get(machineId)!.add(transitionName(transition));
+    for (const { machine, transition } of microstepTransitions(event)) {
+      if (!taken.has(machine)) taken.set(machine, new Set());
+      taken.get(machine)!.add(transition);
     }
   };
   return { inspect, taken };

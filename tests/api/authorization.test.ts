@@ -1,7 +1,7 @@
 // The authorisation matrix (issue 12): every route of the API and the staff portal × every kind of
 // caller, with the status each must get. The routes are read from the running app, so a route
 // added without a row here fails this test. Staff roles (forms/staff-permissions.ts): Usuario fills
-// and lists, Analista adds the PLD calls, Administrador adds the PLD list reload.
+// and lists, Analista adds the PLD calls, Administrador adds the PLD list reload and the machine lab.
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
@@ -159,6 +159,7 @@ const ROWS: Row[] = [
   { route: 'POST /api/blacklist/:uuid', expected: staffWith('analista', 200), call: async () => ({ method: 'POST', url: `/api/blacklist/${(await stored('wizardpf', validPfModel())).uuid}`, body: model(validPfModel()) }) },
   { route: 'GET /api/pld/lists', expected: staffWith('analista', 200), call: simple('GET', '/api/pld/lists') },
   { route: 'POST /api/pld/lists/reload', expected: staffWith('administrador', 200), call: simple('POST', '/api/pld/lists/reload') },
+  { route: 'GET /api/laboratorio/rutas-de-prueba', expected: staffWith('administrador', 200), call: simple('GET', '/api/laboratorio/rutas-de-prueba') },
   // Documents (issue 15): anyone signed in signs an upload for what they hold; staff list and open them.
   { route: 'GET /api/aws/signed-url', expected: signedIn(200), call: simple('GET', '/api/aws/signed-url?type=identification') },
   ...(['wizardpf', 'wizardpfae', 'wizardpm'] as const).map(

@@ -1,15 +1,16 @@
 // Prints, per machine, the transitions the tests took / the transitions the machine defines
 // (machines/lab/transitions.ts reads them from the definition), with every transition never taken by
 // name, and how much each test file took. Exits 1 when a machine is below 100%.
-// `npm run coverage:machines` clears the record, runs the machine tests, then this.
+// `npm run coverage:machines` clears the record (and the recorded test paths), runs the machine tests, then this.
 import fs from 'node:fs';
 import path from 'node:path';
 import { COVERAGE_DIR, type CoverageFile } from './support/coverage-report';
+import { PATHS_DIR } from './support/test-paths-record';
 import { MACHINES } from '../../machines/lab/registry';
 import { definedTransitions } from '../../machines/lab/transitions';
 
 if (process.argv.includes('--reset')) {
-  fs.rmSync(COVERAGE_DIR, { recursive: true, force: true });
+  for (const dir of [COVERAGE_DIR, PATHS_DIR]) fs.rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }
 

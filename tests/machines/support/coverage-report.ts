@@ -7,25 +7,26 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
 import { definedTransitions, takenTransitions } from '../../../machines/lab/transitions';
+import { jsonFileOf, recordTestPaths } from './test-paths-record';
 
 export const COVERAGE_DIR = path.resolve('tests/.cache/machine-coverage');
 
 /** What a test file contributes: the transitions taken, per id of the machine defining them. */
 export type CoverageFile = Record<string, string[]>;
 
-const fileOf = (label: string) => path.join(COVERAGE_DIR, `${label.replace(/[^\w-]+/g, '-')}.json`);
-
 /**
  * The coverage of one test file, named `label` in the report. Every actor the file starts passes
- * `inspect`; after the file's tests the transitions taken are written out.
+ * `inspect`; after the file's tests the transitions taken are written out, and so are the paths
+ * testEveryTransition replayed with this hook (test-paths-record.ts).
  */
 export function fileCoverage(label: string) {
   const { inspect, taken } = takenTransitions();
   afterAll(() => {
     const out: CoverageFile = Object.fromEntries([...taken].map(([machineId, names]) => [machineId, [...names].sort()]));
     fs.mkdirSync(COVERAGE_DIR, { recursive: true });
-    fs.writeFileSync(fileOf(label), JSON.stringify({ label, taken: out }, null, 2));
+    fs.writeFileSync(jsonFileOf(COVERAGE_DIR, label), JSON.stringify({ label, taken: out }, null, 2));
   });
+  recordTestPaths(label, inspect);
   /** The transitions of `machine` this file has not taken yet. */
   const missing = (machine: AnyStateMachine) => definedTransitions(machine).filter((name) => !taken.get(machine.id)?.has(name));
   return {

@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { getAdjacencyMap, getShortestPaths, adjacencyMapToArray } from 'xstate/graph';
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import type { Inspect } from './coverage-report';
+import { pathRecorderOf } from './test-paths-record';
 
 type Snap = SnapshotFrom<AnyStateMachine>;
 
@@ -67,16 +68,30 @@ export interface EveryTransitionOptions<H extends Harness> {
   assertMeaning: (snapshot: Snap, harness: H) => void;
 }
 
-/** Registers one test per step found: its shortest path replayed on a real actor, each state reached checked for what it means. */
+/**
+ * Registers one test per step found: its shortest path replayed on a real actor, each state reached
+ * checked for what it means. When `inspect` is a file's coverage hook, each path is recorded for the
+ * lab (test-paths-record.ts): one step per event played (the first, `xstate.init`, holds what the
+ * actor took as it started), each with the transitions it took and the state value it left.
+ */
 export function testEveryTransition<H extends Harness>({ edges, serializeState, start, play, assertMeaning, inspect }: EveryTransitionOptions<H>) {
-  it.each(edges.map((edge) => [edge.key, edge] as const))('%s', async (_key, edge) => {
-    const harness = start(edge, inspect);
-    for (const event of [...edge.path, edge.event]) {
-      await play(harness, event);
-      assertMeaning(harness.actor.getSnapshot(), harness);
+  const recorder = pathRecorderOf(inspect);
+  it.each(edges.map((edge) => [edge.key, edge] as const))('%s', async (key, edge) => {
+    const path = recorder?.start(key);
+    try {
+      const harness = start(edge, path ? path.inspect(inspect) : inspect);
+      // The walk's paths open with `xstate.init`, the step that holds what the actor took as it started.
+      if (edge.path[0]?.type !== 'xstate.init') path?.step({ type: 'xstate.init' }, harness.actor.getSnapshot());
+      for (const event of [...edge.path, edge.event]) {
+        await play(harness, event);
+        path?.step(event, harness.actor.getSnapshot());
+        assertMeaning(harness.actor.getSnapshot(), harness);
+      }
+      expect(serializeState(harness.actor.getSnapshot())).toBe(serializeState(edge.target));
+      harness.actor.stop();
+    } finally {
+      path?.finish();
     }
-    expect(serializeState(harness.actor.getSnapshot())).toBe(serializeState(edge.target));
-    harness.actor.stop();
   });
 }
 

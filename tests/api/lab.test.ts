@@ -1,0 +1,85 @@
+// The machine lab's GET /api/laboratorio/rutas-de-prueba: the paths the machine tests recorded
+// (read from LAB_PATHS_DIR), for an Administrador only.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestPathsFile } from '../../machines/lab/test-paths';
+import { readTestPaths } from '../../server/lab/test-paths';
+import { callApi, publicToken, staffCookies, startTestServer, type TestServer } from './support/test-server';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-paths-'));
+const SESSION: TestPathsFile = {
+  label: 'session',
+  paths: [
+    {
+      name: '"idle" --session.authenticate--> "requestingPublicToken"',
+      machine: 'session',
+      steps: [
+        { event: { type: 'xstate.init' }, transitions: [], value: 'idle' },
+        {
+          event: { type: 'session.authenticate', staffCookie: false },
+          transitions: [{ machine: 'session', transition: 'session.idle --session.authenticate #1--> #session.requestingPublicToken' }],
+          value: 'requestingPublicToken',
+        },
+      ],
+    },
+  ],
+};
+const PRINT: TestPathsFile = {
+  label: 'print',
+  paths: [{ name: 'a', machine: 'print', steps: [{ event: { type: 'xstate.init' }, transitions: [], value: { packet: 'loading', pdf: 'idle' } }] }],
+};
+
+let server: TestServer;
+let admin: string;
+let usuario: string;
+let publicAuth: string;
+
+const bearerOf = async (username: string, password: string) => {
+  const cookie = await staffCookies(server, username, password);
+  return `Bearer ${(await (await fetch(`${server.url}/api/me`, { headers: { cookie } })).json()).data.token}`;
+};
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(dir, 'session.json'), JSON.stringify(SESSION));
+  fs.writeFileSync(path.join(dir, 'print.json'), JSON.stringify(PRINT));
+  fs.writeFileSync(path.join(dir, 'broken.json'), '{"label": 3');
+  fs.writeFileSync(path.join(dir, 'other-shape.json'), JSON.stringify({ label: 'x', taken: {} }));
+  server = await startTestServer({ LAB_PATHS_DIR: dir });
+  const backend = await server.app.backend;
+  await backend.staff.create({ username: 'cuenta-usuario', password: 'clave-usuario-1', nombre: 'Ana', apellido_paterno: 'Prueba', franquicia: 'Centro', roles: ['usuario'] });
+  admin = await bearerOf('demo', 'demo1234');
+  usuario = await bearerOf('cuenta-usuario', 'clave-usuario-1');
+  publicAuth = `Bearer ${(await publicToken(server)).access_token}`;
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('GET /api/laboratorio/rutas-de-prueba', () => {
+  it('answers an Administrador every recorded path, each with its file’s label, files by label', async () => {
+    const response = await callApi(server, 'GET', '/laboratorio/rutas-de-prueba', undefined, admin);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ paths: [...PRINT.paths.map((p) => ({ label: 'print', ...p })), ...SESSION.paths.map((p) => ({ label: 'session', ...p }))] });
+  });
+
+  it('refuses a Usuario and the public with 403, and no session with 401', async () => {
+    const usuarioAnswer = await callApi(server, 'GET', '/laboratorio/rutas-de-prueba', undefined, usuario);
+    expect(usuarioAnswer.status).toBe(403);
+    expect((await usuarioAnswer.json()).message).toBe('Esta acción requiere el rol Administrador.');
+    expect((await callApi(server, 'GET', '/laboratorio/rutas-de-prueba', undefined, publicAuth)).status).toBe(403);
+    expect((await callApi(server, 'GET', '/laboratorio/rutas-de-prueba', undefined, null)).status).toBe(401);
+  });
+});
+
+describe('readTestPaths', () => {
+  it('reads no folder as no paths', async () => {
+    expect(await readTestPaths(path.join(dir, 'missing'))).toEqual([]);
+  });
+
+  it('leaves out a file that is not a record of paths', async () => {
+    expect((await readTestPaths(dir)).map((p) => p.label)).toEqual(['print', 'session']);
+  });
+});
