@@ -11,6 +11,8 @@ import { MACHINES, findMachine } from '../../machines/lab/registry';
 import { HTMLSelect } from '../components/html-select';
 import { useDocumentTitle } from '../layout/document-title';
 import { NotFoundPage } from '../pages/message-pages';
+import { useSandbox } from './sandbox';
+import { SandboxPanel } from './sandbox-panel';
 import { StateDetails } from './state-details';
 import { StateList } from './state-list';
 import { StatechartDiagram, type Highlight } from './statechart-diagram';
@@ -42,7 +44,8 @@ function MachineView({ name }: { name: string }) {
   const chart = useMemo(() => chartOf(entry.machine), [entry]);
   const [selected, setSelected] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel>('detalles');
-  const highlight: Highlight = {};
+  const sandbox = useSandbox(entry, configuration.input);
+  const highlight: Highlight = panel === 'simulacion' ? sandbox.highlight : {};
   const onDrawn = useCallback((ms: number) => {
     performance.mark('lab-diagram-drawn', { detail: { layoutMs: ms } });
   }, []);
@@ -70,6 +73,7 @@ function MachineView({ name }: { name: string }) {
         <aside className="lab-panel" aria-label="Panel del laboratorio">
           <Tabs id="lab-panel" selectedTabId={panel} onChange={(id) => setPanel(id as Panel)}>
             <Tab id="detalles" title="Detalles" panel={<StateDetails chart={chart} stateId={selected} />} />
+            <Tab id="simulacion" title="Simulación" panel={<SandboxPanel sandbox={sandbox} />} />
           </Tabs>
         </aside>
       </div>
