@@ -74,6 +74,8 @@ export function useSandbox(entry: RegisteredMachine, input: unknown): Sandbox {
     const inspect = (event: InspectionEvent) => {
       if (event.type === '@xstate.event' && isRootEvent(event)) {
         const received = event.event as AnyEventObject;
+        // The start's own entry is the first; its transitions are reported before this event.
+        if (received.type === 'xstate.init') return;
         entries = [...entries, { id: entries.length, time: new Date(), event: received.type, sent: received === sentRef.current, transitions: [] }];
         publish();
       } else if (event.type === '@xstate.microstep') {

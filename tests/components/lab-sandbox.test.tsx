@@ -59,6 +59,8 @@ describe('lab sandbox panel', () => {
     const log = screen.getByRole('region', { name: 'Registro' });
     expect(within(log).getByText('print.packet.notFound.open --notFound.closed--> #print.packet.notFound.closed')).toBeInTheDocument();
     expect(within(log).getByText('(enviado)', { exact: false })).toBeInTheDocument();
+    expect(within(log).getAllByText('inicio')).toHaveLength(1);
+    expect(within(log).getByText('print.packet.checking --always #1--> #print.packet.loading')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reiniciar' }));
     expect(stateValue()).toEqual({ packet: 'loading', pdf: 'idle' });
