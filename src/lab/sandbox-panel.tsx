@@ -10,14 +10,27 @@ import './sandbox.css';
 
 type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
 
+/** `{"$file": {"name", "type", "size"}}` stands for a File (JSON has none), filled with zero bytes: the upload machine's `file.chosen`. */
+function revive(_key: string, value: unknown): unknown {
+  if (!value || typeof value !== 'object' || !('$file' in value)) return value;
+  const { name = 'archivo.pdf', type = 'application/pdf', size = 1024 } = (value as { $file: { name?: string; type?: string; size?: number } }).$file;
+  return new File([new Uint8Array(size)], name, { type });
+}
+
+/** A File reads `File "name" (size bytes, type)` where JSON would print `{}`. */
+function replace(_key: string, value: unknown): unknown {
+  return value instanceof File ? `File ${JSON.stringify(value.name)} (${value.size} bytes, ${value.type || 'sin tipo'})` : value;
+}
+
 function parseJson(text: string): Parsed {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: JSON.parse(text, revive) as unknown };
   } catch {
     return { ok: false, message: 'El texto no es JSON válido: revisa las comillas dobles, las comas y las llaves. No se envió nada.' };
   }
 }
 
+const STATUS: Record<string, string> = { done: 'terminada', error: 'detenida por un error', stopped: 'detenida' };
 const stateText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 const timeText = (time: Date) => time.toLocaleTimeString('es-MX', { hour12: false }) + `.${String(time.getMilliseconds()).padStart(3, '0')}`;
 
@@ -83,6 +96,9 @@ function EventForm({ sandbox }: { sandbox: Sandbox }) {
           }}
         />
       </FormGroup>
+      <p className="sandbox-hint">
+        Un archivo se escribe <code>{'{"$file": {"name": "ine.pdf", "type": "application/pdf", "size": 1024}}'}</code>.
+      </p>
       <Button type="submit" intent="primary" text="Enviar evento" />
     </form>
   );
@@ -106,7 +122,7 @@ function CallForm({ call }: { call: PendingCall }) {
       </p>
       <details>
         <summary>Entrada</summary>
-        <pre className="sandbox-call-input">{call.input === undefined ? 'undefined' : JSON.stringify(call.input, null, 2)}</pre>
+        <pre className="sandbox-call-input">{call.input === undefined ? 'undefined' : JSON.stringify(call.input, replace, 2)}</pre>
       </details>
       <FormGroup
         label="Respuesta (JSON)"
@@ -154,7 +170,7 @@ export function SandboxPanel({ sandbox }: { sandbox: Sandbox }) {
             <pre className="sandbox-state-value" data-testid="sandbox-state-value">
               {stateText(snapshot.value)}
             </pre>
-            {snapshot.status !== 'active' && <p>Estado de la máquina: {snapshot.status === 'done' ? 'terminada' : snapshot.status}</p>}
+            {snapshot.status !== 'active' && <p>La máquina está {STATUS[snapshot.status] ?? snapshot.status}.</p>}
           </section>
           <section aria-labelledby="sandbox-events">
             <H3 id="sandbox-events">Eventos</H3>
