@@ -34,6 +34,32 @@ const STATUS: Record<string, string> = { done: 'terminada', error: 'detenida por
 const stateText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 const timeText = (time: Date) => time.toLocaleTimeString('es-MX', { hour12: false }) + `.${String(time.getMilliseconds()).padStart(3, '0')}`;
 
+interface JsonFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  /** Shown under the field, which is marked invalid while it is set. */
+  error: string | null;
+  onChange: (value: string) => void;
+}
+
+function JsonField({ id, label, value, error, onChange }: JsonFieldProps) {
+  return (
+    <FormGroup label={label} labelFor={id} intent={error ? 'danger' : 'none'} helperText={error && <span id={`${id}-error`}>{error}</span>}>
+      <TextArea
+        id={id}
+        className="sandbox-json"
+        fill
+        value={value}
+        intent={error ? 'danger' : 'none'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+    </FormGroup>
+  );
+}
+
 function EventForm({ sandbox }: { sandbox: Sandbox }) {
   const id = useId();
   const events = useMemo(() => (sandbox.snapshot ? acceptedEvents(sandbox.snapshot) : []), [sandbox.snapshot]);
@@ -76,26 +102,13 @@ function EventForm({ sandbox }: { sandbox: Sandbox }) {
           onChange={(event) => choose(event.currentTarget.value)}
         />
       </FormGroup>
-      <FormGroup
+      <JsonField
+        id={`${id}-payload`}
         label="Datos del evento (JSON)"
-        labelFor={`${id}-payload`}
-        intent={error ? 'danger' : 'none'}
-        helperText={error && <span id={`${id}-payload-error`}>{error}</span>}
-      >
-        <TextArea
-          id={`${id}-payload`}
-          className="sandbox-json"
-          fill
-          value={payload}
-          intent={error ? 'danger' : 'none'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-payload-error` : undefined}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setDrafts((previous) => ({ ...previous, [type]: value }));
-          }}
-        />
-      </FormGroup>
+        value={payload}
+        error={error}
+        onChange={(value) => setDrafts((previous) => ({ ...previous, [type]: value }))}
+      />
       <p className="sandbox-hint">
         Un archivo se escribe <code>{'{"$file": {"name": "ine.pdf", "type": "application/pdf", "size": 1024}}'}</code>.
       </p>
@@ -124,23 +137,7 @@ function CallForm({ call }: { call: PendingCall }) {
         <summary>Entrada</summary>
         <pre className="sandbox-call-input">{call.input === undefined ? 'undefined' : JSON.stringify(call.input, replace, 2)}</pre>
       </details>
-      <FormGroup
-        label="Respuesta (JSON)"
-        labelFor={`${id}-output`}
-        intent={error ? 'danger' : 'none'}
-        helperText={error && <span id={`${id}-output-error`}>{error}</span>}
-      >
-        <TextArea
-          id={`${id}-output`}
-          className="sandbox-json"
-          fill
-          value={output}
-          intent={error ? 'danger' : 'none'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-output-error` : undefined}
-          onChange={(event) => setOutput(event.currentTarget.value)}
-        />
-      </FormGroup>
+      <JsonField id={`${id}-output`} label="Respuesta (JSON)" value={output} error={error} onChange={setOutput} />
       <FormGroup label="Mensaje de error" labelFor={`${id}-message`}>
         <InputGroup id={`${id}-message`} fill value={message} onChange={(event) => setMessage(event.currentTarget.value)} />
       </FormGroup>
