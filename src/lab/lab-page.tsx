@@ -9,6 +9,8 @@ import { hasPermission, permissionRefusal } from '../../forms/staff-permissions'
 import { chartOf } from '../../machines/lab/chart';
 import { MACHINES, findMachine } from '../../machines/lab/registry';
 import { HTMLSelect } from '../components/html-select';
+import { useSandbox } from './sandbox';
+import { SandboxPanel } from './sandbox-panel';
 import { StateDetails } from './state-details';
 import { StateList } from './state-list';
 import { StatechartDiagram, type Highlight } from './statechart-diagram';
@@ -40,7 +42,8 @@ function MachineView({ name }: { name: string }) {
   const chart = useMemo(() => chartOf(entry.machine), [entry]);
   const [selected, setSelected] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel>('detalles');
-  const highlight: Highlight = {};
+  const sandbox = useSandbox(entry, configuration.input);
+  const highlight: Highlight = panel === 'simulacion' ? sandbox.highlight : {};
   // Read by tests/bench/lab-render.ts.
   const onDrawn = useCallback((timing: { layoutMs: number; totalMs: number }) => {
     performance.mark('lab-diagram-drawn', { detail: { machine: entry.name, ...timing } });
@@ -69,6 +72,7 @@ function MachineView({ name }: { name: string }) {
         <aside className="lab-panel" aria-label="Panel del laboratorio">
           <Tabs id="lab-panel" selectedTabId={panel} onChange={(id) => setPanel(id as Panel)}>
             <Tab id="detalles" title="Detalles" panel={<StateDetails chart={chart} stateId={selected} />} />
+            <Tab id="simulacion" title="Simulación" panel={<SandboxPanel sandbox={sandbox} />} />
           </Tabs>
         </aside>
       </div>
