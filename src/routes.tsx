@@ -31,7 +31,7 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
    */
   const labOnly = async (args: LoaderFunctionArgs) => {
     if (!import.meta.env.DEV) await staffOnly(args);
-    return { roles: import.meta.env.DEV ? null : (runtime.session.getSnapshot().context.user?.roles ?? []), company: runtime.config.company.name };
+    return { roles: import.meta.env.DEV ? null : (runtime.session.getSnapshot().context.user?.roles ?? []), company: runtime.config.company.name, http: runtime.http };
   };
 
   /** A staff page's data; a failed load is only logged (spec 01 §8), and the page shows `empty`. */

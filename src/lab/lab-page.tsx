@@ -2,6 +2,7 @@
 // (machines/lab/registry.ts) is listed; the chosen one is drawn as a statechart, with a state's
 // details on selection, its states and transitions as text, and a side panel that drives what the
 // diagram highlights: the test paths, a sandbox copy, or a live actor of another tab.
+import type { AxiosInstance } from 'axios';
 import { FormGroup, H1, H2, Tab, Tabs } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLoaderData, useParams, useSearchParams } from 'react-router-dom';
@@ -9,7 +10,11 @@ import { hasPermission, permissionRefusal } from '../../forms/staff-permissions'
 import { chartOf } from '../../machines/lab/chart';
 import { MACHINES, findMachine } from '../../machines/lab/registry';
 import { HTMLSelect } from '../components/html-select';
+import { useLiveActors } from './live';
+import { LivePanel } from './live-panel';
 import { useSandbox } from './sandbox';
+import { useTestPaths } from './test-paths';
+import { TestPathsPanel } from './test-paths-panel';
 import { SandboxPanel } from './sandbox-panel';
 import { StateDetails } from './state-details';
 import { StateList } from './state-list';
@@ -43,7 +48,11 @@ function MachineView({ name }: { name: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel>('detalles');
   const sandbox = useSandbox(entry, configuration.input);
-  const highlight: Highlight = panel === 'simulacion' ? sandbox.highlight : {};
+  const { http } = useLoaderData() as LabAccess;
+  const testPaths = useTestPaths(http, chart, panel === 'rutas');
+  const live = useLiveActors(chart, panel === 'en-vivo');
+  const highlights: Record<Panel, Highlight> = { detalles: {}, rutas: testPaths.highlight, simulacion: sandbox.highlight, 'en-vivo': live.highlight };
+  const highlight = highlights[panel];
   // Read by tests/bench/lab-render.ts.
   const onDrawn = useCallback((timing: { layoutMs: number; totalMs: number }) => {
     performance.mark('lab-diagram-drawn', { detail: { machine: entry.name, ...timing } });
@@ -72,7 +81,9 @@ function MachineView({ name }: { name: string }) {
         <aside className="lab-panel" aria-label="Panel del laboratorio">
           <Tabs id="lab-panel" selectedTabId={panel} onChange={(id) => setPanel(id as Panel)}>
             <Tab id="detalles" title="Detalles" panel={<StateDetails chart={chart} stateId={selected} />} />
+            <Tab id="rutas" title="Rutas de prueba" panel={<TestPathsPanel paths={testPaths} />} />
             <Tab id="simulacion" title="Simulación" panel={<SandboxPanel sandbox={sandbox} />} />
+            <Tab id="en-vivo" title="En vivo" panel={<LivePanel live={live} />} />
           </Tabs>
         </aside>
       </div>
@@ -85,6 +96,8 @@ interface LabAccess {
   /** The signed-in staff member's roles; null in `npm run dev`, where the lab needs no sign-in. */
   roles: string[] | null;
   company: string;
+  /** The API client of the page's session (the lab's chunk does not import the runtime: see useLabTitle). */
+  http: AxiosInstance;
 }
 
 /**

@@ -148,11 +148,15 @@ function Edges({ groups, layout, highlight }: { groups: EdgeGroup[]; layout: Cha
 
 function InitialMarks({ chart, layout }: { chart: Chart; layout: ChartLayout }) {
   const marks: ReactNode[] = [];
-  for (const state of statesOf(chart.root)) {
-    const box = layout.states.get(state.id);
-    if (!state.initial || !box || state.id === chart.root.id) continue;
-    marks.push(<circle key={`${state.id}-dot`} className="lab-initial" cx={box.x - 10} cy={box.y - 10} r={4} />);
-    marks.push(<path key={`${state.id}-arrow`} className="lab-initial-arrow" d={`M${box.x - 7},${box.y - 7} L${box.x + 2},${box.y + 2}`} markerEnd="url(#lab-arrow)" />);
+  // The child a compound state enters first; a parallel state's regions are all entered, unmarked.
+  for (const parent of statesOf(chart.root)) {
+    if (parent.type !== 'compound') continue;
+    for (const state of parent.children) {
+      const box = layout.states.get(state.id);
+      if (!state.initial || !box) continue;
+      marks.push(<circle key={`${state.id}-dot`} className="lab-initial" cx={box.x - 10} cy={box.y - 10} r={4} />);
+      marks.push(<path key={`${state.id}-arrow`} className="lab-initial-arrow" d={`M${box.x - 7},${box.y - 7} L${box.x + 2},${box.y + 2}`} markerEnd="url(#lab-arrow)" />);
+    }
   }
   return (
     <svg className="lab-edges" width={layout.width} height={layout.height} aria-hidden="true">

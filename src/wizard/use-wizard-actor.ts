@@ -7,6 +7,7 @@ import { pldReviewMachine } from '../../machines/pld-review';
 import { wizardMachine } from '../../machines/wizard';
 import { searchBlacklistActor, wizardActors } from '../../services/wizard-actors';
 import { useRuntime } from '../session/runtime-context';
+import { liveInspection } from './live-inspection';
 import { forgetPendingGuarantors, keepPendingGuarantor } from './pending-guarantors';
 
 export interface WizardActorOptions {
@@ -40,6 +41,8 @@ export function useWizardActor({ wizard, uuid, franchise, staff, pldReviewer, gu
       },
     }),
     {
+      // The machine lab may attach to it (it publishes nothing until a lab asks).
+      inspect: liveInspection,
       input: {
         code: wizard.code,
         // The data tabs, then for an applicant 'Validaciones PLD' (staff) or 'Leyenda de veracidad' (public).
