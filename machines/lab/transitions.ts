@@ -4,14 +4,22 @@
 // alternative one by one. Each gets a readable, stable name, so a transition the tests never take
 // is listed by name; the name of a transition taken is computed from the definition the running
 // actor reports (the `@xstate.microstep` inspection event), so the two always agree.
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from 'xstate';
+import { and, not, or, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
+
+/** XState's guard combinators, known by their `check` (a minifier renames the functions, not what they hold). */
+const COMBINATORS: ReadonlyArray<[string, unknown]> = [
+  ['and', (and([]) as unknown as { check: unknown }).check],
+  ['or', (or([]) as unknown as { check: unknown }).check],
+  ['not', (not('x') as unknown as { check: unknown }).check],
+];
 
 /** A guard's name: its type, or the combination `and(a, b)` / `or(...)` / `not(...)` of named guards. */
 export function guardName(guard: unknown): string {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') {
-    const inner = (guard as { guards?: unknown[] }).guards;
-    return inner ? `${guard.name}(${inner.map(guardName).join(', ')})` : guard.name || 'inline';
+    const { guards: inner, check } = guard as { guards?: unknown[]; check?: unknown };
+    const combinator = COMBINATORS.find(([, known]) => known === check)?.[0];
+    return inner ? `${combinator ?? guard.name}(${inner.map(guardName).join(', ')})` : guard.name || 'inline';
   }
   if (guard && typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
   return 'inline';

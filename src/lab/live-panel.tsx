@@ -54,6 +54,7 @@ export function LivePanel({ live }: { live: LiveActors }) {
               <tr>
                 <th scope="col">Hora</th>
                 <th scope="col">Evento</th>
+                <th scope="col">Estado</th>
                 <th scope="col">Transiciones</th>
               </tr>
             </thead>
@@ -65,6 +66,9 @@ export function LivePanel({ live }: { live: LiveActors }) {
                     <Button variant="minimal" size="small" onClick={() => live.showStep(entry.index)} aria-label={`Ver el paso ${entry.index + 1}: ${String(entry.event.type)}`}>
                       <code>{String(entry.event.type)}</code>
                     </Button>
+                  </td>
+                  <td>
+                    <code>{JSON.stringify(entry.value)}</code>
                   </td>
                   <td>{entry.transitions.length}</td>
                 </tr>

@@ -117,6 +117,14 @@ const STAFF: RouteVisit[] = [
   { name: 'staff-printpf', audience: 'staff', path: (r) => `/printPF/${r.pf}`, heading: /Solicitud|Formato|Impresión/ },
   { name: 'staff-portal-home', audience: 'staff', path: () => '/staff/inicio', heading: /Hola/ },
   { name: 'staff-preferences', audience: 'staff', path: () => '/staff/preferencias', heading: 'Preferencias' },
+  { name: 'staff-lab', audience: 'staff', path: () => '/maquinas', heading: 'Laboratorio de máquinas' },
+  {
+    name: 'staff-lab-wizard',
+    audience: 'staff',
+    path: () => '/maquinas/wizard',
+    heading: 'Laboratorio de máquinas',
+    then: async (page) => expect(page.locator('.lab-viewport[data-laid-out="true"]')).toBeVisible({ timeout: 30_000 }),
+  },
   { name: 'staff-not-found', audience: 'staff', path: () => '/ruta-que-no-existe', heading: 'La página que buscas no existe' },
   // Last: it ends the staff session and lands on the staff sign-in.
   { name: 'staff-logout', audience: 'staff', path: () => '/logout', heading: 'Iniciar sesión' },
