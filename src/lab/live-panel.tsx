@@ -3,6 +3,7 @@
 // shows the state it left (step back), 'Seguir el último' follows the actor again.
 import { Button, Callout, FormGroup, HTMLTable } from '@blueprintjs/core';
 import { format } from 'date-fns';
+import { useState } from 'react';
 import { HTMLSelect } from '../components/html-select';
 import { ContextTree } from './context-tree';
 import type { LiveActors } from './live';
@@ -11,6 +12,7 @@ const time = (epochMs: number) => format(new Date(epochMs), 'HH:mm:ss.SSS');
 
 export function LivePanel({ live }: { live: LiveActors }) {
   const { actors, actor, shown } = live;
+  const [contextOpen, setContextOpen] = useState(false);
   if (!live.available) return <Callout intent="warning">Este navegador no permite BroadcastChannel: no se puede conectar con otras pestañas.</Callout>;
   return (
     <div className="lab-live">
@@ -45,9 +47,10 @@ export function LivePanel({ live }: { live: LiveActors }) {
             </p>
           </div>
           {!live.following && <Button icon="fast-forward" text="Seguir el último" onClick={() => live.showStep(null)} />}
-          <details className="lab-live-context">
+          <details className="lab-live-context" onToggle={(event) => setContextOpen(event.currentTarget.open)}>
             <summary>Contexto</summary>
-            <ContextTree value={shown.context} />
+            {/* Drawn only while open: a wizard's context is large, and a step must show at once. */}
+            {contextOpen && <ContextTree value={shown.context} />}
           </details>
           <HTMLTable compact striped className="lab-live-log" aria-label="Registro de eventos">
             <thead>

@@ -3,6 +3,10 @@
 // to the next frame, for the largest machine (the wizard: target at most 500 ms) and, as the
 // same-run baseline, the smallest (shown-errors). Each opening is a fresh page load; the first
 // of each machine is reported apart (it compiles the lab's code).
+// Then live attach: a wizard in a second page of the same browser, the lab on its 'En vivo' tab;
+// each 'Siguiente' on the empty first tab makes the wizard take several steps, and for each the
+// lab marks the frame that shows it: from the page publishing the step (right after the actor
+// took the event) to that frame (target: at most 50 ms); the channel's own delay is printed apart.
 // Run: npm run bench:lab   (ROUNDS=7 to change the number of openings)
 import { chromium, type Page } from '@playwright/test';
 import { MACHINES } from '../../machines/lab/registry';
@@ -37,7 +41,7 @@ try {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await page.goto(`${server.base}/staff/login?next=%2F`);
   await page.getByLabel('Usuario').fill('demo');
   await page.getByLabel('Contraseña').fill('demo1234');
@@ -63,6 +67,30 @@ try {
   }
   const wizard = median(results.wizard!.total);
   console.log(`target: the largest drawn in at most 500 ms: ${wizard <= 500 ? 'met' : 'NOT met'} (median ${ms(wizard)})`);
+
+  await page.goto(`${server.base}/maquinas/wizard`);
+  await page.locator('.lab-viewport[data-laid-out="true"]').waitFor();
+  await page.getByRole('tab', { name: 'En vivo' }).click();
+  const app = await page.context().newPage();
+  await app.goto(`${server.base}/pf?params=F9`);
+  await app.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  // The engineer watches the lab: it is the page in front (a page behind gets its frames late).
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'Buscar actores' }).click();
+  await page.getByText('Último paso').waitFor();
+  await page.evaluate(() => performance.clearMarks('lab-live-highlighted'));
+  for (let i = 0; i < ROUNDS * 3; i++) {
+    await app.getByRole('button', { name: 'Siguiente' }).click();
+    await app.waitForTimeout(300);
+  }
+  await page.waitForTimeout(500);
+  const live = await page.evaluate(() =>
+    performance.getEntriesByName('lab-live-highlighted').map((mark) => (mark as PerformanceMark).detail as { latencyMs: number; receivedMs: number }),
+  );
+  const latency = live.map((step) => step.latencyMs);
+  console.log(`live steps shown: ${live.length}; channel alone: median ${ms(median(live.map((step) => step.receivedMs)))}`);
+  console.log(`live step published → highlighted frame: median ${ms(median(latency))}, p90 ${ms([...latency].sort((a, b) => a - b)[Math.floor(latency.length * 0.9)]!)}, max ${ms(Math.max(...latency))}`);
+  console.log(`target: every live step highlighted within 50 ms: ${Math.max(...latency) <= 50 ? 'met' : 'NOT met'} (max ${ms(Math.max(...latency))})`);
   await browser.close();
 } finally {
   await server.stop();
