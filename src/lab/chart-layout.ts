@@ -3,9 +3,9 @@
 // box the size of its measured label (a compound one padded to hold its children under its
 // header), each edge placed in the lowest common ancestor of its ends with its label's measured
 // size; a transition without a target is no arrow but a line of its state's box. Coordinates come back relative to the root, ready to draw.
-import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import type { Chart, ChartEdge, ChartState } from '../../machines/lab/chart';
+import { elkLayout } from './elk-worker-client';
 
 export interface Size {
   width: number;
@@ -140,7 +140,7 @@ export async function layoutChart(chart: Chart, measures: Measures): Promise<Cha
     };
     (container.edges ??= []).push(elkEdge);
   }
-  const laid = await new ELK().layout(graph);
+  const laid = await elkLayout(graph);
   const states = new Map<string, Box>();
   const edges = new Map<string, EdgeRoute>();
   const read = (node: ElkNode) => {

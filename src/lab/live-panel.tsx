@@ -1,7 +1,8 @@
 // The lab's 'En vivo' tab: the actors of this chart's machine running in other tabs of this
 // browser, the chosen one's state and context, and its event log with times; a step of the log
 // shows the state it left (step back), 'Seguir el último' follows the actor again.
-import { Button, Callout, FormGroup, HTMLTable } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLTable } from '@blueprintjs/core';
+import { LabNotice } from './lab-notice';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { HTMLSelect } from '../components/html-select';
@@ -13,7 +14,7 @@ const time = (epochMs: number) => format(new Date(epochMs), 'HH:mm:ss.SSS');
 export function LivePanel({ live }: { live: LiveActors }) {
   const { actors, actor, shown } = live;
   const [contextOpen, setContextOpen] = useState(false);
-  if (!live.available) return <Callout intent="warning">Este navegador no permite BroadcastChannel: no se puede conectar con otras pestañas.</Callout>;
+  if (!live.available) return <LabNotice intent="warning">Este navegador no permite BroadcastChannel: no se puede conectar con otras pestañas.</LabNotice>;
   return (
     <div className="lab-live">
       <p className="lab-hint">

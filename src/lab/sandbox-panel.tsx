@@ -1,6 +1,7 @@
 // The lab's 'Simulación' tab: starts a sandbox copy of the machine (src/lab/sandbox.ts), offers the
 // events its current state accepts, lists the fake calls waiting for an answer, and logs each step.
-import { Button, Callout, FormGroup, H3, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, H3, InputGroup, TextArea } from '@blueprintjs/core';
+import { LabNotice } from './lab-notice';
 import { useId, useMemo, useState } from 'react';
 import { acceptedEvents, type PendingCall } from '../../machines/lab/sandbox-fakes';
 import { HTMLSelect } from '../components/html-select';
@@ -156,9 +157,9 @@ export function SandboxPanel({ sandbox }: { sandbox: Sandbox }) {
       <p className="sandbox-intro">Una copia de la máquina con sus llamadas simuladas: nada sale al servidor.</p>
       <Button icon="play" text={snapshot ? 'Reiniciar' : 'Iniciar simulación'} onClick={sandbox.start} />
       {failure && (
-        <Callout intent="danger" role="alert" className="sandbox-failure">
+        <LabNotice intent="danger" alert className="sandbox-failure">
           La máquina se detuvo con un error: {failure}
-        </Callout>
+        </LabNotice>
       )}
       {snapshot && (
         <>

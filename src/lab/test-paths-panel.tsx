@@ -1,19 +1,20 @@
 // The lab's 'Rutas de prueba' tab: how many of the machine's transitions the model-based tests
 // exercised (the others red on the diagram and listed here), and any path they walked replayed
 // step by step on the diagram.
-import { Button, ButtonGroup, Callout, FormGroup, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, FormGroup, Spinner } from '@blueprintjs/core';
+import { LabNotice } from './lab-notice';
 import { HTMLSelect } from '../components/html-select';
 import type { TestPaths } from './test-paths';
 
 export function TestPathsPanel({ paths: view }: { paths: TestPaths }) {
   const { state, paths, coverage, path, step, current } = view;
   if (state.status === 'loading') return <Spinner size={24} aria-label="Cargando las rutas de prueba" />;
-  if (state.status === 'failed') return <Callout intent="danger">No se pudieron cargar las rutas de prueba.</Callout>;
+  if (state.status === 'failed') return <LabNotice intent="danger">No se pudieron cargar las rutas de prueba.</LabNotice>;
   if (paths.length === 0)
     return (
-      <Callout intent="primary">
+      <LabNotice intent="primary">
         Las pruebas no han registrado rutas de esta máquina. Ejecuta <code>npm run coverage:machines</code> (o <code>npm test</code>) y recarga la página.
-      </Callout>
+      </LabNotice>
     );
   return (
     <div className="lab-paths">
