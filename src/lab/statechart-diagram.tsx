@@ -9,6 +9,7 @@ import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { statesOf, type Chart, type ChartEdge, type ChartState } from '../../machines/lab/chart';
 import { edgeGroupsOf, layoutChart, type ChartLayout, type EdgeGroup, type Measures } from './chart-layout';
+import { LabNotice } from './lab-notice';
 import { usePanZoom } from './pan-zoom';
 
 export interface Highlight {
@@ -168,6 +169,7 @@ function InitialMarks({ chart, layout }: { chart: Chart; layout: ChartLayout }) 
 export function StatechartDiagram({ chart, highlight, selected, onSelect, onDrawn }: StatechartDiagramProps) {
   const [layout, setLayout] = useState<{ chart: Chart; layout: ChartLayout; ms: number } | null>(null);
   const [mountedAt] = useState(() => performance.now());
+  const [failure, setFailure] = useState<{ chart: Chart; message: string } | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const current = layout?.chart === chart ? layout.layout : null;
   const { view, fit, zoomIn, zoomOut, reveal, handlers } = usePanZoom(viewport, current);
@@ -178,7 +180,10 @@ export function StatechartDiagram({ chart, highlight, selected, onSelect, onDraw
   const onMeasured = useMemo(
     () => (measures: Measures) => {
       const started = performance.now();
-      void layoutChart(chart, measures).then((laid) => setLayout({ chart, layout: laid, ms: performance.now() - started }));
+      layoutChart(chart, measures).then(
+        (laid) => setLayout({ chart, layout: laid, ms: performance.now() - started }),
+        (error: unknown) => setFailure({ chart, message: error instanceof Error ? error.message : String(error) }),
+      );
     },
     [chart],
   );
@@ -203,7 +208,12 @@ export function StatechartDiagram({ chart, highlight, selected, onSelect, onDraw
         </span>
       </div>
       <div ref={viewport} className="lab-viewport" {...handlers} data-laid-out={current ? 'true' : 'false'}>
-        {!current && <MeasuringPass chart={chart} stays={stays} groups={groups} onMeasured={onMeasured} />}
+        {failure?.chart === chart && (
+          <LabNotice intent="danger" alert>
+            No se pudo trazar el diagrama ({failure.message}). La lista de estados y transiciones, debajo, lo describe completo.
+          </LabNotice>
+        )}
+        {!current && failure?.chart !== chart && <MeasuringPass chart={chart} stays={stays} groups={groups} onMeasured={onMeasured} />}
         {current && (
           <div className="lab-canvas" style={{ width: current.width, height: current.height, transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}>
             {states.map((state) => {
