@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { loadConfig } from './server/config.ts';
 import { injectClientConfig } from './forms/contracts/client-config.ts';
-import { readTestPaths } from './server/lab/test-paths.ts';
+import { readLabRecord } from './server/lab/test-paths.ts';
 
 /** In development the Vite server writes the same client configuration the product server does. */
 const devClientConfig = (): Plugin => ({
@@ -24,11 +24,18 @@ const devTestPaths = (): Plugin => ({
   configureServer(server) {
     server.middlewares.use('/api/laboratorio/rutas-de-prueba', (request, response, next) => {
       if (request.method !== 'GET' || (request.url !== '/' && !request.url?.startsWith('/?'))) return next();
-      readTestPaths(loadConfig().labPathsDir).then(
-        (paths) => {
+      const machine = new URLSearchParams(request.url.slice(1)).get('maquina')?.trim();
+      if (!machine) {
+        response.statusCode = 400;
+        response.setHeader('content-type', 'application/json; charset=utf-8');
+        response.end(JSON.stringify({ message: 'Indica la máquina (maquina).' }));
+        return;
+      }
+      readLabRecord(loadConfig().labPathsDir, machine).then(
+        (record) => {
           response.setHeader('content-type', 'application/json; charset=utf-8');
           response.setHeader('cache-control', 'no-store');
-          response.end(JSON.stringify({ paths }));
+          response.end(JSON.stringify(record));
         },
         (error: unknown) => next(error),
       );

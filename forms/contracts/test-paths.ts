@@ -1,6 +1,6 @@
-// The paths the model-based machine tests walked (tests/machines/support/model-paths.ts writes one
-// file per test file into tests/.cache/machine-paths/), and GET /laboratorio/rutas-de-prueba, which
-// answers them all for the machine lab. Loose on purpose: events and state values are whatever the
+// The paths the model-based machine tests walked (tests/machines/support/test-paths-record.ts writes
+// one file per test file into tests/.cache/machine-paths/), and GET /laboratorio/rutas-de-prueba,
+// which answers a machine's for the machine lab. Loose on purpose: events and state values are whatever the
 // machines take; unknown keys are kept.
 import { array, mixed, object, string, type InferType } from 'yup';
 
@@ -30,9 +30,16 @@ export const testPathsFileSchema = object({
   paths: array(testPathSchema.required()).required(),
 });
 
+/** GET /laboratorio/rutas-de-prueba?maquina=<machine id>: one machine's. */
+export const testPathsQuerySchema = object({
+  maquina: string().trim().max(100).required('Indica la máquina (maquina).'),
+});
+
 export const testPathsAnswerSchema = object({
-  /** Every path of every file, each with its file's label. */
+  /** Every path of the machine, each with its test file's label. */
   paths: array(testPathSchema.shape({ label: string().required() }).required()).required(),
+  /** Every transition of the machine (coverage names) any test took, model-based or written by hand. */
+  exercised: array(string().required()).required(),
 });
 
 export type TestPathStep = InferType<typeof testPathStepSchema>;

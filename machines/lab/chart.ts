@@ -43,7 +43,7 @@ export interface ChartEdge {
   /** A transition without a target: it runs its actions and stays. */
   targetless: boolean;
   kind: ChartEdgeKind;
-  /** The event as a person reads it: `tab.next`, `always`, `after 400`, `done: load`, `error: save`. */
+  /** The event as a person reads it, XState's own events in Spanish: `tab.next`, `siempre`, `tras 400`, `al terminar load`, `al fallar save`. */
   event: string;
   guard: string | null;
   delay: string | null;
@@ -67,20 +67,20 @@ export function actionName(action: unknown): string {
 
 const names = (actions: readonly unknown[] | undefined) => (actions ?? []).map(actionName);
 
-/** `xstate.done.actor.load` → `done: load`; `xstate.after.400.wizard.x` → `after 400`. */
+/** `xstate.done.actor.load` → `al terminar load`; `xstate.after.400.wizard.x` → `tras 400`; `''` → `siempre`. */
 function describeEvent(transition: AnyTransitionDefinition): { kind: ChartEdgeKind; event: string; delay: string | null } {
   const type = transition.eventType;
-  if (type === '') return { kind: 'always', event: 'always', delay: null };
+  if (type === '') return { kind: 'always', event: 'siempre', delay: null };
   const delay = (transition as { delay?: string | number }).delay;
-  if (type.startsWith('xstate.after.')) return { kind: 'after', event: `after ${String(delay)}`, delay: String(delay) };
+  if (type.startsWith('xstate.after.')) return { kind: 'after', event: `tras ${String(delay)}`, delay: String(delay) };
   for (const [prefix, kind, word] of [
-    ['xstate.done.actor.', 'done', 'done'],
-    ['xstate.error.actor.', 'error', 'error'],
-    ['xstate.snapshot.', 'snapshot', 'snapshot'],
+    ['xstate.done.actor.', 'done', 'al terminar'],
+    ['xstate.error.actor.', 'error', 'al fallar'],
+    ['xstate.snapshot.', 'snapshot', 'al cambiar'],
   ] as const) {
-    if (type.startsWith(prefix)) return { kind, event: `${word}: ${type.slice(prefix.length)}`, delay: null };
+    if (type.startsWith(prefix)) return { kind, event: `${word} ${type.slice(prefix.length)}`, delay: null };
   }
-  if (type.startsWith('xstate.done.state.')) return { kind: 'done', event: 'onDone', delay: null };
+  if (type.startsWith('xstate.done.state.')) return { kind: 'done', event: 'al completarse', delay: null };
   return { kind: 'event', event: type, delay: null };
 }
 

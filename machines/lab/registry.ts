@@ -19,7 +19,7 @@ import { uploadMachine, type UploadInput } from '../upload';
 import { wizardMachine, type WizardInput } from '../wizard';
 
 export interface MachineConfiguration {
-  /** Stable, URL-safe: /maquinas/<machine>/<configuration>. */
+  /** Stable, URL-safe: /maquinas/<machine>?configuracion=<name>. */
   name: string;
   /** What the lab lists it as, in Spanish. */
   title: string;

@@ -3,6 +3,7 @@
 // actor that is itself a machine (the wizard's 'pld review') is kept, with its own actors faked the
 // same way. Actions a machine references without implementing become no-ops.
 import { StateMachine, fromPromise, type AnyActorLogic, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { stateNodes } from './transitions';
 
 export interface PendingCall {
   /** Unique for the sandbox's life. */
@@ -70,11 +71,6 @@ function fakeActor(src: string, calls: FakeCalls) {
         signal.addEventListener('abort', () => calls.remove(call));
       }),
   );
-}
-
-function* stateNodes(node: AnyStateNode): Generator<AnyStateNode> {
-  yield node;
-  for (const child of Object.values(node.states ?? {}) as AnyStateNode[]) yield* stateNodes(child);
 }
 
 /** The named actions a machine's states and transitions reference (built-ins such as `assign` are functions, not names). */

@@ -60,7 +60,8 @@ export function transitionName(transition: AnyTransitionDefinition): string {
   return `${transition.source.id} --${eventName(transition)}${which}--> ${targets}${transition.reenter ? ' (reenter)' : ''}`;
 }
 
-function* stateNodes(node: AnyStateNode): Generator<AnyStateNode> {
+/** A state node and every node below it, in document order. */
+export function* stateNodes(node: AnyStateNode): Generator<AnyStateNode> {
   yield node;
   for (const child of Object.values(node.states ?? {}) as AnyStateNode[]) yield* stateNodes(child);
 }

@@ -17,16 +17,43 @@ async function readFile(file: string): Promise<TestPathsFile | null> {
   }
 }
 
-/** Every recorded path, the files in the order of their labels. */
-export async function readTestPaths(dir: string = TEST_PATHS_DIR): Promise<LabelledTestPath[]> {
-  let names: string[];
+/** The JSON files of a folder; none when it does not exist. */
+async function jsonFiles(dir: string): Promise<string[]> {
   try {
-    names = (await fs.readdir(dir)).filter((name) => name.endsWith('.json')).sort();
+    return (await fs.readdir(dir)).filter((name) => name.endsWith('.json')).sort().map((name) => path.join(dir, name));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const files = (await Promise.all(names.map((name) => readFile(path.join(dir, name))))).filter((file) => file !== null);
+}
+
+/** Every recorded path (of one machine, by its id, when given), the files in the order of their labels. */
+export async function readTestPaths(dir: string = TEST_PATHS_DIR, machine?: string): Promise<LabelledTestPath[]> {
+  const files = (await Promise.all((await jsonFiles(dir)).map(readFile))).filter((file) => file !== null);
   files.sort((a, b) => a.label.localeCompare(b.label));
-  return files.flatMap(({ label, paths }) => paths.map((testPath) => ({ label, ...testPath })));
+  return files.flatMap(({ label, paths }) => paths.filter((p) => machine === undefined || p.machine === machine).map((testPath) => ({ label, ...testPath })));
+}
+
+/**
+ * The transitions of a machine that any test took, by hand-written tests too: the coverage record
+ * (tests/machines/support/coverage-report.ts) the same test run writes beside the paths folder.
+ */
+export async function readExercised(pathsDir: string, machine: string): Promise<string[]> {
+  const taken = new Set<string>();
+  for (const file of await jsonFiles(path.join(path.dirname(pathsDir), 'machine-coverage'))) {
+    try {
+      const record = JSON.parse(await fs.readFile(file, 'utf8')) as { taken?: Record<string, unknown> };
+      const names = record.taken?.[machine];
+      if (Array.isArray(names)) for (const name of names) if (typeof name === 'string') taken.add(name);
+    } catch {
+      // Not a coverage record: left out, as a malformed paths file is.
+    }
+  }
+  return [...taken].sort();
+}
+
+/** The lab's answer for one machine: its paths and every transition the tests exercised. */
+export async function readLabRecord(pathsDir: string, machine: string) {
+  const [paths, exercised] = await Promise.all([readTestPaths(pathsDir, machine), readExercised(pathsDir, machine)]);
+  return { paths, exercised };
 }

@@ -1,5 +1,5 @@
 // A machine's context as a collapsible tree: objects and arrays as nested <details>, leaves as
-// JSON-ish values with long strings cut. Used by the sandbox and, later, by the live-attach panel.
+// JSON-ish values with long strings cut. Used by the sandbox and the live-attach panel.
 import { memo } from 'react';
 
 export interface ContextTreeProps {
@@ -14,7 +14,7 @@ function leafText(value: unknown, maxString: number): string {
   if (typeof value === 'string') {
     return value.length > maxString ? `${JSON.stringify(value.slice(0, maxString))}… (${value.length} caracteres)` : JSON.stringify(value);
   }
-  if (value === undefined) return 'undefined';
+  if (value === undefined) return 'sin definir';
   if (typeof value === 'function') return `función ${value.name || 'anónima'}`;
   if (typeof value === 'bigint') return `${value}n`;
   if (value instanceof Date) return `Date ${value.toISOString()}`;

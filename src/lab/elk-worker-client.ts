@@ -25,6 +25,14 @@ function call(message: Record<string, unknown>): Promise<unknown> {
       if (data.error) settle.reject(new Error(`ELK: ${String((data.error as { message?: unknown }).message ?? data.error)}`));
       else settle.resolve(data.data);
     };
+    // A worker that cannot load or dies fails every call waiting on it; the next call starts another.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      for (const { reject } of waiting.values()) reject(new Error(`ELK: ${event.message || 'el proceso de trazado no arrancó'}`));
+      waiting.clear();
+      worker?.terminate();
+      worker = null;
+    };
     void call({ cmd: 'register', algorithms: ['layered'] });
   }
   const id = nextId++;

@@ -21,18 +21,33 @@ import { StateList } from './state-list';
 import { StatechartDiagram, type Highlight } from './statechart-diagram';
 import './lab.css';
 
-type Panel = 'detalles' | 'rutas' | 'simulacion' | 'en-vivo';
+type Panel = 'definicion' | 'rutas' | 'simulacion' | 'en-vivo';
 
-function MachineNav({ current }: { current: string | undefined }) {
+/** Every machine of the registry and, for one that runs in several configurations, each of them. */
+function MachineNav({ current, configuration }: { current: string | undefined; configuration?: string }) {
   return (
     <nav className="lab-nav" aria-label="Máquinas">
       <ul>
         {MACHINES.map((entry) => (
           <li key={entry.name}>
-            <Link to={`/maquinas/${entry.name}`} aria-current={entry.name === current ? 'page' : undefined}>
+            <Link to={`/maquinas/${entry.name}`} aria-current={entry.name === current && !configuration ? 'page' : undefined}>
               {entry.title}
             </Link>
             <span className="lab-nav-id">{entry.machine.id}</span>
+            {entry.configurations.length > 1 && (
+              <span className="lab-nav-configurations">
+                (
+                {entry.configurations.map((c, index) => (
+                  <span key={c.name}>
+                    {index > 0 && ', '}
+                    <Link to={`/maquinas/${entry.name}?configuracion=${c.name}`} aria-current={entry.name === current && configuration === c.name ? 'page' : undefined}>
+                      {c.title}
+                    </Link>
+                  </span>
+                ))}
+                )
+              </span>
+            )}
           </li>
         ))}
       </ul>
@@ -46,12 +61,12 @@ function MachineView({ name }: { name: string }) {
   const configuration = entry.configurations.find((c) => c.name === search.get('configuracion')) ?? entry.configurations[0]!;
   const chart = useMemo(() => chartOf(entry.machine), [entry]);
   const [selected, setSelected] = useState<string | null>(null);
-  const [panel, setPanel] = useState<Panel>('detalles');
+  const [panel, setPanel] = useState<Panel>('definicion');
   const sandbox = useSandbox(entry, configuration.input);
   const { http } = useLoaderData() as LabAccess;
   const testPaths = useTestPaths(http, chart, panel === 'rutas');
   const live = useLiveActors(chart, panel === 'en-vivo');
-  const highlights: Record<Panel, Highlight> = { detalles: {}, rutas: testPaths.highlight, simulacion: sandbox.highlight, 'en-vivo': live.highlight };
+  const highlights: Record<Panel, Highlight> = { definicion: {}, rutas: testPaths.highlight, simulacion: sandbox.highlight, 'en-vivo': live.highlight };
   const highlight = highlights[panel];
   // Read by tests/bench/lab-render.ts.
   const onDrawn = useCallback((timing: { layoutMs: number; totalMs: number }) => {
@@ -79,8 +94,13 @@ function MachineView({ name }: { name: string }) {
       <div className="lab-workspace">
         <StatechartDiagram chart={chart} highlight={highlight} selected={selected} onSelect={setSelected} onDrawn={onDrawn} />
         <aside className="lab-panel" aria-label="Panel del laboratorio">
+          <StateDetails chart={chart} stateId={selected} />
           <Tabs id="lab-panel" selectedTabId={panel} onChange={(id) => setPanel(id as Panel)}>
-            <Tab id="detalles" title="Detalles" panel={<StateDetails chart={chart} stateId={selected} />} />
+            <Tab
+              id="definicion"
+              title="Definición"
+              panel={<p className="lab-hint">El diagrama muestra la definición. Las otras pestañas resaltan en él una ruta de las pruebas, una simulación o una solicitud en vivo.</p>}
+            />
             <Tab id="rutas" title="Rutas de prueba" panel={<TestPathsPanel paths={testPaths} />} />
             <Tab id="simulacion" title="Simulación" panel={<SandboxPanel sandbox={sandbox} />} />
             <Tab id="en-vivo" title="En vivo" panel={<LivePanel live={live} />} />
@@ -131,6 +151,7 @@ function LabRefusal() {
 
 function LabPage() {
   const { machine } = useParams();
+  const [search] = useSearchParams();
   const entry = machine === undefined ? undefined : findMachine(machine);
   useLabTitle(entry?.title);
   const known = machine === undefined || entry !== undefined;
@@ -145,7 +166,7 @@ function LabPage() {
   return (
     <div className="lab-page">
       <H1>Laboratorio de máquinas</H1>
-      <MachineNav current={machine} />
+      <MachineNav current={machine} configuration={search.get('configuracion') ?? undefined} />
       {machine ? <MachineView key={machine} name={machine} /> : <p className="lab-intro">Elige una máquina para ver su diagrama de estados.</p>}
     </div>
   );

@@ -1,11 +1,13 @@
 // What a page running a machine and the machine lab say to each other on a same-origin
-// BroadcastChannel: the lab asks ('lab.hello'); from then on the page publishes each step of its
-// actors (XState's inspection events, made JSON-safe), starting with where each actor is now.
+// BroadcastChannel. The lab asks ('lab.hello') and keeps asking ('lab.still', every few seconds,
+// a lease): a page publishes each step of its actors (XState's inspection events, made JSON-safe),
+// starting with where each actor is, only while a lab's lease runs; 'lab.bye' ends it at once.
+// A page says which of its actors ended ('live.gone'), and all of them when it is left.
 export const LIVE_CHANNEL = 'laboratorio-maquinas';
 
-export interface LabHello {
-  type: 'lab.hello';
-}
+/** How often an open lab renews its lease, and how long a page publishes after the last renewal. */
+export const LEASE_RENEW_MS = 4_000;
+export const LEASE_MS = 10_000;
 
 export interface LiveStep {
   type: 'live.step';
@@ -26,7 +28,12 @@ export interface LiveStep {
   transitions: Array<{ machine: string; transition: string }>;
 }
 
-export type LiveMessage = LabHello | LiveStep;
+export type LiveMessage =
+  | { type: 'lab.hello' }
+  | { type: 'lab.still' }
+  | { type: 'lab.bye' }
+  | LiveStep
+  | { type: 'live.gone'; actors: string[] };
 
 /** The clock both sides compare: shared by the pages of one browser. */
 export const liveNow = () => performance.timeOrigin + performance.now();

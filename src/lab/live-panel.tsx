@@ -18,7 +18,8 @@ export function LivePanel({ live }: { live: LiveActors }) {
   return (
     <div className="lab-live">
       <p className="lab-hint">
-        Abre la solicitud en otra pestaña de este navegador: se conecta al abrir esta pestaña del laboratorio y publica cada paso.
+        Publican en vivo las solicitudes (el asistente y la revisión PLD que invoca) abiertas en otra pestaña de este navegador por personal con el rol Administrador, o
+        cualquiera en <code>npm run dev</code>: mientras esta pestaña está abierta, cada paso llega aquí.
       </p>
       <Button icon="refresh" text="Buscar actores" onClick={live.ask} />
       {actors.length === 0 ? (
@@ -67,7 +68,8 @@ export function LivePanel({ live }: { live: LiveActors }) {
                 <tr key={entry.index} aria-current={entry.index === shown.index ? 'true' : undefined}>
                   <td>{time(entry.sentAt)}</td>
                   <td>
-                    <Button variant="minimal" size="small" onClick={() => live.showStep(entry.index)} aria-label={`Ver el paso ${entry.index + 1}: ${String(entry.event.type)}`}>
+                    <Button variant="minimal" size="small" onClick={() => live.showStep(entry.index)}>
+                      <span className="sr-only">Ver el paso {entry.index + 1}: </span>
                       <code>{String(entry.event.type)}</code>
                     </Button>
                   </td>

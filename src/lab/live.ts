@@ -4,7 +4,7 @@
 // engineer stepped back) and the transitions that step took.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { activeStateIds, type Chart } from '../../machines/lab/chart';
-import { LIVE_CHANNEL, liveNow, type LiveMessage, type LiveStep } from './live-channel';
+import { LEASE_RENEW_MS, LIVE_CHANNEL, liveNow, type LiveMessage, type LiveStep } from './live-channel';
 import type { Highlight } from './statechart-diagram';
 
 export interface LiveEntry extends LiveStep {
@@ -38,6 +38,10 @@ export function useLiveActors(chart: Chart, wanted: boolean) {
     channel.current = open;
     open.onmessage = (message: MessageEvent<LiveMessage>) => {
       const step = message.data;
+      if (step?.type === 'live.gone') {
+        setActors((current) => new Map([...current].filter(([id]) => !step.actors.includes(id))));
+        return;
+      }
       if (step?.type !== 'live.step') return;
       const receivedAt = liveNow();
       setActors((current) => {
@@ -50,18 +54,29 @@ export function useLiveActors(chart: Chart, wanted: boolean) {
       });
     };
     open.postMessage({ type: 'lab.hello' } satisfies LiveMessage);
+    // The pages publish while the lease runs: renewed while this tab is open, ended when it closes.
+    const lease = setInterval(() => open.postMessage({ type: 'lab.still' } satisfies LiveMessage), LEASE_RENEW_MS);
+    const bye = () => open.postMessage({ type: 'lab.bye' } satisfies LiveMessage);
+    window.addEventListener('pagehide', bye);
     return () => {
+      clearInterval(lease);
+      window.removeEventListener('pagehide', bye);
+      bye();
       open.close();
       channel.current = null;
     };
   }, [wanted]);
 
-  /** The actors that run this chart's machine, the one that moved last first. */
-  const ofChart = useMemo(
-    () => [...actors.values()].filter((actor) => actor.machine === chart.id).sort((a, b) => b.log.at(-1)!.receivedAt - a.log.at(-1)!.receivedAt),
-    [actors, chart],
-  );
+  /** The actors that run this chart's machine, in the order they were first heard. */
+  const ofChart = useMemo(() => [...actors.values()].filter((actor) => actor.machine === chart.id), [actors, chart]);
+  // The one shown stays the one chosen (at first, the first heard) until it is gone.
   const actor = ofChart.find((a) => a.id === chosen) ?? ofChart[0];
+  useEffect(() => {
+    if (actor && actor.id !== chosen) {
+      setChosen(actor.id);
+      setAt(null);
+    }
+  }, [actor, chosen]);
   const shown = actor ? (at === null ? actor.log.at(-1) : actor.log.find((entry) => entry.index === at)) : undefined;
 
   // Read by tests/bench/lab-render.ts: from the page's publishing to the frame that shows the step.

@@ -1,4 +1,5 @@
-// Pan and zoom of the diagram's viewport: the wheel zooms around the pointer, a drag on the
+// Pan and zoom of the diagram's viewport: Ctrl (⌘) and the wheel, or a trackpad's pinch, zoom around
+// the pointer (the wheel alone scrolls the page, which the diagram must not trap), a drag on the
 // background pans, the buttons zoom around the centre and fit the whole chart, and a focused state
 // is brought into view (the keyboard walks the states in order).
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
@@ -45,6 +46,7 @@ export function usePanZoom(viewport: RefObject<HTMLDivElement | null>, content: 
     const element = viewport.current;
     if (!element) return;
     const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey && !event.metaKey) return;
       event.preventDefault();
       const rect = element.getBoundingClientRect();
       zoomAt(event.deltaY < 0 ? 1.15 : 1 / 1.15, { x: event.clientX - rect.left, y: event.clientY - rect.top });

@@ -136,15 +136,19 @@ function CallForm({ call }: { call: PendingCall }) {
       </p>
       <details>
         <summary>Entrada</summary>
-        <pre className="sandbox-call-input">{call.input === undefined ? 'undefined' : JSON.stringify(call.input, replace, 2)}</pre>
+        <pre className="sandbox-call-input">{call.input === undefined ? 'sin datos' : JSON.stringify(call.input, replace, 2)}</pre>
       </details>
       <JsonField id={`${id}-output`} label="Respuesta (JSON)" value={output} error={error} onChange={setOutput} />
       <FormGroup label="Mensaje de error" labelFor={`${id}-message`}>
         <InputGroup id={`${id}-message`} fill value={message} onChange={(event) => setMessage(event.currentTarget.value)} />
       </FormGroup>
       <div className="sandbox-call-actions">
-        <Button intent="success" text="Resolver" onClick={resolve} aria-label={`Resolver ${call.src}`} />
-        <Button intent="danger" text="Rechazar" onClick={() => call.reject(new Error(message))} aria-label={`Rechazar ${call.src}`} />
+        <Button intent="success" onClick={resolve}>
+          Resolver<span className="sr-only"> {call.src}</span>
+        </Button>
+        <Button intent="danger" onClick={() => call.reject(new Error(message))}>
+          Rechazar<span className="sr-only"> {call.src}</span>
+        </Button>
       </div>
     </li>
   );

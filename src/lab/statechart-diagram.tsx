@@ -8,6 +8,7 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { statesOf, type Chart, type ChartEdge, type ChartState } from '../../machines/lab/chart';
+import { edgeLabel } from '../../machines/lab/mermaid';
 import { edgeGroupsOf, layoutChart, type ChartLayout, type EdgeGroup, type Measures } from './chart-layout';
 import { LabNotice } from './lab-notice';
 import { usePanZoom } from './pan-zoom';
@@ -32,7 +33,8 @@ export interface StatechartDiagramProps {
   onDrawn?: (timing: { layoutMs: number; totalMs: number }) => void;
 }
 
-export const edgeText = (edge: ChartEdge) => (edge.guard ? `${edge.event} [${edge.guard}]` : edge.event);
+/** A transition as the diagram, the details and the state list write it: the Mermaid export's label. */
+export const edgeText = edgeLabel;
 
 /** A state's own label: its name, kind, tags, invoked actors, and the transitions that keep it (no target). */
 function StateLabel({ state, stays, highlight }: { state: ChartState; stays: ChartEdge[]; highlight?: Highlight }) {
@@ -61,7 +63,6 @@ function StateLabel({ state, stays, highlight }: { state: ChartState; stays: Cha
   );
 }
 
-/** The labels as they will be drawn, hidden, to measure their sizes. */
 /** The transitions without a target of each state, which its box lists. */
 function staysOf(chart: Chart): Map<string, ChartEdge[]> {
   const stays = new Map<string, ChartEdge[]>();
@@ -83,6 +84,7 @@ function GroupLabel({ group, highlight }: { group: EdgeGroup; highlight?: Highli
   });
 }
 
+/** The labels as they will be drawn, hidden, to measure their sizes. */
 function MeasuringPass({ chart, stays, groups, onMeasured }: { chart: Chart; stays: Map<string, ChartEdge[]>; groups: EdgeGroup[]; onMeasured: (measures: Measures) => void }) {
   const root = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -206,6 +208,7 @@ export function StatechartDiagram({ chart, highlight, selected, onSelect, onDraw
         <span className="lab-diagram-scale" aria-live="polite">
           {Math.round(view.scale * 100)} %
         </span>
+        <span className="lab-diagram-scale">Arrastra para mover; Ctrl y la rueda acercan o alejan.</span>
       </div>
       <div ref={viewport} className="lab-viewport" {...handlers} data-laid-out={current ? 'true' : 'false'}>
         {failure?.chart === chart && (
@@ -229,11 +232,14 @@ export function StatechartDiagram({ chart, highlight, selected, onSelect, onDraw
                     className={`lab-state-header${state.children.length ? '' : ' is-atomic'}`}
                     data-state={state.id}
                     aria-pressed={selected === state.id}
-                    aria-label={`Estado ${state.id}${highlight.active?.has(state.id) ? ' (activo)' : ''}`}
-                    onFocus={() => reveal(box)}
+                    // Brought into view by its header: a compound state's whole box can be the whole chart.
+                    onFocus={(event) => reveal({ x: box.x, y: box.y, width: Math.min(box.width, event.currentTarget.offsetWidth), height: Math.min(box.height, event.currentTarget.offsetHeight) })}
                     onClick={() => onSelect(state.id)}
                   >
+                    {/* Code names read as they are shown; the words around them in Spanish. */}
+                    <span className="sr-only">Estado </span>
                     <StateLabel state={state} stays={stays.get(state.id) ?? []} highlight={highlight} />
+                    {highlight.active?.has(state.id) && <span className="sr-only"> (activo)</span>}
                   </button>
                 </div>
               );

@@ -1,5 +1,5 @@
-// The lab's 'Rutas de prueba' tab: how many of the machine's transitions the model-based tests
-// exercised (the others red on the diagram and listed here), and any path they walked replayed
+// The lab's 'Rutas de prueba' tab: how many of the machine's transitions the tests exercised (the
+// others red on the diagram and listed here), and any path the model-based tests walked replayed
 // step by step on the diagram.
 import { Button, ButtonGroup, FormGroup, Spinner } from '@blueprintjs/core';
 import { LabNotice } from './lab-notice';
@@ -10,7 +10,7 @@ export function TestPathsPanel({ paths: view }: { paths: TestPaths }) {
   const { state, paths, coverage, path, step, current } = view;
   if (state.status === 'loading') return <Spinner size={24} aria-label="Cargando las rutas de prueba" />;
   if (state.status === 'failed') return <LabNotice intent="danger">No se pudieron cargar las rutas de prueba.</LabNotice>;
-  if (paths.length === 0)
+  if (paths.length === 0 && coverage.taken.size === 0)
     return (
       <LabNotice intent="primary">
         Las pruebas no han registrado rutas de esta máquina. Ejecuta <code>npm run coverage:machines</code> (o <code>npm test</code>) y recarga la página.
@@ -33,15 +33,17 @@ export function TestPathsPanel({ paths: view }: { paths: TestPaths }) {
           </ul>
         </div>
       )}
-      <FormGroup label={`Ruta de prueba (${paths.length})`} labelFor="lab-ruta">
-        <HTMLSelect
-          id="lab-ruta"
-          fill
-          value={String(paths.indexOf(path!))}
-          options={paths.map((p, index) => ({ value: String(index), label: `${p.label}: ${p.name}` }))}
-          onChange={(event) => view.choose(Number(event.currentTarget.value))}
-        />
-      </FormGroup>
+      {paths.length > 0 && (
+        <FormGroup label={`Ruta de prueba (${paths.length})`} labelFor="lab-ruta">
+          <HTMLSelect
+            id="lab-ruta"
+            fill
+            value={String(paths.indexOf(path!))}
+            options={paths.map((p, index) => ({ value: String(index), label: `${p.label}: ${p.name}` }))}
+            onChange={(event) => view.choose(Number(event.currentTarget.value))}
+          />
+        </FormGroup>
+      )}
       {path && current && (
         <>
           <ButtonGroup>

@@ -1,16 +1,15 @@
-// The test paths of the chart's machine: loaded once per page (they weigh megabytes), the
-// transitions they exercised against those the machine defines, and the step being replayed,
-// which the diagram highlights.
+// The test paths of the chart's machine, loaded once per machine and page, the transitions the
+// tests exercised (the model-based paths and the hand-written tests alike) against those the
+// machine defines, and the step being replayed, which the diagram highlights.
 import type { AxiosInstance } from 'axios';
 import { useEffect, useMemo, useState } from 'react';
-import type { LabelledTestPath } from '../../forms/contracts/test-paths';
 import { activeStateIds, type Chart } from '../../machines/lab/chart';
-import { fetchTestPaths } from '../../services/lab';
+import { fetchLabRecord, type LabRecord } from '../../services/lab';
 import type { Highlight } from './statechart-diagram';
 
-let loading: Promise<LabelledTestPath[]> | null = null;
+const loading = new Map<string, Promise<LabRecord>>();
 
-export type PathsState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; paths: LabelledTestPath[] };
+export type PathsState = { status: 'loading' } | { status: 'failed' } | ({ status: 'ready' } & LabRecord);
 
 export function useTestPaths(http: AxiosInstance, chart: Chart, wanted: boolean) {
   const [state, setState] = useState<PathsState>({ status: 'loading' });
@@ -20,12 +19,16 @@ export function useTestPaths(http: AxiosInstance, chart: Chart, wanted: boolean)
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    loading ??= fetchTestPaths(http).catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    loading.then(
-      (all) => live && setState({ status: 'ready', paths: all.filter((path) => path.machine === chart.id) }),
+    let record = loading.get(chart.id);
+    if (!record) {
+      record = fetchLabRecord(http, chart.id).catch((error: unknown) => {
+        loading.delete(chart.id);
+        throw error;
+      });
+      loading.set(chart.id, record);
+    }
+    record.then(
+      (answer) => live && setState({ status: 'ready', ...answer }),
       () => live && setState({ status: 'failed' }),
     );
     return () => {
@@ -33,18 +36,20 @@ export function useTestPaths(http: AxiosInstance, chart: Chart, wanted: boolean)
     };
   }, [http, chart, wanted]);
 
-  const paths = state.status === 'ready' ? state.paths : [];
+  const paths = useMemo(() => (state.status === 'ready' ? state.paths : []), [state]);
   const coverage = useMemo(() => {
     const defined = [...new Set(chart.edges.map((edge) => edge.transition))];
-    const taken = new Set(paths.flatMap((path) => path.steps.flatMap((s) => s.transitions.filter((t) => t.machine === chart.id).map((t) => t.transition))));
+    // A name the definition does not hold (a record older than the machine) is not counted.
+    const exercised = new Set(state.status === 'ready' ? state.exercised : []);
+    const taken = new Set(defined.filter((name) => exercised.has(name)));
     return { defined, taken, missing: new Set(defined.filter((name) => !taken.has(name))) };
-  }, [chart, paths]);
+  }, [chart, state]);
 
   const path = paths[Math.min(pathIndex, paths.length - 1)];
   const at = path ? Math.min(step, path.steps.length - 1) : 0;
   const current = path?.steps[at];
   const highlight: Highlight = {
-    missing: paths.length ? coverage.missing : undefined,
+    missing: state.status === 'ready' && (paths.length > 0 || coverage.taken.size > 0) ? coverage.missing : undefined,
     active: current ? activeStateIds(chart, current.value) : undefined,
     recent: current ? new Set(current.transitions.filter((t) => t.machine === chart.id).map((t) => t.transition)) : undefined,
     step: at,

@@ -10,6 +10,8 @@ export interface StaffMenuEntry {
   /** An in-app route, or a URL of the main system when `external`. */
   to: string;
   external?: boolean;
+  /** Shown only to whoever holds it too, when its section's permission is not enough. */
+  permission?: StaffPermission;
 }
 
 export interface StaffMenuSection {
@@ -40,9 +42,11 @@ export function staffMenu(roles: StaffRole[], links: ClientLinks): StaffMenuSect
       entries: [
         { label: 'Inicio del sistema principal', to: links.mainSystemHome, external: true },
         { label: 'Preferencias', to: links.mainSystemPreferences, external: true },
-        { label: 'Laboratorio de máquinas', to: '/maquinas' },
+        { label: 'Laboratorio de máquinas', to: '/maquinas', permission: 'laboratorio' },
       ],
     },
   ];
-  return sections.filter((section) => hasPermission(roles, section.permission));
+  return sections
+    .filter((section) => hasPermission(roles, section.permission))
+    .map((section) => ({ ...section, entries: section.entries.filter((entry) => !entry.permission || hasPermission(roles, entry.permission)) }));
 }

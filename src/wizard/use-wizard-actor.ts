@@ -7,6 +7,7 @@ import { pldReviewMachine } from '../../machines/pld-review';
 import { wizardMachine } from '../../machines/wizard';
 import { searchBlacklistActor, wizardActors } from '../../services/wizard-actors';
 import { useRuntime } from '../session/runtime-context';
+import { hasPermission } from '../../forms/staff-permissions';
 import { liveInspection } from './live-inspection';
 import { forgetPendingGuarantors, keepPendingGuarantor } from './pending-guarantors';
 
@@ -27,7 +28,7 @@ export interface WizardActorOptions {
 }
 
 export function useWizardActor({ wizard, uuid, franchise, staff, pldReviewer, guarantor, parentUuid, openAt, pendingGuarantors }: WizardActorOptions) {
-  const { http, config } = useRuntime();
+  const { http, config, session } = useRuntime();
   return useActorRef(
     wizardMachine.provide({
       actors: {
@@ -41,8 +42,9 @@ export function useWizardActor({ wizard, uuid, franchise, staff, pldReviewer, gu
       },
     }),
     {
-      // The machine lab may attach to it (it publishes nothing until a lab asks).
-      inspect: liveInspection,
+      // The machine lab may attach to it (it publishes nothing until a lab asks): in `npm run dev`,
+      // or for staff who may open the lab; an applicant's page never publishes their data.
+      inspect: import.meta.env.DEV || hasPermission(session.getSnapshot().context.user?.roles, 'laboratorio') ? liveInspection : undefined,
       input: {
         code: wizard.code,
         // The data tabs, then for an applicant 'Validaciones PLD' (staff) or 'Leyenda de veracidad' (public).

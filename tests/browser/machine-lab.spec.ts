@@ -39,7 +39,7 @@ test('lists every machine, draws the wizard, walks its states with the keyboard 
   await expect(details.getByRole('heading', { name: 'wizard.loading' })).toBeVisible();
   await expect(details).toContainText('busy');
   await expect(details).toContainText('load application (load)');
-  await expect(details).toContainText('done: load [is complete for the public]');
+  await expect(details).toContainText('al terminar load [is complete for the public]');
 
   const list = page.getByRole('region', { name: 'Estados y transiciones' });
   await expect(list).toContainText('tab.next [and(no modal is open, has a next tab)] → wizard.ready.checkingFields');
@@ -67,7 +67,7 @@ test('replays a path the model-based tests walked, and sends an event to a sandb
   await panel(page).getByRole('button', { name: 'Paso siguiente' }).click();
   await expect(panel(page)).toContainText(/Paso 2 de \d+: xstate.done.actor.fetch/);
   expect(await activeStates(page)).toContain('print.packet.shown');
-  await expect(page.locator('.lab-edge-line.is-recent')).toHaveText(['done: fetch']);
+  await expect(page.locator('.lab-edge-line.is-recent')).toHaveText(['al terminar fetch']);
   await expectAccessible(page);
 
   await panel(page).getByRole('tab', { name: 'Simulación' }).click();
@@ -116,4 +116,29 @@ test('attaches to a wizard open in another page: its state highlighted, each ste
   await expect(panel(page)).toContainText('Último paso');
   expect(await activeStates(page)).toContain('wizard.ready.idle');
   await expectAccessible(page);
+});
+
+test("an applicant's wizard publishes nothing, whoever asks on the lab's channel", async ({ browser }) => {
+  const context = await browser.newContext();
+  const wizard = await context.newPage();
+  await wizard.goto('/pf');
+  await wizard.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  await wizard.getByLabel('Nombre(s)').fill('ana');
+  // Another page of the same origin asks as the lab does, then listens while the applicant types.
+  const listener = await context.newPage();
+  await listener.goto('/');
+  const heard = listener.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const channel = new BroadcastChannel('laboratorio-maquinas');
+        let count = 0;
+        channel.onmessage = (message) => void (message.data?.type?.startsWith('live.') && count++);
+        channel.postMessage({ type: 'lab.hello' });
+        setTimeout(() => resolve(count), 3_000);
+      }),
+  );
+  await wizard.getByLabel('Apellido paterno').fill('lópez');
+  await wizard.getByRole('button', { name: 'Siguiente' }).click();
+  expect(await heard).toBe(0);
+  await context.close();
 });

@@ -31,7 +31,7 @@ describe('lab sandbox panel', () => {
     expect(stateValue()).toEqual({ packet: 'loading', pdf: 'idle' });
     expect(screen.getByTestId('active').textContent).toContain('print.packet.loading');
     const calls = screen.getByRole('region', { name: 'Llamadas pendientes' });
-    expect(within(calls).getByText('fetch packet')).toBeInTheDocument();
+    expect(within(calls).getByText('fetch packet', { selector: 'code' })).toBeInTheDocument();
     expect(within(calls).getByText(/00000000-0000-4000-8000-000000000003/)).toBeInTheDocument();
 
     await user.click(within(calls).getByRole('button', { name: /^Resolver/ }));

@@ -72,7 +72,7 @@ describe.each(MACHINES.map((entry) => [entry.name, entry.machine] as const))('th
       const delays = Object.keys((node.config as { after?: object }).after ?? {});
       const delayed = chart.edges.filter((edge) => edge.source === node.id && edge.kind === 'after');
       expect([...new Set(delayed.map((edge) => edge.delay))].sort()).toEqual(delays.sort());
-      for (const edge of delayed) expect(edge.event).toBe(`after ${edge.delay}`);
+      for (const edge of delayed) expect(edge.event).toBe(`tras ${edge.delay}`);
     }
     for (const edge of chart.edges.filter((e) => e.kind !== 'after')) expect(edge.delay).toBeNull();
   });
@@ -113,6 +113,6 @@ describe('delays read as events', () => {
   it('names the PLD review’s debounce as its delay', () => {
     const chart = chartOf(MACHINES.find((entry) => entry.name === 'pld-review')!.machine);
     const edge = chart.edges.find((e) => e.source === 'pldReview.scheduled' && e.kind === 'after')!;
-    expect(edge).toMatchObject({ event: 'after validation debounce', delay: 'validation debounce', target: 'pldReview.checking' });
+    expect(edge).toMatchObject({ event: 'tras validation debounce', delay: 'validation debounce', target: 'pldReview.checking' });
   });
 });

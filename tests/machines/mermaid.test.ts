@@ -56,7 +56,7 @@ describe('Mermaid export', () => {
     const text = mermaidOf(chartOf(MACHINES.find((m) => m.name === 'wizard')!.machine));
     expect(text.startsWith('stateDiagram-v2\n  state "wizard" as wizard {\n')).toBe(true);
     expect(text).toContain('    [*] --> wizard_opening\n');
-    expect(text).toContain('wizard_opening --> wizard_loading : always [has uuid]\n');
+    expect(text).toContain('wizard_opening --> wizard_loading : siempre [has uuid]\n');
     expect(text).toMatch(/note right of wizard_loading\n\s+invoca: load application\n/);
   });
 
@@ -69,7 +69,7 @@ describe('Mermaid export', () => {
     const label = 'error: save [and(a; b)] #1 {x} "y"';
     expect(escapeMermaid(label).replace(/#\d+;/g, '')).not.toMatch(/[:;#{}"]/);
     expect(unescapeMermaid(escapeMermaid(label))).toBe(label);
-    expect(edgeLabel({ event: 'done: load', guard: 'is complete' })).toBe('done: load [is complete]');
+    expect(edgeLabel({ event: 'al terminar load', guard: 'is complete' })).toBe('al terminar load [is complete]');
   });
 
   it('keeps ids unique once dots become underscores', () => {

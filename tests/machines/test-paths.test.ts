@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import { testPathsFileSchema } from '../../forms/contracts/test-paths';
-import { jsonSafe } from '../../machines/lab/test-paths';
+import { jsonSafe } from '../../machines/lab/json-safe';
 
 describe('jsonSafe', () => {
   it('keeps plain data and drops functions and undefined', () => {

@@ -78,8 +78,9 @@ export function testEveryTransition<H extends Harness>({ edges, serializeState, 
   const recorder = pathRecorderOf(inspect);
   it.each(edges.map((edge) => [edge.key, edge] as const))('%s', async (key, edge) => {
     const path = recorder?.start(key);
+    let harness: H | undefined;
     try {
-      const harness = start(edge, path ? path.inspect(inspect) : inspect);
+      harness = start(edge, path ? path.inspect(inspect) : inspect);
       // The walk's paths open with `xstate.init`, the step that holds what the actor took as it started.
       if (edge.path[0]?.type !== 'xstate.init') path?.step({ type: 'xstate.init' }, harness.actor.getSnapshot());
       for (const event of [...edge.path, edge.event]) {
@@ -88,8 +89,9 @@ export function testEveryTransition<H extends Harness>({ edges, serializeState, 
         assertMeaning(harness.actor.getSnapshot(), harness);
       }
       expect(serializeState(harness.actor.getSnapshot())).toBe(serializeState(edge.target));
-      harness.actor.stop();
     } finally {
+      // A failed step leaves no actor running (its delays would fire into the next tests).
+      harness?.actor.stop();
       path?.finish();
     }
   });

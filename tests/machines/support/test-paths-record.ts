@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import type { EventObject, InspectionEvent } from 'xstate';
-import { jsonSafe, type TestPath, type TestPathStep, type TestPathsFile } from '../../../machines/lab/test-paths';
+import type { TestPath, TestPathStep, TestPathsFile } from '../../../forms/contracts/test-paths';
+import { jsonSafe } from '../../../machines/lab/json-safe';
 import { microstepTransitions } from '../../../machines/lab/transitions';
 
 export const PATHS_DIR = path.resolve('tests/.cache/machine-paths');

@@ -1,7 +1,6 @@
-// What the model-based machine tests record of each path they replay (tests/.cache/machine-paths/),
-// read by the lab through GET /api/laboratorio/rutas-de-prueba. The types come from the wire contract
-// (forms/contracts/test-paths.ts); `jsonSafe` turns an event into what such a file can hold.
-export type { LabelledTestPath, TestPath, TestPathStep, TestPathsFile } from '../../forms/contracts/test-paths';
+// A value as JSON and a BroadcastChannel can carry it: what the model-based tests write of each
+// step they replay (tests/machines/support/test-paths-record.ts) and what a page publishes live to
+// the machine lab (src/wizard/live-inspection.ts).
 
 const isBlob = (value: object): value is { size: number; type: string; name?: unknown } =>
   typeof (value as { size?: unknown }).size === 'number' && typeof (value as { type?: unknown }).type === 'string' && typeof (value as { arrayBuffer?: unknown }).arrayBuffer === 'function';
