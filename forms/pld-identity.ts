@@ -1,6 +1,7 @@
 // Who the PLD-name-required rule watches in an applicant model (spec 01 §5, 02 §5): a natural
 // person's name once name, both surnames and RFC are filled; a company's business name once its
-// RFC is; each legal representative; the linked party when mantiene_vinculo_patrimonial is Si.
+// RFC is; each legal representative; each shareholder of a PM (a company by its name, a person once
+// name and first surname are filled); the linked party when mantiene_vinculo_patrimonial is Si.
 // Changing any of them makes a PLD review stale (spec 01 §4).
 import { linkedPartyApplies } from './pf/empleo';
 import { fullName } from './person-name';
@@ -32,10 +33,21 @@ export function pldParties(model: Model): PldParty[] {
   list(model.representantes).forEach((representative, index) => {
     if (text(representative.nombre)) parties.push({ path: `representantes[${index}].nombre`, nombre: text(representative.nombre) });
   });
+  list(model.accionistas).forEach((shareholder, index) => {
+    const nombre = shareholderName(shareholder);
+    if (nombre) parties.push({ path: `accionistas[${index}].nombre`, nombre });
+  });
   if (linkedPartyApplies(model.mantiene_vinculo_patrimonial) && text(model.involucrado_vinculo_patrimonial)) {
     parties.push({ path: 'involucrado_vinculo_patrimonial', nombre: text(model.involucrado_vinculo_patrimonial) });
   }
   return parties;
+}
+
+/** A shareholder's name as screened: a company's name; a person's name and surnames once the first surname is there. */
+function shareholderName(shareholder: Model): string {
+  if (text(shareholder.tipo_persona) === 'Moral') return text(shareholder.nombre);
+  if (!text(shareholder.nombre) || !text(shareholder.apellido_paterno)) return '';
+  return [shareholder.nombre, shareholder.apellido_paterno, shareholder.apellido_materno].map(text).filter(Boolean).join(' ');
 }
 
 /** Every field whose change makes a review stale, as one comparable string. */
@@ -48,6 +60,7 @@ export function pldIdentityKey(model: Model): string {
     text(fisica.rfc),
     text(object(model.moral).rfc),
     list(model.representantes).map((representative) => [text(representative.nombre), text(representative.rfc)]),
+    list(model.accionistas).map((shareholder) => [text(shareholder.tipo_persona), shareholderName(shareholder), text(shareholder.rfc)]),
     linkedPartyApplies(model.mantiene_vinculo_patrimonial) ? text(model.involucrado_vinculo_patrimonial) : '',
   ]);
 }

@@ -53,7 +53,7 @@ export type PldReviewEvent =
   | { type: 'pld.saved' }
   | { type: 'modal.closed' };
 
-const noMatches = (): Record<PldGroup, PldMatch[]> => ({ pf: [], pm: [], legalRepresentative: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] });
+const noMatches = (): Record<PldGroup, PldMatch[]> => ({ pf: [], pm: [], legalRepresentative: [], accionistas: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] });
 
 /** How long a blacklist search may take before the person is let go on (a failed search does the same). */
 export const PLD_SEARCH_TIMEOUT_MS = 20_000;

@@ -15,6 +15,7 @@ export function groupsOf(result: BlacklistResult): Record<PldGroup, PldMatch[]> 
     pf: result.pf.flatMap((party) => matchesOf(party, 'nombre')),
     pm: result.pm.flatMap((party) => matchesOf(party, 'nombre')),
     legalRepresentative: result.legalRepresentative.flatMap((party) => matchesOf(party, `representantes[${party.index}].nombre`)),
+    accionistas: result.accionistas.flatMap((party) => matchesOf(party, party.aval_uuid === null ? `accionistas[${party.index}].nombre` : undefined)),
     guarantees: result.guarantees.flatMap((party) => matchesOf(party)),
     guaranteeRepresentatives: result.guarantees.flatMap((guarantee) => guarantee.representantes.flatMap((party) => matchesOf(party))),
     HeritageBond: result.HeritageBond.flatMap((party) => matchesOf(party, party.aval_uuid === null ? 'involucrado_vinculo_patrimonial' : undefined)),

@@ -9,7 +9,7 @@ import { hasControlCharacters } from '../rules/text';
 import { refusal } from './refusal';
 
 /** The groups of the review: the client (pf or pm), its representatives, guarantors and their representatives, linked parties. */
-export const PLD_GROUPS = ['pf', 'pm', 'legalRepresentative', 'guarantees', 'guaranteeRepresentatives', 'HeritageBond'] as const;
+export const PLD_GROUPS = ['pf', 'pm', 'legalRepresentative', 'accionistas', 'guarantees', 'guaranteeRepresentatives', 'HeritageBond'] as const;
 export type PldGroup = (typeof PLD_GROUPS)[number];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -108,6 +108,15 @@ export const representativeResultSchema = partyResultSchema.shape({
 });
 export type RepresentativeResult = InferType<typeof representativeResultSchema>;
 
+/** A shareholder (a beneficial owner) of the applicant PM or of a guarantor PM: screened too (README, "Shareholders screened"). */
+export const shareholderResultSchema = partyResultSchema.shape({
+  /** The shareholder's position in its PM's `accionistas`. */
+  index: number().integer().min(0).required(),
+  /** The guarantor PM whose shareholder this is; null for the applicant's own. */
+  aval_uuid: string().nullable().defined(),
+});
+export type ShareholderResult = InferType<typeof shareholderResultSchema>;
+
 export const heritageBondResultSchema = partyResultSchema.shape({
   /** The guarantor whose linked party this is; null for the applicant's own. */
   aval_uuid: string().nullable().defined(),
@@ -130,6 +139,8 @@ export const blacklistResultSchema = object({
   pm: array(partyResultSchema.required()).required(),
   legalRepresentative: array(representativeResultSchema.required()).required(),
   guarantees: array(guaranteeResultSchema.required()).required(),
+  /** The shareholders of the PM and of each guarantor PM (a sixth group, beyond the spec's five). */
+  accionistas: array(shareholderResultSchema.required()).required(),
 });
 export type BlacklistResult = InferType<typeof blacklistResultSchema>;
 

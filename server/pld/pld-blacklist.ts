@@ -4,7 +4,7 @@
 import { fullName } from '../../forms/person-name';
 import type { ApplicationRepository } from '../applications/application-repository';
 import { parseModel } from '../applications/application-repository';
-import type { BlacklistResult, HeritageBondResult, PartyResult, RepresentativeResult } from '../../forms/pld';
+import type { BlacklistResult, HeritageBondResult, PartyResult, RepresentativeResult, ShareholderResult } from '../../forms/pld';
 import type { PldIndex, SearchQuery } from './pld-index';
 
 export type { SearchType } from '../../forms/contracts/pld';
@@ -39,6 +39,24 @@ function screenRepresentatives(index: PldIndex, model: Model): RepresentativeRes
   });
 }
 
+/**
+ * A PM's shareholders, its beneficial owners: a company by its name and RFC, a natural person with
+ * business activity by name and surnames with their RFC (SplitText).
+ */
+function screenShareholders(index: PldIndex, model: Model, avalUuid: string | null, filterRFC: boolean): ShareholderResult[] {
+  const list = Array.isArray(model.accionistas) ? model.accionistas : [];
+  return list.flatMap((item, i) => {
+    const shareholder = object(item);
+    const rfc = text(shareholder.rfc);
+    if (text(shareholder.tipo_persona) === 'Moral') {
+      const nombre = text(shareholder.nombre);
+      return nombre ? [{ ...screen(index, nombre, rfc, 'Company', filterRFC), index: i, aval_uuid: avalUuid }] : [];
+    }
+    const nombre = [shareholder.nombre, shareholder.apellido_paterno, shareholder.apellido_materno].map(text).filter(Boolean).join(' ');
+    return nombre ? [{ ...screen(index, nombre, rfc, 'SplitText', filterRFC), index: i, aval_uuid: avalUuid }] : [];
+  });
+}
+
 function screenHeritageBond(index: PldIndex, model: Model, avalUuid: string | null): HeritageBondResult[] {
   const nombre = text(model.involucrado_vinculo_patrimonial);
   if (text(model.mantiene_vinculo_patrimonial) !== 'Si' || !nombre) return [];
@@ -50,12 +68,13 @@ const isCompany = (model: Model) => text(model.tipo_persona) === 'Moral';
 
 /** `uuid` null: an application not stored yet, screened without guarantors. */
 export async function screenApplicant(index: PldIndex, model: Model, uuid: string | null, applications: ApplicationRepository): Promise<BlacklistResult> {
-  const result: BlacklistResult = { validatePLD: false, HeritageBond: [], pf: [], pm: [], legalRepresentative: [], guarantees: [] };
+  const result: BlacklistResult = { validatePLD: false, HeritageBond: [], pf: [], pm: [], legalRepresentative: [], guarantees: [], accionistas: [] };
   const guarantor = text(model.clasificacion) === 'Obligado';
   if (isCompany(model)) {
     // A guarantor company is searched without the RFC filter (spec 02 §5).
     result.pm.push(screen(index, text(model.nombre), text(object(model.moral).rfc), 'Company', !guarantor));
     result.legalRepresentative.push(...screenRepresentatives(index, model));
+    result.accionistas.push(...screenShareholders(index, model, null, !guarantor));
   } else {
     result.pf.push(screenPerson(index, model));
   }
@@ -71,13 +90,22 @@ export async function screenApplicant(index: PldIndex, model: Model, uuid: strin
         tipo_persona: text(data.tipo_persona),
         representantes: screenRepresentatives(index, data),
       });
+      result.accionistas.push(...screenShareholders(index, data, summary.uuid, false));
     } else {
       result.guarantees.push({ ...screenPerson(index, data), uuid: summary.uuid, tipo_persona: text(data.tipo_persona), representantes: [] });
     }
     result.HeritageBond.push(...screenHeritageBond(index, data, summary.uuid));
   }
 
-  const parties: PartyResult[] = [...result.HeritageBond, ...result.pf, ...result.pm, ...result.legalRepresentative, ...result.guarantees, ...result.guarantees.flatMap((g) => g.representantes)];
+  const parties: PartyResult[] = [
+    ...result.HeritageBond,
+    ...result.pf,
+    ...result.pm,
+    ...result.legalRepresentative,
+    ...result.accionistas,
+    ...result.guarantees,
+    ...result.guarantees.flatMap((g) => g.representantes),
+  ];
   result.validatePLD = parties.some((party) => party.coincidencias.length > 0);
   return result;
 }

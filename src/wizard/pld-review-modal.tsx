@@ -15,6 +15,7 @@ import { EmptyRow, TableHead, TableRegion } from '../components/table-parts';
 /** The tables of the review (spec 02 §4), after the client's: a natural person's stay empty but for the linked party. */
 const TABLES: Array<{ group: PldGroup; caption: string }> = [
   { group: 'legalRepresentative', caption: 'Representantes legales' },
+  { group: 'accionistas', caption: 'Accionistas' },
   { group: 'guarantees', caption: 'Avales' },
   { group: 'guaranteeRepresentatives', caption: 'Representantes de avales' },
   { group: 'HeritageBond', caption: 'Personas con vínculo patrimonial' },

@@ -155,7 +155,7 @@ describe('a malformed PLD review', () => {
     ['a flag that is not boolean', review({ coincidencias_validadas: 'si' }), 'La revisión PLD no es válida: coincidencias_validadas debe ser true o false.'],
     ['an unknown type', review({ validar_coincidencias_tipo: 'aval' }), "La revisión PLD no es válida: validar_coincidencias_tipo debe ser 'client', 'heritageBond' o null."],
     ['users missing', review({ users: undefined }), 'La revisión PLD no es válida: users debe ser un objeto con las coincidencias por grupo.'],
-    ['an unknown group', review({ users: { avales: [] } }), "La revisión PLD no es válida: el grupo 'avales' no existe; los grupos son pf, pm, legalRepresentative, guarantees, guaranteeRepresentatives, HeritageBond."],
+    ['an unknown group', review({ users: { avales: [] } }), "La revisión PLD no es válida: el grupo 'avales' no existe; los grupos son pf, pm, legalRepresentative, accionistas, guarantees, guaranteeRepresentatives, HeritageBond."],
     ['a group that is not a list', review({ users: { pf: GUZMAN } }), 'La revisión PLD no es válida: users.pf debe ser una lista.'],
     ['a match without its name', review({ users: { pf: [{ ...GUZMAN, nombre: undefined }] } }), 'La revisión PLD no es válida: users.pf[0].nombre debe ser texto.'],
     ['a numeric RFC', review({ users: { pm: [{ ...GUZMAN, rfc: 7 }] } }), 'La revisión PLD no es válida: users.pm[0].rfc debe ser texto.'],
@@ -220,7 +220,7 @@ describe('POST /blacklist, for an application not stored yet', () => {
     const pm = { ...submitted(validPmModel()), nombre: 'Farmacia Vida Suprema' } as Record<string, any>;
     pm.representantes = [{ ...pm.representantes[0], nombre: 'Mohamed Tahir Anwari' }];
     const result = await (await call('POST', '/blacklist', pm)).json();
-    expect(Object.keys(result).sort()).toEqual(['HeritageBond', 'guarantees', 'legalRepresentative', 'pf', 'pm', 'validatePLD']);
+    expect(Object.keys(result).sort()).toEqual(['HeritageBond', 'accionistas', 'guarantees', 'legalRepresentative', 'pf', 'pm', 'validatePLD']);
     expect(result.validatePLD).toBe(true);
     expect(result.pf).toEqual([]);
     expect(result.pm).toMatchObject([{ nombre: 'Farmacia Vida Suprema' }]);
@@ -238,6 +238,7 @@ describe('POST /blacklist, for an application not stored yet', () => {
       pm: [],
       legalRepresentative: [],
       guarantees: [],
+      accionistas: [],
     });
   });
 

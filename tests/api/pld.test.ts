@@ -131,14 +131,14 @@ describe('POST /blacklist/{uuid}', () => {
     expect(result.HeritageBond).toEqual([
       { nombre: 'Farmacia Vida Suprema', rfc: null, aval_uuid: null, coincidencias: [expect.objectContaining({ nombre: 'FARMACIA VIDA SUPREMA, S.A. DE C.V.' })] },
     ]);
-    expect(result).toMatchObject({ pm: [], legalRepresentative: [], guarantees: [] });
+    expect(result).toMatchObject({ pm: [], legalRepresentative: [], guarantees: [], accionistas: [] });
   });
 
   it('answers validatePLD false when nobody matches, and skips the linked party when there is none', async () => {
     const model = validPfModel();
     const body = { data: { ...model, nombre: UNLISTED.nombre, fisica: { ...model.fisica, ...UNLISTED }, mantiene_vinculo_patrimonial: 'No', involucrado_vinculo_patrimonial: 'Farmacia Vida Suprema' } };
     const result = await (await call('POST', '/blacklist/00000000-0000-4000-8000-000000000002', body)).json();
-    expect(result).toEqual({ validatePLD: false, HeritageBond: [], pf: [{ nombre: 'XOCHIQUETZAL ITZEL TLAHUICA ZOZAYA', rfc: 'GARC850314AB1', coincidencias: [] }], pm: [], legalRepresentative: [], guarantees: [] });
+    expect(result).toEqual({ validatePLD: false, HeritageBond: [], pf: [{ nombre: 'XOCHIQUETZAL ITZEL TLAHUICA ZOZAYA', rfc: 'GARC850314AB1', coincidencias: [] }], pm: [], legalRepresentative: [], guarantees: [], accionistas: [] });
   });
 
   it('screens a PM, its representatives and its stored guarantors with their representatives', async () => {
@@ -176,6 +176,33 @@ describe('POST /blacklist/{uuid}', () => {
         representantes: [{ nombre: 'Abdul Rakib Tajari', index: 0, coincidencias: [expect.objectContaining({ nombre: 'ABDUL RAQIB TAKHARI' })] }],
       },
     ]);
+  });
+
+  it("screens the shareholders of a PM and of its guarantor PMs, their beneficial owners, in a sixth group 'accionistas'", async () => {
+    const pm = { ...submitted(validPmModel()), nombre: 'Comercializadora Tlahuica SA de CV' } as Record<string, any>;
+    pm.accionistas = [
+      { ...pm.accionistas[0], nombre: 'Joaquín', apellido_paterno: 'Guzmán', apellido_materno: 'Loera', rfc: 'GULJ570404AB1' },
+      { ...pm.accionistas[1], nombre: 'XOCHIQUETZAL', apellido_paterno: 'TLAHUICA', apellido_materno: 'ZOZAYA', rfc: 'TAZX800101AB1' },
+      // A company shareholder, searched as a company (its RFC the listed one's).
+      { ...pm.accionistas[2], nombre: 'Farmacia Vida Suprema', rfc: 'FVS870610LX3' },
+    ];
+    const uuid = await created('/wizardpm', { data: pm, meta: { last_index: 3 } });
+    const guarantor = { ...submitted(validAvalPmModel()), nombre: 'Avales del Bajío SA de CV' } as Record<string, any>;
+    guarantor.accionistas = [{ ...guarantor.accionistas[0], nombre: 'Ismael', apellido_paterno: 'Zambada', apellido_materno: 'García', rfc: 'ZAGI480101AB1' }];
+    const guarantorUuid = await created('/wizardpm', { data: guarantor, meta: { last_index: 1, parent_uuid: uuid } });
+
+    const result = await (await call('POST', `/blacklist/${uuid}`, pm)).json();
+    expect(result.validatePLD).toBe(true);
+    expect(result.accionistas).toMatchObject([
+      { index: 0, aval_uuid: null, nombre: 'Joaquín Guzmán Loera', coincidencias: [expect.objectContaining({ nombre: 'GUZMAN LOERA, Joaquin', lista: 'OFAC SDN' })] },
+      { index: 1, aval_uuid: null, nombre: 'XOCHIQUETZAL TLAHUICA ZOZAYA', coincidencias: [] },
+      { index: 2, aval_uuid: null, nombre: 'Farmacia Vida Suprema', coincidencias: [expect.objectContaining({ nombre: 'FARMACIA VIDA SUPREMA, S.A. DE C.V.' })] },
+      { index: 0, aval_uuid: guarantorUuid, nombre: 'Ismael Zambada García', coincidencias: [expect.objectContaining({ lista: 'OFAC SDN' })] },
+    ]);
+    // A shareholder alone holding a match is what makes the answer true.
+    const clean = { ...pm, accionistas: [pm.accionistas[1]] };
+    const alone = await (await call('POST', '/blacklist', clean)).json();
+    expect(alone).toMatchObject({ validatePLD: false, accionistas: [{ index: 0, aval_uuid: null, coincidencias: [] }] });
   });
 
   it('is for staff only and refuses a body that is not an applicant model', async () => {

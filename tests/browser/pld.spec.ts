@@ -240,3 +240,34 @@ test('staff opening a PM filled by the public: its listed representative is mark
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/pld-confirmed-360.png', fullPage: true });
 });
+
+test("a PM's listed shareholder is screened as a beneficial owner: marked on 'Accionistas mayoritarios', reviewed in the 'Accionistas' table on leaving", async ({ page, request }) => {
+  test.slow();
+  const pm = validPmModel();
+  // 'GUZMAN LOERA, Joaquin' is on the OFAC SDN list.
+  pm.accionistas[0] = { ...pm.accionistas[0]!, nombre: 'JOAQUÍN', apellido_paterno: 'GUZMÁN', apellido_materno: 'LOERA', rfc: 'GULJ570404AB1' };
+  const uuid = await createApplication(request, 'pm', { last_index: 5 }, { accionistas: pm.accionistas });
+  await signInAsStaff(page, `/pm/${uuid}`);
+  await expect(page.getByRole('button', { name: /Validaciones PLD/ })).toHaveAttribute('aria-current', 'step');
+
+  await page.getByRole('button', { name: /Accionistas mayoritarios/ }).click();
+  await expect(page.getByRole('button', { name: /Accionistas mayoritarios/ })).toHaveAttribute('aria-current', 'step');
+  const shareholder = page.locator('input[name="accionistas[0].nombre"]');
+  await expect(shareholder).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(PLD_MESSAGE)).toHaveCount(1);
+  await expectAccessible(page);
+
+  // Leaving the tab holds it: the review opens with the shareholder's match in its own table.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const review = page.getByRole('dialog', { name: '¡Coincidencias personas de alto riesgo!' });
+  await expect(review).toBeVisible();
+  const shareholders = review.getByRole('table', { name: 'Accionistas', exact: true });
+  await expect(shareholders.getByRole('row').filter({ hasText: 'GUZMAN LOERA, Joaquin' }).first()).toContainText('Coincide con JOAQUÍN GUZMÁN LOERA');
+  await expect(review.getByRole('table', { name: 'Representantes legales' })).toContainText('No se encontraron coincidencias');
+  await expectAccessible(page);
+  // Not this person: saved unticked, the step goes on to the next tab.
+  await review.getByRole('button', { name: 'guardar y cerrar' }).click();
+  await expect(review).toBeHidden();
+  await expect(page.getByRole('button', { name: /Accionistas mayoritarios/ })).not.toHaveAttribute('aria-current', 'step');
+  await expect(shareholder).toHaveCount(0);
+});

@@ -33,7 +33,7 @@ async function openAsStaff(pldReviewer: boolean, refusals: SaveFailure[] = [], u
           actors: {
             'search blacklist': fromPromise(async (): Promise<BlacklistAnswer> => {
               searches++;
-              return { validatePLD: false, groups: { pf: [], pm: [], legalRepresentative: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] } };
+              return { validatePLD: false, groups: { pf: [], pm: [], legalRepresentative: [], accionistas: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] } };
             }),
           },
         }),

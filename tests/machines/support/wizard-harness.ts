@@ -102,7 +102,7 @@ export function statePath(value: WizardSnapshot['value'] | Record<string, unknow
 }
 
 const MATCH = { nombre: 'JOAQUIN GUZMAN LOERA', rfc: null, lista: 'OFAC SDN', id: 'SDN-1', persona: 'JOAQUIN GUZMAN LOERA', path: 'nombre' };
-const NO_GROUPS = { pf: [], pm: [], legalRepresentative: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] };
+const NO_GROUPS = { pf: [], pm: [], legalRepresentative: [], accionistas: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] };
 const SCREENED = { tipo_persona: 'Física', nombre: 'JOAQUIN', fisica: { apellido_paterno: 'GUZMAN', apellido_materno: 'LOERA', rfc: 'GULJ570404AB1' } };
 type ReviewState = 'checking' | 'pending' | 'validated';
 

@@ -7,7 +7,7 @@ import { confirmedLists, confirmedTagText, finishAlreadyConfirmed, finishConfirm
 
 const MATCH = { nombre: 'GUZMAN LOERA, Joaquin', rfc: null, lista: 'OFAC SDN', id: 'OFAC SDN:1', persona: 'CARLOS' };
 const SAT = { nombre: 'CONSORCIO KATEL', rfc: 'CKA131218FBA', lista: 'SAT 69-B', id: 'SAT 69-B:1' };
-const empty = { pf: [], pm: [], legalRepresentative: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] };
+const empty = { pf: [], pm: [], legalRepresentative: [], accionistas: [], guarantees: [], guaranteeRepresentatives: [], HeritageBond: [] };
 
 describe('the reason of a confirmation', () => {
   it.each([
