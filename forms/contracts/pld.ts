@@ -234,6 +234,8 @@ export interface PldConfirmation {
   confirmada_por_id?: string;
   /** ISO date-time. */
   confirmada_el?: string;
+  /** The version of the lists (GET /pld/lists `version`) the match was confirmed against. */
+  version_listas?: string;
 }
 
 /**

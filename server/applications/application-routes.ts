@@ -147,7 +147,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     if (statementDue && body.meta?.declaracion_aceptada !== true) throw new ApiError(422, NOTICES.statementRequired, 'statement_required');
     const storedReview = (storedModel?.pld_coincidences ?? null) as PldCoincidences | null;
     // Who confirmed each match and when: the server's, kept while a match's reason stays the same.
-    const review = checked ? reviewedCoincidences(checked, storedReview, await reviewerOf(request)) : undefined;
+    const review = checked ? reviewedCoincidences(checked, storedReview, await reviewerOf(request), await request.backend.pld.version()) : undefined;
     const level = (stored?.editable ?? 'all') as EditableLevel;
     // Finishing an applicant, or completing a guarantor ('Finalizar y regresar a PM'): every tab is checked.
     const finishing = body.meta?.complete === true || stored?.complete === true;

@@ -21,7 +21,7 @@ export interface Reviewer {
  * match keeps who confirmed it and when from the stored review while its reason is unchanged;
  * otherwise (new, or its reason rewritten) it is this reviewer's, now.
  */
-export const reviewedCoincidences = (review: PldCoincidences, stored: PldCoincidences | null, reviewer: Reviewer, now = new Date()): PldCoincidences => {
+export const reviewedCoincidences = (review: PldCoincidences, stored: PldCoincidences | null, reviewer: Reviewer, version: string | null, now = new Date()): PldCoincidences => {
   const before = new Map<string, PldMatch>();
   for (const [group, matches] of Object.entries(stored?.users ?? {})) for (const match of matches ?? []) before.set(matchKey(group as PldGroup, match), match);
   const users = Object.fromEntries(
@@ -37,6 +37,8 @@ export const reviewedCoincidences = (review: PldCoincidences, stored: PldCoincid
           confirmada_por: same ? kept.confirmada_por : reviewer.nombre,
           confirmada_por_id: same ? kept.confirmada_por_id : reviewer.id,
           confirmada_el: same ? kept.confirmada_el : now.toISOString(),
+          // The lists' version the match was confirmed against: its provenance, shown in 'Validaciones PLD'.
+          ...((same ? kept.version_listas : version) ? { version_listas: (same ? kept.version_listas : version)! } : {}),
         };
       }),
     ]),

@@ -22,6 +22,8 @@ export interface PldScreening {
   warm(): void;
   /** The loaded version, its date and counts per list (GET /api/pld/lists). */
   info(): Promise<PldListsInfo>;
+  /** The version of the lists the searches run against now (null before any load), for the provenance of a match. */
+  version(): Promise<string | null>;
   /** Rebuilds the index when the database holds a newer version than the one in memory; answers whether it did. */
   refresh(): Promise<boolean>;
   /** Loads the lists in `dir` as a new version and rebuilds the index. */
@@ -131,6 +133,11 @@ export function createPldScreening(
     },
     stop: () => {
       if (timer) clearInterval(timer);
+    },
+    async version() {
+      await index().catch(() => undefined);
+      if (loadId === null) return null;
+      return (await db.selectFrom('pld_load').select('version').where('id', '=', loadId).executeTakeFirst())?.version ?? null;
     },
     async info() {
       const stats = (await index()).stats;

@@ -83,6 +83,8 @@ describe('confirming a match', () => {
     expect(stored).toMatchObject({ ...OFAC, confirmada_por: 'Ana Analista', confirmada_por_id: expect.stringMatching(/^staff:\d+$/) });
     expect(stored.confirmada_por_id).not.toBe('staff:999');
     expect(Date.parse(stored.confirmada_el)).toBeGreaterThanOrEqual(before - 1000);
+    // Its provenance: the lists' version it was confirmed against, as GET /pld/lists names it.
+    expect(stored.version_listas).toBe((await (await call('GET', '/pld/lists')).json()).version);
 
     // Saved again with the same reason: who and when stay; a rewritten reason is the saver's, now.
     const again = await (await call('PUT', `/wizardpf/${uuid}`, { data: pf(), meta: { version, last_index: 2 }, pld: review([{ ...OFAC, confirmada_el: '2001-01-01T00:00:00.000Z' }]) })).json();

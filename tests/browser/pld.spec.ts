@@ -189,6 +189,7 @@ test('staff opening a PM filled by the public: its listed representative is mark
   await expect(confirmed).toContainText('ZAMBADA GARCIA, Ismael · coincide con ISMAEL ZAMBADA GARCÍA');
   await expect(confirmed).toContainText('Motivo de la confirmación: Su pasaporte coincide con el de la entrada de la lista.');
   await expect(confirmed).toContainText(/Confirmada por María González Ruiz el \d+ de \w+ de \d{4}, \d\d:\d\d\./);
+  await expect(confirmed).toContainText(/Encontrada en la lista OFAC SDN, versión [0-9a-f]{16} de las listas\./);
   // The save's notification has faded (axe reads a fading toast's colours mid-way).
   await expect(page.locator('.bp6-toast')).toHaveCount(0);
   await expectAccessible(page);

@@ -34,6 +34,10 @@ export function PldConfirmed({ review, finish }: { review: PldCoincidences | nul
                 Confirmada por {match.confirmada_por ?? 'No registrado'}
                 {when(match.confirmada_el) && <> el {when(match.confirmada_el)}</>}.
               </p>
+              <p className="pld-confirmed-by">
+                Encontrada en la lista {match.lista}
+                {match.version_listas ? <>, versión {match.version_listas} de las listas</> : null}.
+              </p>
             </Card>
           </li>
         ))}
