@@ -38,6 +38,8 @@ export interface CsvRecord {
 /** Every record of a CSV file; a row whose length differs from the header's, or a broken quote, throws. */
 export function readCsv(file: string, text: string, options: CsvOptions = {}): CsvRecord[] {
   let header: string[] = [];
+  // The line the last whole record ended on: an unclosed quote runs to the end, so its record starts after it.
+  let lastLine = (options.fromLine ?? 1) - (options.columns ? 1 : 0);
   let rows: Array<{ record: Record<string, string>; info: { lines: number } }>;
   try {
     rows = parse(text, {
@@ -53,9 +55,16 @@ export function readCsv(file: string, text: string, options: CsvOptions = {}): C
       from_line: options.fromLine ?? 1,
       skip_empty_lines: true,
       info: true,
+      on_record: (row: unknown, context: { lines: number }) => {
+        lastLine = context.lines;
+        return row;
+      },
     }) as typeof rows;
   } catch (error) {
-    if (error instanceof CsvError) throw new OfficialFileError(file, csvErrorLine(error), `${error.code}: ${error.message}`);
+    if (error instanceof CsvError) {
+      const line = error.code === 'CSV_QUOTE_NOT_CLOSED' ? lastLine + 1 : csvErrorLine(error);
+      throw new OfficialFileError(file, line, `${error.code}: ${error.message}`);
+    }
     throw error;
   }
   const missing = (options.required ?? []).filter((name) => !header.includes(name));

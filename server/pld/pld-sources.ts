@@ -126,7 +126,8 @@ function readUnList(file: ListFile) {
     const members = groupNode && typeof groupNode === 'object' ? asNodes((groupNode as XmlNode)[element]) : [];
     for (const member of members) {
       const sourceId = unText(member.DATAID) || fail(member, `${element} without DATAID`);
-      const nombre = UN_NAME_PARTS.map((part) => unText(member[part])).filter(Boolean).join(' ') || fail(member, `${element} ${sourceId} without FIRST_NAME`);
+      if (!unText(member.FIRST_NAME)) fail(member, `${element} ${sourceId} without FIRST_NAME`);
+      const nombre = UN_NAME_PARTS.map((part) => unText(member[part])).filter(Boolean).join(' ');
       const aliases = asNodes(member[alias]).flatMap((node) => (Array.isArray(node.ALIAS_NAME) ? node.ALIAS_NAME : [])).map(unText).filter(Boolean);
       entries.push({ lista: 'ONU', source_id: sourceId, kind, nombre, rfc: null, situacion: null, aliases });
     }
