@@ -38,7 +38,7 @@ export async function readSourceFile(filePath: string, name = path.basename(file
 const text = (file: SourceFile) => (file.name.endsWith('.gz') ? gunzipSync(file.bytes) : file.bytes).toString('utf8');
 
 /** The file's rows keyed by its header, which must hold the columns the catalogue reads. */
-const records = (file: SourceFile, required: string[]) => readCsv(file.name, text(file), { required }).map((row) => row.values);
+const records = (file: SourceFile, required: string[]) => readCsv(file.name, text(file), { required }).records();
 
 const countries: CatalogSource<'catalog_country'> = {
   catalog: 'countries',

@@ -1,7 +1,7 @@
 // Reads the official files (the high-risk lists, the catalogues, SEPOMEX) with kept parsers,
 // strict about their layout: a changed layout fails with the file and the line instead of
 // dropping entries.
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parse, type Options as ParseOptions } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 export class OfficialFileError extends Error {
@@ -29,47 +29,68 @@ export interface CsvOptions {
   fromLine?: number;
 }
 
-export interface CsvRecord {
-  values: Record<string, string>;
-  /** The line the record ends on, 1-based. */
-  line: number;
+export interface CsvTable {
+  /** The header's names (trimmed), or the column names given. */
+  header: string[];
+  /** The rows after the header, each as long as the header. */
+  rows: string[][];
+  /** Each row as an object keyed by the header. */
+  records(): Record<string, string>[];
+  /** The 1-based line row `index` ends on (parses the file again: meant for error messages). */
+  lineOf(index: number): number;
 }
 
-/** Every record of a CSV file; a row whose length differs from the header's, or a broken quote, throws. */
-export function readCsv(file: string, text: string, options: CsvOptions = {}): CsvRecord[] {
-  let header: string[] = [];
-  // The line the last whole record ended on: an unclosed quote runs to the end, so its record starts after it.
-  let lastLine = (options.fromLine ?? 1) - (options.columns ? 1 : 0);
-  let rows: Array<{ record: Record<string, string>; info: { lines: number } }>;
+/** Every row of a CSV file; a row whose length differs from the header's, or a broken quote, throws. */
+export function readCsv(file: string, text: string, options: CsvOptions = {}): CsvTable {
+  const fromLine = options.fromLine ?? 1;
+  const base: ParseOptions = {
+    bom: true,
+    delimiter: options.delimiter ?? ',',
+    quote: options.quote === false ? false : '"',
+    from_line: fromLine,
+    skip_empty_lines: true,
+  };
+  let all: string[][];
   try {
-    rows = parse(text, {
-      bom: true,
-      columns: options.columns
-        ? [...options.columns]
-        : (names: string[]) => {
-            header = names.map((name) => name.trim());
-            return header;
-          },
-      delimiter: options.delimiter ?? ',',
-      quote: options.quote === false ? false : '"',
-      from_line: options.fromLine ?? 1,
-      skip_empty_lines: true,
-      info: true,
-      on_record: (row: unknown, context: { lines: number }) => {
+    all = parse(text, base) as string[][];
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    throw new OfficialFileError(file, error.code === 'CSV_QUOTE_NOT_CLOSED' ? unclosedQuoteLine(text, base) : csvErrorLine(error), `${error.code}: ${error.message}`);
+  }
+  const header = options.columns ? [...options.columns] : (all.shift() ?? []).map((name) => name.trim());
+  const width = options.columns ? all[0]?.length : header.length;
+  if (width !== undefined && width !== header.length) {
+    throw new OfficialFileError(file, fromLine, `${width} columns where ${header.length} were expected (${header.join(', ')})`);
+  }
+  const missing = (options.required ?? []).filter((name) => !header.includes(name));
+  if (missing.length) throw new OfficialFileError(file, fromLine, `missing columns: ${missing.join(', ')}`);
+  let lines: number[] | undefined;
+  return {
+    header,
+    rows: all,
+    records: () => all.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]]))),
+    lineOf(index) {
+      lines ??= (parse(text, { ...base, info: true }) as unknown as Array<{ info: { lines: number } }>).map((row) => row.info.lines).slice(options.columns ? 0 : 1);
+      return lines[index] ?? lines.length;
+    },
+  };
+}
+
+/** An unclosed quote runs to the end of the file: its record starts on the line after the last whole record. */
+function unclosedQuoteLine(text: string, base: ParseOptions): number {
+  let lastLine = Number(base.from_line ?? 1) - 1;
+  try {
+    parse(text, {
+      ...base,
+      on_record: (row: string[], context: { lines: number }) => {
         lastLine = context.lines;
         return row;
       },
-    }) as typeof rows;
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = error.code === 'CSV_QUOTE_NOT_CLOSED' ? lastLine + 1 : csvErrorLine(error);
-      throw new OfficialFileError(file, line, `${error.code}: ${error.message}`);
-    }
-    throw error;
+    });
+  } catch {
+    // the same error again
   }
-  const missing = (options.required ?? []).filter((name) => !header.includes(name));
-  if (missing.length) throw new OfficialFileError(file, options.fromLine ?? 1, `missing columns: ${missing.join(', ')}`);
-  return rows.map(({ record, info }) => ({ values: record, line: info.lines }));
+  return lastLine + 1;
 }
 
 function csvErrorLine(error: CsvError): number | null {

@@ -23,18 +23,22 @@ export function parseSepomex(text: string, file = 'SEPOMEX'): SettlementRow[] {
   const headerAt = lines.findIndex((line) => line.startsWith('d_codigo|'));
   if (headerAt < 0) throw new OfficialFileError(file, null, 'no header line starting with "d_codigo|" in the first lines');
   // SEPOMEX never quotes: a quote is part of a name.
-  const records = readCsv(file, text, { delimiter: '|', quote: false, fromLine: headerAt + 1, required: REQUIRED });
+  const table = readCsv(file, text, { delimiter: '|', quote: false, fromLine: headerAt + 1, required: REQUIRED });
+  const at = new Map(table.header.map((name, i) => [name, i]));
 
   const rows: SettlementRow[] = [];
-  for (const { values, line } of records) {
-    const cell = (name: string) => (values[name] ?? '').trim();
+  table.rows.forEach((cells, index) => {
+    const cell = (name: string) => {
+      const i = at.get(name);
+      return i === undefined ? '' : cells[i].trim();
+    };
     const postalCode = cell('d_codigo');
     const stateCode = cell('c_estado');
     const municipalityCode = cell('c_mnpio');
     const settlementCode = cell('id_asenta_cpcons');
     const colonia = cell('d_asenta');
     if (!/^\d{5}$/.test(postalCode) || !/^\d{1,2}$/.test(stateCode) || !/^\d{1,3}$/.test(municipalityCode) || !settlementCode || !colonia) {
-      throw new OfficialFileError(file, line, `not a settlement row: ${Object.values(values).join('|').slice(0, 80)}`);
+      throw new OfficialFileError(file, table.lineOf(index), `not a settlement row: ${cells.join('|').slice(0, 80)}`);
     }
     const stateId = Number(stateCode);
     rows.push({
@@ -49,7 +53,7 @@ export function parseSepomex(text: string, file = 'SEPOMEX'): SettlementRow[] {
       municipality_id: stateId * 1000 + Number(municipalityCode),
       settlement_code: settlementCode,
     });
-  }
+  });
   if (rows.length === 0) throw new OfficialFileError(file, null, 'the file has no settlement rows');
   return rows;
 }

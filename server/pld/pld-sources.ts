@@ -56,7 +56,7 @@ const SDN_COLUMNS = ['ent_num', 'SDN_Name', 'SDN_Type', 'Program', 'Title', 'Cal
 const ALT_COLUMNS = ['ent_num', 'alt_num', 'alt_type', 'alt_name', 'alt_remarks'];
 
 /** OFAC ends its files with a DOS end-of-file character. */
-const ofacRows = (file: ListFile, columns: string[]) => readCsv(file.name, text(file).replace(/\x1a/g, ''), { columns }).map((row) => row.values);
+const ofacRows = (file: ListFile, columns: string[]) => readCsv(file.name, text(file).replace(/\x1a/g, ''), { columns }).records();
 
 const ofacSdn: ListSource = {
   lista: 'OFAC SDN',
@@ -152,7 +152,7 @@ const sat69b: ListSource = {
   files: ['sat_69b_listado_completo.csv.gz'],
   vintage: () => null,
   entries([file]) {
-    return readCsv(file.name, text(file), { required: ['rfc', 'nombre_contribuyente', 'situacion'] }).flatMap(({ values: row }, i) => {
+    return readCsv(file.name, text(file), { required: ['rfc', 'nombre_contribuyente', 'situacion'] }).records().flatMap((row, i) => {
       const nombre = row.nombre_contribuyente.replace(/\s+/g, ' ').trim();
       if (!nombre) return [];
       const rfc = normaliseRfc(row.rfc) || null;
@@ -176,7 +176,7 @@ const sfp: ListSource = {
   // One row per sanction: a supplier sanctioned twice is one entry.
   entries([file]) {
     const byName = new Map<string, ListEntry>();
-    readCsv(file.name, text(file), { required: ['proveedor_contratista'] }).forEach(({ values: row }, i) => {
+    readCsv(file.name, text(file), { required: ['proveedor_contratista'] }).records().forEach((row, i) => {
       const nombre = row.proveedor_contratista.replace(/\s+/g, ' ').trim();
       const key = normaliseName(nombre);
       if (!key || byName.has(key)) return;
