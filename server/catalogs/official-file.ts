@@ -111,24 +111,27 @@ export type XmlNode = Record<string, unknown>;
 
 /**
  * Parses a well-formed XML file into plain objects (text kept as text, attributes under '@_').
- * `arrays` names the elements that repeat; `lineOf` gives a parsed element's line for errors.
+ * `arrays` names the elements that repeat. `lineOf` finds an element's line for an error by parsing
+ * again with positions (which doubles the parse time, so only when there is an error to report).
  */
-export function readXml(file: string, xml: string, arrays: readonly string[]): { root: XmlNode; lineOf(node: unknown): number | null } {
+export function readXml(file: string, xml: string, arrays: readonly string[]): { root: XmlNode; lineOf(find: (root: XmlNode) => unknown): number | null } {
+  // The parser alone reads some truncated files without a word: the validator does not.
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new OfficialFileError(file, valid.err.line, `${valid.err.code}: ${valid.err.msg}`);
   const repeated = new Set(arrays);
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    parseTagValue: false,
-    parseAttributeValue: false,
-    captureMetaData: true,
-    isArray: (name) => repeated.has(name),
-  });
-  const root = parser.parse(xml) as XmlNode;
+  const parse = (captureMetaData: boolean) =>
+    new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      parseTagValue: false,
+      parseAttributeValue: false,
+      captureMetaData,
+      isArray: (name) => repeated.has(name),
+    }).parse(xml) as XmlNode;
   return {
-    root,
-    lineOf(node) {
+    root: parse(false),
+    lineOf(find) {
+      const node = find(parse(true));
       const meta = node && typeof node === 'object' ? (node as Record<symbol, { startIndex?: number } | undefined>)[XML_META as symbol] : undefined;
       return meta?.startIndex === undefined ? null : lineAt(xml, meta.startIndex);
     },

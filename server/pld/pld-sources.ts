@@ -103,7 +103,8 @@ const UN_GROUPS = [
 const UN_NAME_PARTS = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'];
 
 const unText = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-const asNodes = (value: unknown): XmlNode[] => (Array.isArray(value) ? value : []).filter((node): node is XmlNode => typeof node === 'object' && node !== null);
+/** Repeated elements; one holding only text becomes an empty element, so the checks below refuse it. */
+const asNodes = (value: unknown): XmlNode[] => (Array.isArray(value) ? value : []).map((node) => (typeof node === 'object' && node !== null ? (node as XmlNode) : {}));
 
 // Parsed once for both the vintage and the entries.
 const unParsed = new WeakMap<ListFile, { vintage: string; entries: ListEntry[] }>();
@@ -112,25 +113,28 @@ function readUnList(file: ListFile) {
   const cached = unParsed.get(file);
   if (cached) return cached;
   const { root, lineOf } = readXml(file.name, text(file), [...UN_GROUPS.flatMap((g) => [g.element, g.alias]), 'ALIAS_NAME']);
-  const fail = (node: unknown, detail: string): never => {
-    throw new OfficialFileError(file.name, lineOf(node), detail);
+  // `at` finds the element at fault in a fresh parse that knows positions.
+  const fail = (at: (root: XmlNode) => unknown, detail: string): never => {
+    throw new OfficialFileError(file.name, lineOf(at), detail);
   };
+  const atList = (r: XmlNode) => r.CONSOLIDATED_LIST;
   const list = root.CONSOLIDATED_LIST;
-  if (!list || typeof list !== 'object') fail(null, 'no CONSOLIDATED_LIST element');
+  if (!list || typeof list !== 'object') fail(() => null, 'no CONSOLIDATED_LIST element');
   const listNode = list as XmlNode;
-  const vintage = /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.exec(unText(listNode['@_dateGenerated']))?.[0] ?? fail(listNode, 'CONSOLIDATED_LIST has no dateGenerated date');
+  const vintage = /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.exec(unText(listNode['@_dateGenerated']))?.[0] ?? fail(atList, 'CONSOLIDATED_LIST has no dateGenerated date');
   const entries: ListEntry[] = [];
   for (const { kind, group, element, alias } of UN_GROUPS) {
-    if (!(group in listNode)) fail(listNode, `no ${group} element in CONSOLIDATED_LIST`);
+    if (!(group in listNode)) fail(atList, `no ${group} element in CONSOLIDATED_LIST`);
     const groupNode = listNode[group];
     const members = groupNode && typeof groupNode === 'object' ? asNodes((groupNode as XmlNode)[element]) : [];
-    for (const member of members) {
-      const sourceId = unText(member.DATAID) || fail(member, `${element} without DATAID`);
-      if (!unText(member.FIRST_NAME)) fail(member, `${element} ${sourceId} without FIRST_NAME`);
+    members.forEach((member, index) => {
+      const atMember = (r: XmlNode) => asNodes(((r.CONSOLIDATED_LIST as XmlNode)[group] as XmlNode)[element])[index];
+      const sourceId = unText(member.DATAID) || fail(atMember, `${element} without DATAID`);
+      if (!unText(member.FIRST_NAME)) fail(atMember, `${element} ${sourceId} without FIRST_NAME`);
       const nombre = UN_NAME_PARTS.map((part) => unText(member[part])).filter(Boolean).join(' ');
       const aliases = asNodes(member[alias]).flatMap((node) => (Array.isArray(node.ALIAS_NAME) ? node.ALIAS_NAME : [])).map(unText).filter(Boolean);
       entries.push({ lista: 'ONU', source_id: sourceId, kind, nombre, rfc: null, situacion: null, aliases });
-    }
+    });
   }
   const parsed = { vintage, entries };
   unParsed.set(file, parsed);
