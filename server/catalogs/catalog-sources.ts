@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { Database } from '../db/schema';
-import { parseCsvRecords } from './csv';
+import { readCsv } from './official-file';
 import { parseSepomex } from './sepomex-file';
 
 export const DATA_DIR = fileURLToPath(new URL('../../data/', import.meta.url));
@@ -37,12 +37,15 @@ export async function readSourceFile(filePath: string, name = path.basename(file
 
 const text = (file: SourceFile) => (file.name.endsWith('.gz') ? gunzipSync(file.bytes) : file.bytes).toString('utf8');
 
+/** The file's rows keyed by its header, which must hold the columns the catalogue reads. */
+const records = (file: SourceFile, required: string[]) => readCsv(file.name, text(file), { required }).records();
+
 const countries: CatalogSource<'catalog_country'> = {
   catalog: 'countries',
   table: 'catalog_country',
   file: 'paises.csv',
   rows: (file) =>
-    parseCsvRecords(text(file)).map((r) => ({
+    records(file, ['iso_numerico', 'iso_alpha2', 'iso_alpha3', 'nombre_sat']).map((r) => ({
       id: Number(r.iso_numerico),
       clave: r.iso_alpha2,
       iso_alpha3: r.iso_alpha3,
@@ -56,7 +59,7 @@ const states: CatalogSource<'catalog_state'> = {
   table: 'catalog_state',
   file: 'entidades_federativas.csv',
   rows: (file) =>
-    parseCsvRecords(text(file))
+    records(file, ['clave_inegi', 'clave_curp', 'nombre_inegi', 'abreviatura_inegi'])
       .filter((r) => r.clave_curp !== 'NE')
       .map((r) => ({
         id: Number(r.clave_inegi),
@@ -72,7 +75,7 @@ const municipalities: CatalogSource<'catalog_municipality'> = {
   table: 'catalog_municipality',
   file: 'municipios_inegi.csv.gz',
   rows: (file) =>
-    parseCsvRecords(text(file)).map((r) => ({
+    records(file, ['cve_completa', 'cve_entidad', 'cve_municipio', 'nom_municipio']).map((r) => ({
       id: Number(r.cve_completa),
       state_id: Number(r.cve_entidad),
       clave: r.cve_municipio,
@@ -84,7 +87,7 @@ const settlements: CatalogSource<'catalog_settlement'> = {
   catalog: 'settlements',
   table: 'catalog_settlement',
   file: 'codigos_postales_sepomex.psv.gz',
-  rows: (file) => parseSepomex(text(file)),
+  rows: (file) => parseSepomex(text(file), file.name),
 };
 
 const activities: CatalogSource<'catalog_economic_activity'> = {
@@ -92,7 +95,7 @@ const activities: CatalogSource<'catalog_economic_activity'> = {
   table: 'catalog_economic_activity',
   file: 'scian_2023.csv',
   rows: (file) =>
-    parseCsvRecords(text(file))
+    records(file, ['nivel', 'codigo', 'titulo'])
       .filter((r) => r.nivel === ACTIVITY_LEVEL)
       .map((r) => ({ id: Number(r.codigo), scian_nivel: r.nivel, nombre: r.titulo })),
 };

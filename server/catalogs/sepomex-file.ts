@@ -2,12 +2,11 @@
 // a preamble line, a header line, 15 pipe-separated columns) and the shipped copy (UTF-8,
 // header line, 14 columns). Columns are found by their header names.
 import type { CatalogSettlementTable } from '../db/schema';
+import { OfficialFileError, readCsv } from './official-file';
 
 export type SettlementRow = CatalogSettlementTable;
 
 const REQUIRED = ['d_codigo', 'd_asenta', 'd_tipo_asenta', 'D_mnpio', 'd_estado', 'c_estado', 'c_mnpio', 'id_asenta_cpcons'] as const;
-
-export class SepomexFormatError extends Error {}
 
 /** Decodes the file's bytes: UTF-8 when they are valid UTF-8, otherwise Latin-1 (the official encoding). */
 export function decodeSepomex(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'latin1' } {
@@ -18,43 +17,43 @@ export function decodeSepomex(bytes: Uint8Array): { text: string; encoding: 'utf
   }
 }
 
-export function parseSepomex(text: string): SettlementRow[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+/** The settlements of a SEPOMEX file; a changed layout throws an OfficialFileError naming `file` and the line. */
+export function parseSepomex(text: string, file = 'SEPOMEX'): SettlementRow[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/, 6);
   const headerAt = lines.findIndex((line) => line.startsWith('d_codigo|'));
-  if (headerAt < 0 || headerAt > 5) throw new SepomexFormatError('no header line starting with "d_codigo|" in the first lines');
-  const header = lines[headerAt].split('|').map((name) => name.trim());
-  const at = Object.fromEntries(header.map((name, i) => [name, i]));
-  const missing = REQUIRED.filter((name) => at[name] === undefined);
-  if (missing.length) throw new SepomexFormatError(`missing columns: ${missing.join(', ')}`);
-  const cell = (cells: string[], name: string) => (at[name] === undefined ? '' : (cells[at[name]] ?? '').trim());
+  if (headerAt < 0) throw new OfficialFileError(file, null, 'no header line starting with "d_codigo|" in the first lines');
+  // SEPOMEX never quotes: a quote is part of a name.
+  const table = readCsv(file, text, { delimiter: '|', quote: false, fromLine: headerAt + 1, required: REQUIRED });
+  const at = new Map(table.header.map((name, i) => [name, i]));
 
   const rows: SettlementRow[] = [];
-  for (let n = headerAt + 1; n < lines.length; n++) {
-    const line = lines[n];
-    if (line.trim() === '') continue;
-    const cells = line.split('|');
-    const postalCode = cell(cells, 'd_codigo');
-    const stateCode = cell(cells, 'c_estado');
-    const municipalityCode = cell(cells, 'c_mnpio');
-    const settlementCode = cell(cells, 'id_asenta_cpcons');
-    const colonia = cell(cells, 'd_asenta');
+  table.rows.forEach((cells, index) => {
+    const cell = (name: string) => {
+      const i = at.get(name);
+      return i === undefined ? '' : cells[i].trim();
+    };
+    const postalCode = cell('d_codigo');
+    const stateCode = cell('c_estado');
+    const municipalityCode = cell('c_mnpio');
+    const settlementCode = cell('id_asenta_cpcons');
+    const colonia = cell('d_asenta');
     if (!/^\d{5}$/.test(postalCode) || !/^\d{1,2}$/.test(stateCode) || !/^\d{1,3}$/.test(municipalityCode) || !settlementCode || !colonia) {
-      throw new SepomexFormatError(`line ${n + 1} is not a settlement row: ${line.slice(0, 80)}`);
+      throw new OfficialFileError(file, table.lineOf(index), `not a settlement row: ${cells.join('|').slice(0, 80)}`);
     }
     const stateId = Number(stateCode);
     rows.push({
       postal_code: postalCode,
       colonia,
-      tipo_asentamiento: cell(cells, 'd_tipo_asenta'),
-      municipio: cell(cells, 'D_mnpio'),
-      estado: cell(cells, 'd_estado'),
-      ciudad: cell(cells, 'd_ciudad'),
-      zona: cell(cells, 'd_zona'),
+      tipo_asentamiento: cell('d_tipo_asenta'),
+      municipio: cell('D_mnpio'),
+      estado: cell('d_estado'),
+      ciudad: cell('d_ciudad'),
+      zona: cell('d_zona'),
       state_id: stateId,
       municipality_id: stateId * 1000 + Number(municipalityCode),
       settlement_code: settlementCode,
     });
-  }
-  if (rows.length === 0) throw new SepomexFormatError('the file has no settlement rows');
+  });
+  if (rows.length === 0) throw new OfficialFileError(file, null, 'the file has no settlement rows');
   return rows;
 }

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { databaseTarget } from '../backend';
 import { replaceSettlements } from '../catalogs/catalog-loader';
 import { readSourceFile } from '../catalogs/catalog-sources';
-import { decodeSepomex, parseSepomex, SepomexFormatError } from '../catalogs/sepomex-file';
+import { OfficialFileError } from '../catalogs/official-file';
+import { decodeSepomex, parseSepomex } from '../catalogs/sepomex-file';
 import { loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 
@@ -25,9 +26,9 @@ const file = await readSourceFile(filePath, path.basename(filePath));
 const { text, encoding } = decodeSepomex(file.bytes);
 let rows;
 try {
-  rows = parseSepomex(text);
+  rows = parseSepomex(text, file.name);
 } catch (error) {
-  if (!(error instanceof SepomexFormatError)) throw error;
+  if (!(error instanceof OfficialFileError)) throw error;
   console.error(`${filePath} is not a SEPOMEX catalogue: ${error.message}`);
   process.exit(1);
 }
