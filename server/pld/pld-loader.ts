@@ -28,30 +28,36 @@ async function insertUnnest(db: Kysely<Database>, table: string, columns: Array<
   }
 }
 
-async function readLists(dir: string) {
+/** The list files, read and hashed; not parsed yet (unchanged files never are). */
+async function readListFiles(dir: string) {
   const lists = [];
-  for (const source of LIST_SOURCES) {
-    const files = await Promise.all(source.files.map((name) => readListFile(dir, name)));
-    lists.push({ source, files, entries: source.entries(files), vintage: source.vintage(files) });
-  }
+  for (const source of LIST_SOURCES) lists.push({ source, files: await Promise.all(source.files.map((name) => readListFile(dir, name))) });
   return lists;
 }
+
+type ListFiles = Awaited<ReturnType<typeof readListFiles>>[number];
+const parsed = ({ source, files }: ListFiles) => ({ source, files, entries: source.entries(files), vintage: source.vintage(files) });
 
 /** Loads the lists in `dir` as a new version unless the newest version came from the same files. */
 export async function loadPldLists(db: Kysely<Database>, dir = PLD_DATA_DIR, { onlyWhenEmpty = false } = {}): Promise<PldLoad | null> {
   const started = performance.now();
-  const lists = await readLists(dir);
+  const listFiles = await readListFiles(dir);
   const version = createHash('sha256')
-    .update(lists.flatMap((list) => list.files.map((file) => file.sha256)).join(','))
+    .update(listFiles.flatMap((list) => list.files.map((file) => file.sha256)).join(','))
     .digest('hex')
     .slice(0, 16);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
     const newest = await trx.selectFrom('pld_load').select(['id', 'version']).orderBy('id', 'desc').limit(1).executeTakeFirst();
-    const counts = Object.fromEntries(lists.map((list) => [list.source.lista, list.entries.length]));
-    if (newest && (onlyWhenEmpty || newest.version === version)) {
-      return onlyWhenEmpty ? null : { loadId: newest.id, version, changed: false, counts, ms: performance.now() - started };
+    if (newest && onlyWhenEmpty) return null;
+    if (newest && newest.version === version) {
+      // The same files: nothing is parsed; the counts are the stored version's.
+      const stored = await trx.selectFrom('pld_load_list').select(['lista', 'entry_count']).where('load_id', '=', newest.id).execute();
+      return { loadId: newest.id, version, changed: false, counts: Object.fromEntries(stored.map((list) => [list.lista, list.entry_count])), ms: performance.now() - started };
     }
+    // Parsed only for a new version: a layout the parsers refuse fails here, with its file and line.
+    const lists = listFiles.map(parsed);
+    const counts = Object.fromEntries(lists.map((list) => [list.source.lista, list.entries.length]));
     const { id: loadId } = await trx.insertInto('pld_load').values({ version, source_dir: dir }).returning('id').executeTakeFirstOrThrow();
     const entryRows: unknown[][] = [];
     const nameRows: unknown[][] = [];
