@@ -49,6 +49,8 @@ const shuffled = <T>(list: T[]) => {
 
 const FORM_END = /,?\s*(S\.?\s?A\.?\s?(DE\s)?C\.?\s?V\.?|S\.?\s?DE\s?R\.?\s?L\.?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?C\.?|S\.?\s?A\.?)\s*$/;
 const core = (name: string) => name.replace(FORM_END, '').trim();
+// A name's words, commas as spaces; a company's without its form (a person's SOSA keeps its SA).
+const wordsOf = (entry: ListEntry) => tokens((entry.kind === 'entity' ? core(entry.nombre) : entry.nombre).replace(/,/g, ' '));
 const tokens = (text: string) => text.split(/\s+/).filter(Boolean);
 
 function companyPairs(companies: ListEntry[], out: string[]) {
@@ -59,12 +61,12 @@ function companyPairs(companies: ListEntry[], out: string[]) {
   const distinctive: string[] = [];
   // A distinctive word is a rare one: in at most 20 of the listed company names.
   const frequency = new Map<string, number>();
-  for (const c of companies) for (const w of new Set(tokens(core(c.nombre).replace(/[,.]/g, '')))) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  for (const c of companies) for (const w of new Set(tokens(core(c.nombre).replace(/[,.]/g, ' ')))) frequency.set(w, (frequency.get(w) ?? 0) + 1);
   const rare = (w: string) => DISTINCT.test(w) && (frequency.get(w) ?? 0) <= 20;
   const vocabulary = [...frequency.keys()].filter(rare).sort();
   for (const company of shuffled(companies)) {
     const name = company.nombre;
-    const words = tokens(core(name).replace(/,/g, ''));
+    const words = wordsOf(company);
     if (words.length < 2 || words[words.length - 1].length === 1) continue;
     const abbreviable = words.filter((w) => ABBREVIATE[w]);
     const short = words.filter((w) => EXPAND[w.replace(/\.$/, '')]);
@@ -119,7 +121,7 @@ function transpositionPairs(entries: ListEntry[], out: string[]) {
   const pairs: string[] = [];
   for (const entry of shuffled(entries)) {
     if (pairs.length >= 300) break;
-    const words = tokens(core(entry.nombre).replace(/,/g, ''));
+    const words = wordsOf(entry);
     const candidates = words.map((w, i) => [w, i] as const).filter(([w]) => /^[A-Z]{4,}$/.test(w) && !['GRUPO', 'SERVICIOS'].includes(w));
     if (words.length < 2 || candidates.length === 0) continue;
     const [word, at] = pick(candidates);
