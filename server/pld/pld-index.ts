@@ -265,8 +265,9 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
       let nameDistinct = false;
       for (let j = 0; j < ids.length; j++) if (!usedName.has(j) && !isGeneric[ids[j]]) nameDistinct = true;
       if (queryDistinct && nameDistinct) score *= REPLACED_DISTINCTIVE_FACTOR;
-      else if (matched >= 1 && !queryDistinct && !nameDistinct) {
-        // Only generic words differ (GRUPO for SERVICIOS): score the rest, less a little per generic word.
+      else if (!queryDistinct && !nameDistinct && matchedPairs.some(([, id]) => !isGeneric[id])) {
+        // Only generic words differ (GRUPO for SERVICIOS) and a distinctive one is shared: score the
+        // rest, less a little per generic word. A name of generic words only gets no such leniency.
         let unmatchedWeight = 0;
         let unmatchedCount = 0;
         for (let i = 0; i < query.length; i++) if (!usedQuery.has(i)) (unmatchedWeight += queryWeights[i]), unmatchedCount++;

@@ -157,6 +157,19 @@ export function skeleton(word: string): string {
 
 const TRANSPOSITION_SIMILARITY = 0.9;
 
+/**
+ * The masculine and feminine of one Spanish name (JUAN/JUANA, MARIO/MARIA, FRANCISCO/FRANCISCA):
+ * one letter apart, yet another person.
+ */
+export function isGenderedPair(a: string, b: string): boolean {
+  if (a.length < 3 || b.length < 3) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length === short.length + 1) return long === `${short}A` && !/[AEIOU]$/.test(short);
+  if (long.length !== short.length) return false;
+  const stem = short.slice(0, -1);
+  return long.slice(0, -1) === stem && new Set([short.at(-1), long.at(-1)]).size === 2 && /[AO]/.test(short.at(-1)!) && /[AO]/.test(long.at(-1)!);
+}
+
 /** True when b is a with two adjacent letters swapped (PALMA, PAMLA). */
 export function isAdjacentTransposition(a: string, b: string): boolean {
   if (a.length !== b.length || a === b) return false;
@@ -203,6 +216,7 @@ export function wordSimilarity(a: string, b: string): number {
 export function wordSimilarityOf(a: string, pa: string, b: string, pb: string): number {
   if (a === b) return 1;
   if (pa === pb) return 0.95;
+  if (isGenderedPair(a, b)) return 0;
   // One typing error even in a short word: PAMLA for PALMA, CHNA for CHAN.
   if (a.length >= 3 && isAdjacentTransposition(a, b)) return TRANSPOSITION_SIMILARITY;
   const shorter = Math.min(a.length, b.length);

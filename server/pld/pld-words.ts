@@ -123,7 +123,7 @@ export const EQUIVALENT_SIMILARITY = 0.97;
 
 /** A word with the Arabic article joined (ALHARBI, ELMASRY) gives the rest (HARBI); '' otherwise. */
 export function withoutArticle(word: string): string {
-  return /^(AL|EL)[A-Z]{4,}$/.test(word) ? word.slice(2) : '';
+  return /^(AL|EL)[A-Z]{3,}$/.test(word) ? word.slice(2) : '';
 }
 
 /** Why two words were taken as the same: the first rule that explains it. */

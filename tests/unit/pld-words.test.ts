@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdjacentTransposition, nameWords, normaliseName, wordSimilarity } from '../../server/pld/pld-normalise';
+import { isAdjacentTransposition, isGenderedPair, nameWords, normaliseName, wordSimilarity } from '../../server/pld/pld-normalise';
 import { GENERIC_COMPANY_WORDS, WORD_EQUIVALENTS, withoutArticle, wordMotive } from '../../server/pld/pld-words';
 import { buildPldIndex, explainWords } from '../../server/pld/pld-index';
 
@@ -30,6 +30,14 @@ describe('PLD word rules', () => {
     expect(wordSimilarity('PECA', 'PCEA')).toBeGreaterThanOrEqual(0.9);
     expect(wordMotive('PAMLA', 'PALMA')).toBe('letras transpuestas');
   });
+  it('the masculine and feminine of a name are different names, not a typo', () => {
+    expect(isGenderedPair('JUAN', 'JUANA')).toBe(true);
+    expect(isGenderedPair('MARIO', 'MARIA')).toBe(true);
+    expect(isGenderedPair('FRANCISCA', 'FRANCISCO')).toBe(true);
+    expect(isGenderedPair('MEDINA', 'MEDNA')).toBe(false);
+    expect(wordSimilarity('JUAN', 'JUANA')).toBe(0);
+    expect(wordSimilarity('GUTIERRES', 'GUTIERREZ')).toBeGreaterThan(0.9);
+  });
   it('misspelt company forms are removed like the others', () => {
     for (const form of ['SA ED CV', 'SA DE VC', 'S.A DE C.V']) expect(nameWords(`GRUPO ZARCO ${form}`)).toEqual(['GRUPO', 'ZARCO']);
   });
@@ -46,11 +54,15 @@ describe('PLD index with the word rules', () => {
       { id: 1, lista: 'SAT 69-B', source_id: 'A', kind: 'entity', nombre: 'SERVICIOS DE MANTENIMIENTO Y EQUIPO PARA LA INDUSTRIA AGRICOLA, S.A. DE C.V.', rfc: null },
       { id: 2, lista: 'SAT 69-B', source_id: 'B', kind: 'entity', nombre: 'GRUPO ZARCO, S.A. DE C.V.', rfc: null },
       { id: 3, lista: 'ONU', source_id: 'C', kind: 'individual', nombre: 'ABDUL RAHMAN AL-HARBI', rfc: null },
+      { id: 4, lista: 'SAT 69-B', source_id: 'D', kind: 'entity', nombre: 'OPERADORA INTEGRAL DE COMERCIO, S.A. DE C.V.', rfc: null },
+      { id: 5, lista: 'SAT 69-B', source_id: 'E', kind: 'entity', nombre: 'GRUPO ENERGETICO ALTERNAL, S.A. DE C.V.', rfc: null },
     ],
     [
       { entry_id: 1, nombre: 'SERVICIOS DE MANTENIMIENTO Y EQUIPO PARA LA INDUSTRIA AGRICOLA, S.A. DE C.V.' },
       { entry_id: 2, nombre: 'GRUPO ZARCO, S.A. DE C.V.' },
       { entry_id: 3, nombre: 'ABDUL RAHMAN AL-HARBI' },
+      { entry_id: 4, nombre: 'OPERADORA INTEGRAL DE COMERCIO, S.A. DE C.V.' },
+      { entry_id: 5, nombre: 'GRUPO ENERGETICO ALTERNAL, S.A. DE C.V.' },
     ],
   );
   it('finds an abbreviated company and explains each word', () => {
@@ -66,6 +78,11 @@ describe('PLD index with the word rules', () => {
     const [match] = index.search({ name: 'Abd al-Rahman Alharbi' });
     expect(match?.id).toBe('ONU:C');
     expect(explainWords(match.palabras)).toContain('ABDAL ≈ ABDUL (transliteración)');
+  });
+  it('companies differing only in generic words match, unless nothing distinctive is shared', () => {
+    expect(index.search({ name: 'SERVICIOS ENERGETICO ALTERNAL SA DE CV' })[0]?.id).toBe('SAT 69-B:E');
+    expect(index.search({ name: 'ENERGETICO ALTERNAL' })[0]?.id).toBe('SAT 69-B:E');
+    expect(index.search({ name: 'OPERADORA INTEGRAL DE SERVICIOS SA DE CV' })).toEqual([]);
   });
   it('a distinctive word replaced is another company', () => {
     expect(index.search({ name: 'SERVICIOS DE PACIFICO Y EQUIPO PARA LA INDUSTRIA AGRICOLA SA DE CV' })).toEqual([]);
