@@ -317,6 +317,10 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
         return best || maxWeight;
       });
       const queryGeneric = queryWords.map((word) => GENERIC_COMPANY_WORDS.has(word));
+      let distinctiveMask = 0;
+      queryGeneric.forEach((generic, i) => {
+        if (!generic) distinctiveMask |= 1 << i;
+      });
       serial++;
       const touched: number[] = [];
       similar.forEach((map, i) => {
@@ -338,9 +342,12 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
           mask &= mask - 1;
           count++;
         }
+        // Two words in common, or as many as the shorter name has; a company may share one, if
+        // distinctive (SERVICIOS ZARCO for GRUPO ZARCO), which the scoring then weighs.
+        if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length) && (count === 0 || !(seenMask[nameIndex] & distinctiveMask))) continue;
         const entryId = nameEntry[nameIndex];
         const entry = entryById.get(entryId)!;
-        if (count < Math.min(entry.kind === 'individual' ? 2 : 1, queryWords.length, nameWordIds[nameIndex].length)) continue;
+        if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length) && entry.kind === 'individual') continue;
         const scored = scoreName(nameIndex, similar, queryWeights, entry.kind, queryGeneric);
         if (scored.score < threshold) continue;
         const alias = nameText[nameIndex] !== entry.nombre;
