@@ -1,8 +1,8 @@
-// Precision and recall of the PLD matcher on the hand-written name pairs of pairs.txt.
-// The pairs are split once, by a digest of the query, into a tuning subset (30%) and the
+// Precision and recall of the PLD matcher on the hand-written name pairs of pairs.txt and the
+// pairs generate.ts drew from the lists. The pairs are split once, by a digest of the pair, into a tuning subset (30%) and the
 // held-out subset (70%); the threshold (DEFAULT_THRESHOLD in server/pld/pld-index.ts) is chosen
 // on the tuning subset only (--tune), and the figures that count are the held-out ones.
-//   npm run pld:eval              held-out precision and recall at the configured threshold
+//   npm run pld:eval              held-out precision and recall, per kind, at the configured threshold
 //   npm run pld:eval -- --tune    precision and recall per threshold on the tuning subset
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
