@@ -14,6 +14,7 @@ export {
   type PldGroup,
   type PldMatch,
   type RepresentativeResult,
+  type WordMotive,
 } from './contracts/pld';
 
 /** A match as staff reviewed it: which group, which party, which list entry. */

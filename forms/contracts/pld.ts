@@ -62,6 +62,7 @@ export type PldSearchRequest = InferType<typeof pldSearchRequestSchema>;
 
 /** Why a query word was taken as a listed word. */
 export const WORD_MOTIVES = ['idéntica', 'abreviatura', 'transliteración', 'fonética', 'letras transpuestas', 'error de escritura'] as const;
+export type WordMotive = (typeof WORD_MOTIVES)[number];
 
 /** A listed entry found for a name or RFC, as POST /pld/search answers it. */
 export const listedMatchSchema = object({
@@ -80,7 +81,7 @@ export const listedMatchSchema = object({
     object({
       consulta: string().required(),
       lista: string().required(),
-      motivo: mixed<(typeof WORD_MOTIVES)[number]>().oneOf(WORD_MOTIVES).required(),
+      motivo: mixed<WordMotive>().oneOf(WORD_MOTIVES).required(),
     }).required(),
   )
     .default([])

@@ -1,6 +1,7 @@
 // Word-level knowledge the screening engine uses beyond spelling: the abbreviations of Mexican
 // company words, the transliteration classes of Arabic name parts, the generic words of a
 // company name, and why two words were taken as the same (README, "PLD screening").
+import type { WordMotive } from '../../forms/pld';
 import { isAdjacentTransposition, phonetic } from './pld-normalise';
 
 /** Abbreviation → the words it abbreviates, as written in Mexican company names. */
@@ -116,7 +117,6 @@ export const WORD_EQUIVALENTS: Map<string, Map<string, WordMotive>> = (() => {
   return map;
 })();
 
-export type WordMotive = 'idéntica' | 'abreviatura' | 'transliteración' | 'fonética' | 'letras transpuestas' | 'error de escritura';
 
 /** Similarity given to an abbreviation or a transliteration of the same name part. */
 export const EQUIVALENT_SIMILARITY = 0.97;
