@@ -116,7 +116,8 @@ async function main() {
     const right = (k.tp + k.tn) / list.length;
     worst = Math.min(worst, right);
     const recall = k.tp + k.fn ? pct(k.recall) : '-';
-    const precision = k.tp + k.fp ? pct(k.precision) : '-';
+    // A kind of look-alikes only has no precision of its own: its false alarms count in the overall one.
+    const precision = k.tp + k.fn && k.tp + k.fp ? pct(k.precision) : '-';
     console.log(`  ${kind.padEnd(28)} ${String(list.length).padStart(5)}  ${recall.padStart(6)}  ${precision.padStart(9)}  ${pct(right).padStart(6)}`);
   }
   console.log(`  ${'overall'.padEnd(28)} ${String(heldOut.length).padStart(5)}  ${pct(f.recall).padStart(6)}  ${pct(f.precision).padStart(9)}  ${pct((f.tp + f.tn) / heldOut.length).padStart(6)}`);
