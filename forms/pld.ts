@@ -15,6 +15,7 @@ export {
   type PldMatch,
   type RepresentativeResult,
   type ShareholderResult,
+  type WordMotive,
 } from './contracts/pld';
 
 /** A match as staff reviewed it: which group, which party, which list entry. */

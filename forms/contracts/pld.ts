@@ -60,6 +60,10 @@ export const pldSearchRequestSchema = object({
   .typeError(SEARCH_ENVELOPE);
 export type PldSearchRequest = InferType<typeof pldSearchRequestSchema>;
 
+/** Why a query word was taken as a listed word. */
+export const WORD_MOTIVES = ['idéntica', 'abreviatura', 'transliteración', 'fonética', 'letras transpuestas', 'error de escritura'] as const;
+export type WordMotive = (typeof WORD_MOTIVES)[number];
+
 /** A listed entry found for a name or RFC, as POST /pld/search answers it. */
 export const listedMatchSchema = object({
   /** The listed entry's primary name. */
@@ -72,6 +76,16 @@ export const listedMatchSchema = object({
   id: string().required().meta({ description: 'lista e identificador de la entrada en ella' }),
   /** The listed name, alias or RFC that matched. */
   coincide_con: string().required().meta({ description: 'el nombre, alias o RFC listado que coincidió' }),
+  /** Which query word matched which listed word, and why; empty for an RFC hit. */
+  palabras: array(
+    object({
+      consulta: string().required(),
+      lista: string().required(),
+      motivo: mixed<WordMotive>().oneOf(WORD_MOTIVES).required(),
+    }).required(),
+  )
+    .default([])
+    .meta({ description: "qué palabra de la consulta coincidió con cuál de la lista y por qué ('abreviatura', 'transliteración'…)" }),
 });
 export type ListedMatch = InferType<typeof listedMatchSchema>;
 

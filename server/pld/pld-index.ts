@@ -7,6 +7,7 @@
 import type { ListedMatch } from '../../forms/pld';
 import type { PldEntryTable } from './pld-tables';
 import { nameWords, normaliseRfc, phonetic, rfcsAgree, rfcStem, skeleton, wordSimilarityOf } from './pld-normalise';
+import { EQUIVALENT_SIMILARITY, GENERIC_COMPANY_WORDS, WORD_EQUIVALENTS, withoutArticle, wordMotive } from './pld-words';
 
 /** A listed entry as the index holds it: its table row without the load and the SAT status. */
 export type IndexEntry = Omit<PldEntryTable, 'load_id' | 'situacion'>;
@@ -38,6 +39,10 @@ const MIN_WORD_SIMILARITY = 0.75;
 /** A listed name that holds every word of the query (or the reverse) loses this much per extra word. */
 const EXTRA_WORD_FACTOR = { individual: 0.93, entity: 0.8 } as const;
 const SIMILAR_CACHE_LIMIT = 20_000;
+/** An extra generic company word (GRUPO, SERVICIOS…) costs less than an extra distinctive one. */
+const GENERIC_EXTRA_FACTOR = 0.97;
+/** A company name whose distinctive word was replaced by another is a different company: its score is scaled down this much. */
+const REPLACED_DISTINCTIVE_FACTOR = 0.75;
 
 const trigramsOf = (word: string) => {
   const padded = ` ${word} `;
@@ -53,6 +58,11 @@ function push<K>(map: Map<K, number[]>, key: K, value: number) {
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+/** 'SERV ≈ SERVICIOS (abreviatura); CABEL = CABEL (idéntica)': which words matched which, and why. */
+export function explainWords(palabras: ListedMatch['palabras']): string {
+  return palabras.map(({ consulta, lista, motivo }) => (motivo === 'idéntica' ? `${consulta} = ${lista}` : `${consulta} ≈ ${lista} (${motivo})`)).join('; ');
+}
 
 export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldIndex {
   const started = performance.now();
@@ -110,6 +120,14 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     if (word.length >= 4) for (const gram of trigramsOf(sound)) push(byTrigram, gram, id);
   });
 
+  // Listed words with the Arabic article joined (ALHARBI) by the bare name (HARBI).
+  const byBareName = new Map<string, number[]>();
+  words.forEach((word, id) => {
+    const bare = withoutArticle(word);
+    if (bare) push(byBareName, bare, id);
+  });
+  const isGeneric = Uint8Array.from(words, (word) => (GENERIC_COMPANY_WORDS.has(word) ? 1 : 0));
+
   const rfcEntries = new Map<string, number[]>();
   for (const entry of entries) {
     const rfc = normaliseRfc(entry.rfc);
@@ -129,6 +147,20 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     const similar = new Map<number, number>();
     const exact = wordIds.get(word);
     if (exact !== undefined) similar.set(exact, 1);
+    // Abbreviations and transliterations of the same name part, both ways; AL joined or not.
+    for (const other of WORD_EQUIVALENTS.get(word)?.keys() ?? []) {
+      const id = wordIds.get(other);
+      if (id !== undefined) similar.set(id, EQUIVALENT_SIMILARITY);
+    }
+    const bare = wordIds.get(withoutArticle(word));
+    if (bare !== undefined && !similar.has(bare)) similar.set(bare, EQUIVALENT_SIMILARITY);
+    for (const id of byBareName.get(word) ?? []) if (!similar.has(id)) similar.set(id, EQUIVALENT_SIMILARITY);
+    // Two adjacent letters swapped share few trigrams: look each swap up directly.
+    for (let k = 0; k + 1 < word.length; k++) {
+      if (word[k] === word[k + 1]) continue;
+      const id = wordIds.get(word.slice(0, k) + word[k + 1] + word[k] + word.slice(k + 2));
+      if (id !== undefined && !similar.has(id)) similar.set(id, wordSimilarityOf(word, phonetic(word), words[id], phoneticOf[id]));
+    }
     const sound = phonetic(word);
     const length = sound.length;
     const consider = (id: number) => {
@@ -171,9 +203,11 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     matched: number;
     nameWords: number;
     queryWords: number;
+    /** Query word index → listed word id, for the explanation. */
+    pairs: Array<[number, number]>;
   }
 
-  function scoreName(nameIndex: number, query: Array<Map<number, number>>, queryWeights: number[], kind: string): Scored {
+  function scoreName(nameIndex: number, query: Array<Map<number, number>>, queryWeights: number[], kind: string, queryGeneric: boolean[]): Scored {
     const ids = nameWordIds[nameIndex];
     const pairs: Array<[number, number, number]> = [];
     for (let i = 0; i < query.length; i++) {
@@ -195,6 +229,17 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
       sharedNameWeight += sim * weight[ids[j]];
     }
     const matched = usedQuery.size;
+    const matchedPairs: Array<[number, number]> = [];
+    {
+      const seenQ = new Set<number>();
+      const seenN = new Set<number>();
+      for (const [, i, j] of pairs) {
+        if (seenQ.has(i) || seenN.has(j)) continue;
+        seenQ.add(i);
+        seenN.add(j);
+        matchedPairs.push([i, ids[j]]);
+      }
+    }
     let queryWeight = 0;
     for (const w of queryWeights) queryWeight += w;
     let nameWeight = 0;
@@ -202,13 +247,36 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     const dice = (sharedQueryWeight + sharedNameWeight) / (queryWeight + nameWeight);
     let score = dice;
     const shorter = Math.min(query.length, ids.length);
-    if (matched === shorter && shorter >= 2) {
+    const entity = kind !== 'individual';
+    if (matched === shorter && shorter >= (entity ? 1 : 2)) {
       const coverage = query.length <= ids.length ? sharedQueryWeight / queryWeight : sharedNameWeight / nameWeight;
-      const extra = Math.max(query.length, ids.length) - shorter;
-      const factor = kind === 'individual' ? EXTRA_WORD_FACTOR.individual : EXTRA_WORD_FACTOR.entity;
-      score = Math.max(score, coverage * factor ** extra);
+      let factor = 1;
+      if (query.length <= ids.length) {
+        for (let j = 0; j < ids.length; j++) if (!usedName.has(j)) factor *= entity && isGeneric[ids[j]] ? GENERIC_EXTRA_FACTOR : EXTRA_WORD_FACTOR[entity ? 'entity' : 'individual'];
+      } else {
+        for (let i = 0; i < query.length; i++) if (!usedQuery.has(i)) factor *= entity && queryGeneric[i] ? GENERIC_EXTRA_FACTOR : EXTRA_WORD_FACTOR[entity ? 'entity' : 'individual'];
+      }
+      if (shorter >= 2 || factor >= GENERIC_EXTRA_FACTOR ** 2) score = Math.max(score, coverage * factor);
     }
-    return { score, matched, nameWords: ids.length, queryWords: query.length };
+    if (entity) {
+      // A distinctive word on each side left unmatched: one word was replaced by another.
+      let queryDistinct = false;
+      for (let i = 0; i < query.length; i++) if (!usedQuery.has(i) && !queryGeneric[i]) queryDistinct = true;
+      let nameDistinct = false;
+      for (let j = 0; j < ids.length; j++) if (!usedName.has(j) && !isGeneric[ids[j]]) nameDistinct = true;
+      if (queryDistinct && nameDistinct) score *= REPLACED_DISTINCTIVE_FACTOR;
+      else if (!queryDistinct && !nameDistinct && matchedPairs.some(([, id]) => !isGeneric[id])) {
+        // Only generic words differ (GRUPO for SERVICIOS) and a distinctive one is shared: score the
+        // rest, less a little per generic word. A name of generic words only gets no such leniency.
+        let unmatchedWeight = 0;
+        let unmatchedCount = 0;
+        for (let i = 0; i < query.length; i++) if (!usedQuery.has(i)) (unmatchedWeight += queryWeights[i]), unmatchedCount++;
+        for (let j = 0; j < ids.length; j++) if (!usedName.has(j)) (unmatchedWeight += weight[ids[j]]), unmatchedCount++;
+        const rest = (sharedQueryWeight + sharedNameWeight) / (queryWeight + nameWeight - unmatchedWeight);
+        score = Math.max(score, rest * GENERIC_EXTRA_FACTOR ** unmatchedCount);
+      }
+    }
+    return { score, matched, nameWords: ids.length, queryWords: query.length, pairs: matchedPairs };
   }
 
   function search({ name, rfc, filterRFC = false }: SearchQuery, { threshold = DEFAULT_THRESHOLD, limit = DEFAULT_LIMIT } = {}): ListedMatch[] {
@@ -233,7 +301,7 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
           const entryRfc = normaliseRfc(entryById.get(entryId)!.rfc);
           if (!rfcsAgree(queryRfc, entryRfc)) continue;
           const identical = entryRfc === queryRfc;
-          consider(entryId, { score: identical ? 1 : 0.99, reason: identical ? 'RFC idéntico' : 'RFC coincide (sin homoclave)', coincide_con: entryRfc }, true);
+          consider(entryId, { score: identical ? 1 : 0.99, reason: identical ? 'RFC idéntico' : 'RFC coincide (sin homoclave)', coincide_con: entryRfc, palabras: [] }, true);
         }
       }
     }
@@ -247,6 +315,11 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
         let best = 0;
         for (const id of map.keys()) best = Math.max(best, weight[id]);
         return best || maxWeight;
+      });
+      const queryGeneric = queryWords.map((word) => GENERIC_COMPANY_WORDS.has(word));
+      let distinctiveMask = 0;
+      queryGeneric.forEach((generic, i) => {
+        if (!generic) distinctiveMask |= 1 << i;
       });
       serial++;
       const touched: number[] = [];
@@ -269,16 +342,23 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
           mask &= mask - 1;
           count++;
         }
-        if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length)) continue;
+        // Two words in common, or as many as the shorter name has; a company may share one, if
+        // distinctive (SERVICIOS ZARCO for GRUPO ZARCO), which the scoring then weighs.
+        if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length) && (count === 0 || !(seenMask[nameIndex] & distinctiveMask))) continue;
         const entryId = nameEntry[nameIndex];
         const entry = entryById.get(entryId)!;
-        const scored = scoreName(nameIndex, similar, queryWeights, entry.kind);
+        if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length) && entry.kind === 'individual') continue;
+        const scored = scoreName(nameIndex, similar, queryWeights, entry.kind, queryGeneric);
         if (scored.score < threshold) continue;
         const alias = nameText[nameIndex] !== entry.nombre;
+        const palabras = scored.pairs
+          .sort((a, b) => a[0] - b[0])
+          .map(([i, id]) => ({ consulta: queryWords[i], lista: words[id], motivo: wordMotive(queryWords[i], words[id]) }));
         const reason =
           `nombre: ${scored.matched} de ${Math.max(scored.queryWords, scored.nameWords)} palabras, similitud ${round(scored.score).toFixed(2)}` +
-          (alias ? `, por el alias '${nameText[nameIndex]}'` : '');
-        consider(entryId, { score: round(scored.score), reason, coincide_con: nameText[nameIndex] }, false);
+          (alias ? `, por el alias '${nameText[nameIndex]}'` : '') +
+          (palabras.length ? `: ${explainWords(palabras)}` : '');
+        consider(entryId, { score: round(scored.score), reason, coincide_con: nameText[nameIndex], palabras }, false);
       }
     }
 

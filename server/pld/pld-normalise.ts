@@ -2,8 +2,13 @@
 // punctuation, company forms (S.A. DE C.V., S. DE R.L., SAPI, SOFOM E.N.R. …) removed, and a
 // phonetic form and consonant skeleton per word for typos and transliteration variants.
 
-/** Words that carry no identity in a name: dropped before matching. */
-const PARTICLES = new Set(['DE', 'DEL', 'LA', 'LAS', 'LOS', 'EL', 'Y', 'E', 'THE', 'OF', 'AND', 'AL', 'BIN', 'BEN', 'VAN', 'VON', 'DA', 'DI', 'DU']);
+/**
+ * Words that carry no identity in a name: dropped before matching. AL/EL and BIN/BEN/IBN stay
+ * here on purpose: dropped on both sides they are equal whatever their spelling, and optional
+ * (a query that leaves out BIN still matches); AL joined to a name (ALHARBI) is matched to the
+ * bare name by the index (README, "PLD screening").
+ */
+const PARTICLES = new Set(['DE', 'DEL', 'LA', 'LAS', 'LOS', 'EL', 'Y', 'E', 'THE', 'OF', 'AND', 'AL', 'BIN', 'BEN', 'IBN', 'VAN', 'VON', 'DA', 'DI', 'DU']);
 
 // Company forms written out in words become their abbreviations before the suffix is removed.
 const SPELLED_FORMS: Array<[RegExp, string]> = [
@@ -94,7 +99,13 @@ function stripCompanyForm(words: string[]): string[] {
         }
       }
     }
-    if (removedForm && (word === 'DE' || word === 'EN' || word === 'Y')) end--;
+    // ED is DE mistyped (SA ED CV), VC is CV mistyped (SA DE VC).
+    if (word === 'VC' && end === words.length) {
+      end--;
+      removedForm = true;
+      continue;
+    }
+    if (removedForm && (word === 'DE' || word === 'ED' || word === 'EN' || word === 'Y')) end--;
     else break;
   }
   return words.slice(0, end);
@@ -105,6 +116,8 @@ export function nameWords(text: string): string[] {
   let folded = foldText(text);
   if (!folded) return [];
   for (const [pattern, abbreviation] of SPELLED_FORMS) folded = folded.replace(pattern, abbreviation);
+  // ABD AL / ABD EL written apart is one name part, as ABDUL and ABDEL are.
+  folded = folded.replace(/\bABD (AL|EL|UL)\b/g, 'ABD$1');
   const words = joinInitials(stripCompanyForm(folded.split(' ')));
   const kept = words.filter((word) => !PARTICLES.has(word));
   return kept.length > 0 ? kept : words;
@@ -140,6 +153,29 @@ export function phonetic(word: string): string {
 /** The consonants of the phonetic form: MUHAMMAD and MOHAMMED both give MMD. */
 export function skeleton(word: string): string {
   return phonetic(word).replace(/[AEIOU]/g, '');
+}
+
+const TRANSPOSITION_SIMILARITY = 0.9;
+
+/**
+ * The masculine and feminine of one Spanish name (JUAN/JUANA, MARIO/MARIA, FRANCISCO/FRANCISCA):
+ * one letter apart, yet another person.
+ */
+export function isGenderedPair(a: string, b: string): boolean {
+  if (a.length < 3 || b.length < 3) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length === short.length + 1) return long === `${short}A` && !/[AEIOU]$/.test(short);
+  if (long.length !== short.length) return false;
+  const stem = short.slice(0, -1);
+  return long.slice(0, -1) === stem && new Set([short.at(-1), long.at(-1)]).size === 2 && /[AO]/.test(short.at(-1)!) && /[AO]/.test(long.at(-1)!);
+}
+
+/** True when b is a with two adjacent letters swapped (PALMA, PAMLA). */
+export function isAdjacentTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
 /** Damerau–Levenshtein distance (adjacent transpositions), stopping early above `limit`. */
@@ -180,6 +216,9 @@ export function wordSimilarity(a: string, b: string): number {
 export function wordSimilarityOf(a: string, pa: string, b: string, pb: string): number {
   if (a === b) return 1;
   if (pa === pb) return 0.95;
+  if (isGenderedPair(a, b)) return 0;
+  // One typing error even in a short word: PAMLA for PALMA, CHNA for CHAN.
+  if (a.length >= 3 && isAdjacentTransposition(a, b)) return TRANSPOSITION_SIMILARITY;
   const shorter = Math.min(a.length, b.length);
   if (shorter <= 3) return 0;
   const allowed = shorter >= 8 ? 2 : 1;

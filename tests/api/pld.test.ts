@@ -24,6 +24,7 @@ interface Match {
   lista: string;
   score: number;
   reason: string;
+  palabras: Array<{ consulta: string; lista: string; motivo: string }>;
 }
 
 const call = (method: string, path: string, body?: unknown, auth: string = staffAuth) => callApi(server, method, path, body, auth);
@@ -40,7 +41,11 @@ describe('POST /pld/search', () => {
     const [first] = await person('Joaquín', 'Guzmán', '');
     expect(first).toMatchObject({ nombre: 'GUZMAN LOERA, Joaquin', rfc: null, lista: 'OFAC SDN' });
     expect(first.score).toBeGreaterThanOrEqual(0.82);
-    expect(first.reason).toMatch(/^nombre: 2 de 3 palabras, similitud 0\.\d\d$/);
+    expect(first.reason).toMatch(/^nombre: 2 de 3 palabras, similitud 0\.\d\d: JOAQUIN = JOAQUIN; GUZMAN = GUZMAN$/);
+    expect(first.palabras).toEqual([
+      { consulta: 'JOAQUIN', lista: 'JOAQUIN', motivo: 'idéntica' },
+      { consulta: 'GUZMAN', lista: 'GUZMAN', motivo: 'idéntica' },
+    ]);
     const [typo] = await person('Isidro', 'Avelar', 'Gutierres');
     expect(typo).toMatchObject({ nombre: 'AVELAR GUTIERREZ, Isidro', lista: 'OFAC SDN' });
   });
@@ -48,23 +53,25 @@ describe('POST /pld/search', () => {
   it('finds a company whatever its company form, and every match says why', async () => {
     const matches = await search({ name: 'Farmacia Vida Suprema S. de R.L. de C.V.', searchType: 'Company', filterRFC: false });
     expect(matches[0]).toMatchObject({ nombre: 'FARMACIA VIDA SUPREMA, S.A. DE C.V.', rfc: 'FVS870610LX3', lista: 'OFAC SDN', score: 1 });
-    expect(matches[0].reason).toBe('nombre: 3 de 3 palabras, similitud 1.00');
+    expect(matches[0].reason).toBe('nombre: 3 de 3 palabras, similitud 1.00: FARMACIA = FARMACIA; VIDA = VIDA; SUPREMA = SUPREMA');
     const sat = await search({ name: 'Consorcio Katel SAPI de CV', searchType: 'Company', filterRFC: false });
     expect(sat[0]).toMatchObject({ nombre: 'CONSORCIO KATEL, S.A. DE C.V.', lista: 'SAT 69-B' });
     const un = await search({ name: 'Mohamed Tahir Anwari', searchType: 'FullText', filterRFC: false });
     expect(un[0]).toMatchObject({ nombre: 'MUHAMMAD TAHER ANWARI', lista: 'ONU' });
-    expect(un[0].reason).toContain('alias');
+    expect(un[0].reason).toContain('MOHAMED ≈ MUHAMMAD (transliteración)');
+    const abbreviated = await search({ name: 'Farmacia Vida Suprema SA ED CV', searchType: 'Company', filterRFC: false });
+    expect(abbreviated[0]).toMatchObject({ nombre: 'FARMACIA VIDA SUPREMA, S.A. DE C.V.', score: 1 });
   });
 
   it('ranks an identical RFC first, whatever the name', async () => {
     const matches = await search({ name: 'Nombre Sin Relación', rfc: 'DIB771110HQ1', searchType: 'Company', filterRFC: false });
-    expect(matches[0]).toEqual({ nombre: 'DISTRIBUIDORA IMPERIAL DE BAJA CALIFORNIA, S.A. DE C.V.', rfc: 'DIB771110HQ1', lista: 'OFAC SDN', score: 1, reason: 'RFC idéntico', id: 'OFAC SDN:7156', coincide_con: 'DIB771110HQ1' });
+    expect(matches[0]).toEqual({ nombre: 'DISTRIBUIDORA IMPERIAL DE BAJA CALIFORNIA, S.A. DE C.V.', rfc: 'DIB771110HQ1', lista: 'OFAC SDN', score: 1, reason: 'RFC idéntico', id: 'OFAC SDN:7156', coincide_con: 'DIB771110HQ1', palabras: [] });
   });
 
   it('with filterRFC, drops a listed entry whose RFC differs from the person\'s', async () => {
     const listed = { nombre: 'ALMANZA BRAVO KARLA GRACIELA', rfc: 'AABK761214SL7', lista: 'SAT 69-B' };
     const [byRfc] = await person('Karla Graciela', 'Almanza', 'Bravo', 'AABK761214SL7');
-    expect(byRfc).toMatchObject({ ...listed, score: 1, reason: 'RFC idéntico; nombre: 4 de 4 palabras, similitud 1.00' });
+    expect(byRfc).toMatchObject({ ...listed, score: 1, reason: 'RFC idéntico; nombre: 4 de 4 palabras, similitud 1.00: KARLA = KARLA; GRACIELA = GRACIELA; ALMANZA = ALMANZA; BRAVO = BRAVO' });
     expect(await person('Karla Graciela', 'Almanza', 'Bravo', 'AABK800101AB1')).not.toContainEqual(expect.objectContaining(listed));
     expect(await person('Karla Graciela', 'Almanza', 'Bravo', 'AABK800101AB1', false)).toContainEqual(expect.objectContaining(listed));
     // Without an RFC on the person's side there is nothing to disagree with.

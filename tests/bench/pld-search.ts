@@ -48,7 +48,7 @@ try {
   if (!first.ok) throw new Error(`first search: ${first.status}`);
   const info = await (await fetch(`${server.base}/api/pld/lists`, { headers: { authorization: staff } })).json();
 
-  const queries = readPairs().map((pair) => pair.query);
+  const queries = readPairs([new URL('../pld-eval/pairs.txt', import.meta.url)]).map((pair) => pair.query);
   const types = ['FullText', 'Company', 'SplitText'] as const;
   const payload = (i: number) => {
     const base = queries[i % queries.length];
