@@ -40,7 +40,7 @@ const asStored = (users: Record<string, object[]>) =>
   Object.fromEntries(
     Object.entries(users).map(([group, matches]) => [
       group,
-      matches.map((match) => ({ ...match, confirmada_por: expect.any(String), confirmada_por_id: expect.stringMatching(/^staff:\d+$/), confirmada_el: expect.any(String) })),
+      matches.map((match) => ({ ...match, confirmada_por: expect.any(String), confirmada_por_id: expect.stringMatching(/^staff:\d+$/), confirmada_el: expect.any(String), version_listas: expect.stringMatching(/^[0-9a-f]{16}$/) })),
     ]),
   );
 
