@@ -1,12 +1,14 @@
 // The machine lab (/maquinas) as an engineer uses it: every machine of the registry listed, the
 // wizard drawn and walked with the keyboard, its text alternative, a test path replayed, an event
 // sent to a sandbox copy, and a wizard open in another page attached to live.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { MACHINES } from '../../machines/lab/registry';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { signInAsStaff } from './support/routes';
-import { fillPersonGeneralData } from './support/wizard-steps';
+import { rfcCheckDigit } from '../../forms/rules/rfc';
+import { CARLOS, fillPersonGeneralData } from './support/wizard-steps';
 
 const drawn = (page: Page) => expect(page.locator('.lab-viewport[data-laid-out="true"]')).toBeVisible({ timeout: 30_000 });
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Panel del laboratorio' });
@@ -99,7 +101,9 @@ test('attaches to a wizard open in another page: its state highlighted, each ste
   await expect(panel(page)).toContainText('Estado: {"ready":"idle"}');
   expect(await activeStates(page)).toContain('wizard.ready.idle');
 
-  await fillPersonGeneralData(wizard);
+  // An RFC of its own: the suite's server holds other records with the default one, which staff meet as a duplicate.
+  const body = `GARC850314${randomUUID().replace(/-/g, '').slice(0, 2).toUpperCase()}`;
+  await fillPersonGeneralData(wizard, { ...CARLOS, rfc: body + rfcCheckDigit(body) });
   await wizard.getByRole('button', { name: 'Siguiente' }).click();
   await expect(wizard.getByRole('button', { name: /Vivienda/ })).toHaveAttribute('aria-current', 'step');
 
