@@ -178,7 +178,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     labPathsDir: path.resolve(text(env, 'LAB_PATHS_DIR', TEST_PATHS_DIR)),
     rateLimit: flag(env, 'RATE_LIMIT', true),
     redisUrl: env.REDIS_URL || undefined,
-    limits: DEFAULT_LIMITS,
+    // The token limit is counted per address: an office whose applicants share one raises it.
+    limits: { ...DEFAULT_LIMITS, routes: { ...DEFAULT_LIMITS.routes, token: { ...DEFAULT_LIMITS.routes.token, max: integer(env, 'TOKEN_RATE_LIMIT', DEFAULT_LIMITS.routes.token.max) } } },
     printCompany: printCompany(env, company),
     storage: {
       endpoint: env.S3_ENDPOINT || undefined,
