@@ -141,7 +141,13 @@ async function receiveFile(
     await Promise.race([new Promise<void>((resolve) => out.end(resolve)), failed]);
     return { size, md5: md5.digest('hex') };
   } catch (error) {
-    out.destroy();
+    // The stream opens its file asynchronously: removed only once it is closed, or a refusal that
+    // came before the open would leave the file it then creates.
+    await new Promise<void>((resolve) => {
+      if (out.closed) return resolve();
+      out.once('close', () => resolve());
+      out.destroy();
+    });
     await rm(target.path, { force: true });
     throw error;
   }
