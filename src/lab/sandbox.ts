@@ -3,11 +3,11 @@
 // calls. It records, through `inspect`, each event the machine received and the transitions it
 // took, and says what the diagram highlights. Delays run on real time.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
+import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
 import { activeStateIds, chartOf } from '../../machines/lab/chart';
 import type { RegisteredMachine } from '../../machines/lab/registry';
 import { FakeCalls, withFakes, type PendingCall } from '../../machines/lab/sandbox-fakes';
-import { transitionName } from '../../machines/lab/transitions';
+import { microstepTransitions } from '../../machines/lab/transitions';
 import type { Highlight } from './statechart-diagram';
 
 export interface TakenTransition {
@@ -79,10 +79,7 @@ export function useSandbox(entry: RegisteredMachine, input: unknown): Sandbox {
         entries = [...entries, { id: entries.length, time: new Date(), event: received.type, sent: received === sentRef.current, transitions: [] }];
         publish();
       } else if (event.type === '@xstate.microstep') {
-        const taken = (event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions.map((t) => ({
-          name: transitionName(t),
-          machineId: t.source.machine.id as string,
-        }));
+        const taken = microstepTransitions(event).map(({ machine, transition }) => ({ name: transition, machineId: machine }));
         if (taken.length === 0) return;
         const last = entries[entries.length - 1]!;
         entries = [...entries.slice(0, -1), { ...last, transitions: [...last.transitions, ...taken] }];
