@@ -5,7 +5,7 @@
 import { format } from 'date-fns';
 import { es } from 'date-fns/locale';
 import { reach, type Schema } from 'yup';
-import type { HistoryAnswer, HistoryEntry } from './contracts/application';
+import { PLD_MONITOR_ACTOR, type HistoryAnswer, type HistoryEntry } from './contracts/application';
 import { fieldLabel, groupTitleOf, isShareholderName, shareholderNameLabel } from './field-labels';
 import { TAB_TITLES } from './messages';
 import { entryName, money, plain, shortDate } from './print/format';
@@ -19,10 +19,13 @@ export const HISTORY_ACTIONS: Record<HistoryEntry['action'], string> = {
   finish: 'Finalización',
   link: 'Aval vinculado',
   unlink: 'Aval eliminado',
+  pld_alert: 'Alerta PLD',
+  pld_alert_close: 'Alerta PLD cerrada',
 };
 
-/** Who made a change: the staff member by name, or the applicant. */
+/** Who made a change: the staff member by name, ongoing PLD monitoring, or the applicant. */
 export function changedBy(entry: Pick<HistoryEntry, 'actor' | 'actor_nombre'>): string {
+  if (entry.actor === PLD_MONITOR_ACTOR) return 'Monitoreo PLD';
   if (!entry.actor.startsWith('staff:')) return 'Solicitante';
   return entry.actor_nombre ?? `Personal (cuenta ${entry.actor.slice('staff:'.length)})`;
 }
@@ -59,6 +62,7 @@ const RECORD_FIELDS: Record<string, string> = {
   persona_completa: 'Aval completo',
   pld_coincidences: 'Revisión de coincidencias PLD',
   pld_finalizacion: 'Finalización confirmada con coincidencia PLD',
+  alerta_pld: 'Alerta PLD',
   avales: 'Aval',
   parent_uuid: 'Solicitud de la persona moral',
   declaracion_aceptada: 'Declaración de veracidad aceptada',
@@ -131,7 +135,7 @@ export function shownChanges(wizard: AnyWizard | undefined, entry: Pick<HistoryE
     const label = isShareholderName(field) ? shareholderNameLabel(typeIn(entry, field)) : (fieldLabel(field, company) ?? RECORD_FIELDS[field]);
     if (!label) continue;
     const kind = kindOf(schemaAt(wizard, field));
-    const pldField = field === 'pld_coincidences' || field === 'pld_finalizacion';
+    const pldField = field === 'pld_coincidences' || field === 'pld_finalizacion' || field === 'alerta_pld';
     const shown = byField.get(field) ?? { path: field, place: pldField ? TAB_TITLES.validacionesPld : placeOf(wizard, field), label, before: '', after: '' };
     if (part === null) {
       shown.before = shownValue(field, kind, change.before);

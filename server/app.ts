@@ -21,6 +21,7 @@ import { staffPortalRoutes } from './staff-portal/routes';
 import { staffPortalStylesheet } from './staff-portal/stylesheet';
 import { catalogRoutes } from './catalogs/catalog-routes';
 import { pldRoutes } from './pld/pld-routes';
+import { pldAlertRoutes } from './pld/pld-alert-routes';
 import { labRoutes } from './lab/lab-routes';
 import { printRoutes } from './print/print-routes';
 import { readStoredDocument } from './documents/stored-document';
@@ -132,6 +133,7 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
         await withDb.register(applicationRoutes);
         await withDb.register(duplicateRoutes);
         await withDb.register(pldRoutes);
+        await withDb.register(pldAlertRoutes);
         await withDb.register(printRoutes);
         await withDb.register(labRoutes);
         await withDb.register(documentRoutes);

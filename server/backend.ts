@@ -13,6 +13,8 @@ import { buildCatalogIndex, type CatalogIndex } from './catalogs/catalog-index';
 import { loadMissingCatalogs, type CatalogLoad } from './catalogs/catalog-loader';
 import { loadMissingPldLists } from './pld/pld-loader';
 import { createPldScreening, type PldScreening } from './pld/pld-screening';
+import { createPldMonitor, type PldMonitor } from './pld/pld-monitor';
+import { createPldAlerts, type PldAlerts } from './pld/pld-alerts';
 import { createCompanyData, type CompanyData } from './print/company-data';
 import { createDocumentRepository, type DocumentRepository } from './documents/document-repository';
 import { openDocumentStore, type DocumentStore } from './storage/document-store';
@@ -29,6 +31,9 @@ export interface Backend {
   duplicates: DuplicateRepository;
   /** The high-risk list screening (index built on first use). */
   pld: PldScreening;
+  /** Ongoing monitoring of stored applications when a new version of the lists is loaded. */
+  pldMonitor: PldMonitor;
+  pldAlerts: PldAlerts;
   /** The company data of the printed forms' headers. */
   companyData: CompanyData;
   /** The documents signed for upload, and where their files are kept. */
@@ -59,7 +64,10 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
     const documentStore = await openDocumentStore(config.storage, config.dataDir, db);
-    return { documents: createDocumentRepository(db), documentStore, db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld: createPldScreening(db, { loading: pldLoad }), companyData: createCompanyData(db, config.printCompany) };
+    // A new index (a reload here, or a newer version another process wrote) starts its load's monitoring.
+    const pld = createPldScreening(db, { loading: pldLoad, onNewIndex: () => pldMonitor.kick() });
+    const pldMonitor = createPldMonitor(db, pld.indexed);
+    return { documents: createDocumentRepository(db), documentStore, db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld, pldMonitor, pldAlerts: createPldAlerts(db), companyData: createCompanyData(db, config.printCompany) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

@@ -40,6 +40,7 @@ backend.then(
   (ready) => {
     console.log('Database ready.');
     ready.pld.warm();
+    ready.pldMonitor.start();
     const demo = ready.demoStaffCreated;
     if (demo) {
       // Printed once: the password is stored only as a hash.

@@ -1,26 +1,9 @@
 // The PLD calls of spec §7 for staff: POST /blacklist/{uuid} screens a stored application with its
 // guarantors, POST /blacklist a model not stored yet. The answer's parties become the review's
-// groups, each match naming the party it was found for and, for this model's own parties, the
-// field that names it (where the rule's message shows).
+// groups (forms/pld.ts groupsOf).
 import type { AxiosInstance } from 'axios';
-import type { BlacklistResult, PartyResult, PldGroup, PldMatch } from '../forms/pld';
+import { groupsOf, type BlacklistResult } from '../forms/pld';
 import type { BlacklistAnswer } from '../forms/contracts/pld';
-
-const matchesOf = (party: PartyResult, path?: string): PldMatch[] =>
-  party.coincidencias.map(({ nombre, rfc, lista, id }) => ({ nombre, rfc, lista, id, persona: party.nombre, ...(path ? { path } : {}) }));
-
-/** The review's groups from the answer's parties. */
-export function groupsOf(result: BlacklistResult): Record<PldGroup, PldMatch[]> {
-  return {
-    pf: result.pf.flatMap((party) => matchesOf(party, 'nombre')),
-    pm: result.pm.flatMap((party) => matchesOf(party, 'nombre')),
-    legalRepresentative: result.legalRepresentative.flatMap((party) => matchesOf(party, `representantes[${party.index}].nombre`)),
-    accionistas: result.accionistas.flatMap((party) => matchesOf(party, party.aval_uuid === null ? `accionistas[${party.index}].nombre` : undefined)),
-    guarantees: result.guarantees.flatMap((party) => matchesOf(party)),
-    guaranteeRepresentatives: result.guarantees.flatMap((guarantee) => guarantee.representantes.flatMap((party) => matchesOf(party))),
-    HeritageBond: result.HeritageBond.flatMap((party) => matchesOf(party, party.aval_uuid === null ? 'involucrado_vinculo_patrimonial' : undefined)),
-  };
-}
 
 /** Screens every party of the applicant model; rejects with the axios error when the call fails. */
 export async function screenApplication(http: AxiosInstance, model: Record<string, unknown>): Promise<BlacklistAnswer> {

@@ -126,16 +126,22 @@ export type RemovedGuarantorAnswer = InferType<typeof removedGuarantorAnswerSche
  */
 export type SaveAnswer = { uuid: string } & (UpdatedAnswer | CreatedAnswer[1]);
 
+/** What a history line records: a save, a guarantor linked or removed, a PLD alert raised by ongoing monitoring or closed by staff. */
+export const HISTORY_ACTION_NAMES = ['create', 'update', 'finish', 'link', 'unlink', 'pld_alert', 'pld_alert_close'] as const;
+
+/** The actor of the history lines ongoing PLD monitoring writes. */
+export const PLD_MONITOR_ACTOR = 'sistema:monitoreo_pld';
+
 /** GET /historial/{uuid}: one change of a record, oldest first (staff). */
 export const historyEntrySchema = object({
   id: number().integer().required(),
   application_uuid: string().required(),
   at: string().required().meta({ openapi: { type: 'string', format: 'date-time' } }),
-  /** 'public' or 'staff:<id>'. */
+  /** 'public', 'staff:<id>', or 'sistema:monitoreo_pld' (ongoing PLD monitoring). */
   actor: string().required(),
   /** The staff member's full name when `actor` is one (null for the applicant, or an account since removed). */
   actor_nombre: string().nullable().defined(),
-  action: mixed<'create' | 'update' | 'finish' | 'link' | 'unlink'>().oneOf(['create', 'update', 'finish', 'link', 'unlink']).required(),
+  action: mixed<(typeof HISTORY_ACTION_NAMES)[number]>().oneOf(HISTORY_ACTION_NAMES).required(),
   /** [{ path, before, after }] */
   changes: array(object({ path: string().required(), before: mixed().nullable(), after: mixed().nullable() }).required()).required(),
 });

@@ -70,11 +70,12 @@ const closeReason = (message: string) => refusal('invalid_alert_close', message)
 /** POST /pld/alertas/{id}/cierre: as what, and why. */
 export const pldAlertCloseSchema = object({
   estado: mixed<Exclude<PldAlertState, 'abierta'>>().oneOf(['confirmada', 'homonimo'], CLOSE_STATE).required(CLOSE_STATE),
+  /** Kept without its surrounding spaces. */
   motivo: string()
     .strict()
     .typeError(closeReason(PLD_REASON_MESSAGES.type))
-    .trim()
     .required(closeReason(PLD_REASON_MESSAGES.required))
+    .test('written', closeReason(PLD_REASON_MESSAGES.required), (value) => typeof value === 'string' && value.trim() !== '')
     .max(PLD_REASON_MAX, closeReason(PLD_REASON_MESSAGES.max)),
 })
   .default(undefined)

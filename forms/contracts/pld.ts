@@ -329,6 +329,16 @@ export const pldListsInfoSchema = object({
   })
     .nullable()
     .defined(),
+  /** The newest version's ongoing monitoring of stored applications (null before any load). */
+  monitoreo: object({
+    version: string().required(),
+    /** Applications screened again so far. */
+    revisadas: number().integer().required(),
+    alertas: number().integer().required(),
+    terminado: boolean().required(),
+  })
+    .nullable()
+    .defined(),
 });
 export type PldListsInfo = InferType<typeof pldListsInfoSchema>;
 

@@ -26,7 +26,7 @@ import {
   type SaveRequest,
 } from '../../forms/contracts/application';
 import { answer, refusals } from '../openapi/route-contract';
-import { checkedPldReview, reviewedCoincidences, type Reviewer } from '../pld/pld-review';
+import { checkedPldReview, reviewedCoincidences, reviewerOf } from '../pld/pld-review';
 import { checksBody } from '../validation/contract-body';
 import { furthestTab } from './furthest-tab';
 import { validateApplicationWrite, WriteValidationError } from '../validation/validate-write';
@@ -95,12 +95,6 @@ export async function applicationRoutes(app: FastifyInstance) {
   };
 
   /** The staff member saving: 'staff:<id>' and the name the PLD review shows. */
-  const reviewerOf = async (request: FastifyRequest): Promise<Reviewer> => {
-    const id = request.session!.sub;
-    const user = await request.backend.staff.findById(Number(id));
-    return { id: `staff:${id}`, nombre: user ? [user.nombre, user.apellido_paterno, user.apellido_materno].filter(Boolean).join(' ') : `staff:${id}` };
-  };
-
   /**
    * Finishing an application whose review confirmed a match on OFAC SDN or the UN list is an
    * Analista's decision, confirmed in so many words (`meta.confirmacion_pld`), and recorded as

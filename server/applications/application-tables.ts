@@ -38,10 +38,10 @@ export interface ApplicationChangeTable {
   id: Generated<number>;
   application_uuid: string;
   at: ColumnType<Date, string | undefined, never>;
-  /** 'public' or 'staff:<id>' */
+  /** 'public', 'staff:<id>', or 'sistema:monitoreo_pld' for ongoing PLD monitoring */
   actor: string;
-  /** link / unlink: a guarantor joined to or removed from its parent. */
-  action: 'create' | 'update' | 'finish' | 'link' | 'unlink';
+  /** link / unlink: a guarantor joined to or removed from its parent; pld_alert / pld_alert_close: a PLD alert raised or closed. */
+  action: 'create' | 'update' | 'finish' | 'link' | 'unlink' | 'pld_alert' | 'pld_alert_close';
   /** [{ path, before, after }] */
   changes: ColumnType<unknown, string, never>;
 }

@@ -8,6 +8,7 @@ import { applicationListsMigration } from '../applications/application-lists-mig
 import { catalogueListsMigration } from '../applications/catalogue-lists-migration';
 import { pldListsMigration } from '../pld/pld-tables';
 import { applicationPldConfirmedMigration } from '../pld/pld-confirmed-migration';
+import { pldMonitoringMigration } from '../pld/pld-alert-tables';
 import { staffSessionsMigration } from '../auth/staff-session-tables';
 
 const migrations: Record<string, Migration> = {
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '0010_print_company': printCompanyMigration,
   '0011_documents': documentsMigration,
   '0012_application_pld_confirmada': applicationPldConfirmedMigration,
+  '0013_pld_monitoring': pldMonitoringMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

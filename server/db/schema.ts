@@ -2,6 +2,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ApplicationChangeTable, ApplicationTable } from '../applications/application-tables';
 import type { PldTables } from '../pld/pld-tables';
+import type { PldAlertTables } from '../pld/pld-alert-tables';
 import type { StaffSessionTable } from '../auth/staff-session-tables';
 import type { PrintTables } from '../print/company-tables';
 import type { DocumentTables } from '../documents/document-tables';
@@ -91,7 +92,7 @@ export interface CatalogLoadTable {
   loaded_at: ColumnType<Date, string | undefined, never>;
 }
 
-export interface Database extends PldTables, PrintTables, DocumentTables {
+export interface Database extends PldTables, PldAlertTables, PrintTables, DocumentTables {
   staff_session: StaffSessionTable;
   staff_user: StaffUserTable;
   staff_notification: StaffNotificationTable;

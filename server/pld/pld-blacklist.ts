@@ -7,6 +7,9 @@ import { parseModel } from '../applications/application-repository';
 import type { BlacklistResult, HeritageBondResult, PartyResult, RepresentativeResult, ShareholderResult } from '../../forms/pld';
 import type { PldIndex, SearchQuery } from './pld-index';
 
+/** The whole index, or some entries of it (PldIndex.restrictedTo). */
+type Searcher = Pick<PldIndex, 'search'>;
+
 export type { SearchType } from '../../forms/contracts/pld';
 import type { SearchType } from '../../forms/contracts/pld';
 
@@ -21,15 +24,15 @@ export function searchQuery(input: { name?: string; fatherLastName?: string; mot
   return { name, rfc: input.rfc ?? null, filterRFC: input.filterRFC ?? false };
 }
 
-function screen(index: PldIndex, nombre: string, rfc: string | null, searchType: SearchType, filterRFC: boolean): PartyResult {
+function screen(index: Searcher, nombre: string, rfc: string | null, searchType: SearchType, filterRFC: boolean): PartyResult {
   return { nombre, rfc: rfc || null, coincidencias: nombre || rfc ? index.search(searchQuery({ name: nombre, rfc, searchType, filterRFC })) : [] };
 }
 
-function screenPerson(index: PldIndex, model: Model): PartyResult {
+function screenPerson(index: Searcher, model: Model): PartyResult {
   return screen(index, fullName(model), text(object(model.fisica).rfc), 'SplitText', true);
 }
 
-function screenRepresentatives(index: PldIndex, model: Model): RepresentativeResult[] {
+function screenRepresentatives(index: Searcher, model: Model): RepresentativeResult[] {
   const list = Array.isArray(model.representantes) ? model.representantes : [];
   return list.flatMap((item, i) => {
     const representative = object(item);
@@ -43,7 +46,7 @@ function screenRepresentatives(index: PldIndex, model: Model): RepresentativeRes
  * A PM's shareholders, its beneficial owners: a company by its name and RFC, a natural person with
  * business activity by name and surnames with their RFC (SplitText).
  */
-function screenShareholders(index: PldIndex, model: Model, avalUuid: string | null, filterRFC: boolean): ShareholderResult[] {
+function screenShareholders(index: Searcher, model: Model, avalUuid: string | null, filterRFC: boolean): ShareholderResult[] {
   const list = Array.isArray(model.accionistas) ? model.accionistas : [];
   return list.flatMap((item, i) => {
     const shareholder = object(item);
@@ -57,7 +60,7 @@ function screenShareholders(index: PldIndex, model: Model, avalUuid: string | nu
   });
 }
 
-function screenHeritageBond(index: PldIndex, model: Model, avalUuid: string | null): HeritageBondResult[] {
+function screenHeritageBond(index: Searcher, model: Model, avalUuid: string | null): HeritageBondResult[] {
   const nombre = text(model.involucrado_vinculo_patrimonial);
   if (text(model.mantiene_vinculo_patrimonial) !== 'Si' || !nombre) return [];
   // Spec 02 §5: no RFC filter for property-link parties.
@@ -66,8 +69,24 @@ function screenHeritageBond(index: PldIndex, model: Model, avalUuid: string | nu
 
 const isCompany = (model: Model) => text(model.tipo_persona) === 'Moral';
 
+/** A stored guarantor of the application, as its record holds it. */
+export interface StoredGuarantor {
+  uuid: string;
+  data: Model;
+}
+
 /** `uuid` null: an application not stored yet, screened without guarantors. */
-export async function screenApplicant(index: PldIndex, model: Model, uuid: string | null, applications: ApplicationRepository): Promise<BlacklistResult> {
+export async function screenApplicant(index: Searcher, model: Model, uuid: string | null, applications: ApplicationRepository): Promise<BlacklistResult> {
+  const guarantors: StoredGuarantor[] = [];
+  for (const summary of uuid === null ? [] : await applications.guarantorsOf(uuid)) {
+    const stored = await applications.find(summary.uuid);
+    guarantors.push({ uuid: summary.uuid, data: stored ? (parseModel(stored) as Model) : (summary.data as unknown as Model) });
+  }
+  return screenParties(index, model, guarantors);
+}
+
+/** Every party of the applicant model and of its guarantors, screened and grouped. */
+export function screenParties(index: Searcher, model: Model, guarantors: readonly StoredGuarantor[]): BlacklistResult {
   const result: BlacklistResult = { validatePLD: false, HeritageBond: [], pf: [], pm: [], legalRepresentative: [], guarantees: [], accionistas: [] };
   const guarantor = text(model.clasificacion) === 'Obligado';
   if (isCompany(model)) {
@@ -80,21 +99,19 @@ export async function screenApplicant(index: PldIndex, model: Model, uuid: strin
   }
   result.HeritageBond.push(...screenHeritageBond(index, model, null));
 
-  for (const summary of uuid === null ? [] : await applications.guarantorsOf(uuid)) {
-    const stored = await applications.find(summary.uuid);
-    const data = stored ? (parseModel(stored) as Model) : (summary.data as unknown as Model);
+  for (const { uuid, data } of guarantors) {
     if (isCompany(data)) {
       result.guarantees.push({
         ...screen(index, text(data.nombre), text(object(data.moral).rfc), 'Company', false),
-        uuid: summary.uuid,
+        uuid,
         tipo_persona: text(data.tipo_persona),
         representantes: screenRepresentatives(index, data),
       });
-      result.accionistas.push(...screenShareholders(index, data, summary.uuid, false));
+      result.accionistas.push(...screenShareholders(index, data, uuid, false));
     } else {
-      result.guarantees.push({ ...screenPerson(index, data), uuid: summary.uuid, tipo_persona: text(data.tipo_persona), representantes: [] });
+      result.guarantees.push({ ...screenPerson(index, data), uuid, tipo_persona: text(data.tipo_persona), representantes: [] });
     }
-    result.HeritageBond.push(...screenHeritageBond(index, data, summary.uuid));
+    result.HeritageBond.push(...screenHeritageBond(index, data, uuid));
   }
 
   const parties: PartyResult[] = [

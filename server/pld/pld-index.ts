@@ -10,7 +10,7 @@ import { nameWords, normaliseRfc, phonetic, rfcsAgree, rfcStem, skeleton, wordSi
 import { EQUIVALENT_SIMILARITY, GENERIC_COMPANY_WORDS, WORD_EQUIVALENTS, withoutArticle, wordMotive } from './pld-words';
 
 /** A listed entry as the index holds it: its table row without the load and the SAT status. */
-export type IndexEntry = Omit<PldEntryTable, 'load_id' | 'situacion'>;
+export type IndexEntry = Omit<PldEntryTable, 'load_id' | 'situacion' | 'cambiada'>;
 
 export interface IndexName {
   entry_id: number;
@@ -29,6 +29,8 @@ export interface SearchQuery {
 export interface PldIndex {
   /** Matches at or above the threshold, RFC hits first, then by score; at most `limit`. */
   search(query: SearchQuery, options?: { threshold?: number; limit?: number }): ListedMatch[];
+  /** A search over some entries only (by id), each scored as the whole index scores it: ongoing monitoring's, over the new or changed ones. */
+  restrictedTo(entryIds: ReadonlySet<number>): Pick<PldIndex, 'search'>;
   stats: { entries: number; names: number; words: number; buildMs: number };
 }
 
@@ -279,94 +281,107 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     return { score, matched, nameWords: ids.length, queryWords: query.length, pairs: matchedPairs };
   }
 
-  function search({ name, rfc, filterRFC = false }: SearchQuery, { threshold = DEFAULT_THRESHOLD, limit = DEFAULT_LIMIT } = {}): ListedMatch[] {
-    const queryRfc = normaliseRfc(rfc);
-    const best = new Map<number, ListedMatch & { rfcHit: boolean }>();
-    const consider = (entryId: number, match: Omit<ListedMatch, 'nombre' | 'rfc' | 'lista' | 'id'>, rfcHit: boolean) => {
-      const entry = entryById.get(entryId)!;
-      const entryRfc = normaliseRfc(entry.rfc);
-      if (filterRFC && queryRfc && entryRfc && !rfcsAgree(queryRfc, entryRfc)) return;
-      const previous = best.get(entryId);
-      if (previous?.rfcHit && !rfcHit) {
-        if (!previous.reason.includes('; nombre')) previous.reason += `; ${match.reason}`; // the name agrees too
-        return;
-      }
-      if (previous && (previous.rfcHit || previous.score >= match.score)) return;
-      best.set(entryId, { nombre: entry.nombre, rfc: entry.rfc, lista: entry.lista, id: `${entry.lista}:${entry.source_id}`, ...match, rfcHit });
-    };
-
-    if (queryRfc) {
-      for (const key of new Set([queryRfc, rfcStem(queryRfc)])) {
-        for (const entryId of rfcEntries.get(key) ?? []) {
-          const entryRfc = normaliseRfc(entryById.get(entryId)!.rfc);
-          if (!rfcsAgree(queryRfc, entryRfc)) continue;
-          const identical = entryRfc === queryRfc;
-          consider(entryId, { score: identical ? 1 : 0.99, reason: identical ? 'RFC idéntico' : 'RFC coincide (sin homoclave)', coincide_con: entryRfc, palabras: [] }, true);
+  /** The search over the names in `namePostings` and the RFCs in `rfcIndex`: every listed name, or some entries' only. */
+  const searchOver = (namePostings: number[][], rfcIndex: Map<string, number[]>) =>
+    function search({ name, rfc, filterRFC = false }: SearchQuery, { threshold = DEFAULT_THRESHOLD, limit = DEFAULT_LIMIT } = {}): ListedMatch[] {
+      const queryRfc = normaliseRfc(rfc);
+      const best = new Map<number, ListedMatch & { rfcHit: boolean }>();
+      const consider = (entryId: number, match: Omit<ListedMatch, 'nombre' | 'rfc' | 'lista' | 'id'>, rfcHit: boolean) => {
+        const entry = entryById.get(entryId)!;
+        const entryRfc = normaliseRfc(entry.rfc);
+        if (filterRFC && queryRfc && entryRfc && !rfcsAgree(queryRfc, entryRfc)) return;
+        const previous = best.get(entryId);
+        if (previous?.rfcHit && !rfcHit) {
+          if (!previous.reason.includes('; nombre')) previous.reason += `; ${match.reason}`; // the name agrees too
+          return;
         }
-      }
-    }
+        if (previous && (previous.rfcHit || previous.score >= match.score)) return;
+        best.set(entryId, { nombre: entry.nombre, rfc: entry.rfc, lista: entry.lista, id: `${entry.lista}:${entry.source_id}`, ...match, rfcHit });
+      };
 
-    const queryWords = nameWords(name).slice(0, 30);
-    if (queryWords.length > 0) {
-      const similar = queryWords.map(similarWords);
-      const queryWeights = similar.map((map, i) => {
-        const exact = wordIds.get(queryWords[i]);
-        if (exact !== undefined) return weight[exact];
-        let best = 0;
-        for (const id of map.keys()) best = Math.max(best, weight[id]);
-        return best || maxWeight;
-      });
-      const queryGeneric = queryWords.map((word) => GENERIC_COMPANY_WORDS.has(word));
-      let distinctiveMask = 0;
-      queryGeneric.forEach((generic, i) => {
-        if (!generic) distinctiveMask |= 1 << i;
-      });
-      serial++;
-      const touched: number[] = [];
-      similar.forEach((map, i) => {
-        for (const id of map.keys()) {
-          for (const nameIndex of postings[id]) {
-            if (seenSerial[nameIndex] !== serial) {
-              seenSerial[nameIndex] = serial;
-              seenMask[nameIndex] = 0;
-              touched.push(nameIndex);
-            }
-            seenMask[nameIndex] |= 1 << i;
+      if (queryRfc) {
+        for (const key of new Set([queryRfc, rfcStem(queryRfc)])) {
+          for (const entryId of rfcIndex.get(key) ?? []) {
+            const entryRfc = normaliseRfc(entryById.get(entryId)!.rfc);
+            if (!rfcsAgree(queryRfc, entryRfc)) continue;
+            const identical = entryRfc === queryRfc;
+            consider(entryId, { score: identical ? 1 : 0.99, reason: identical ? 'RFC idéntico' : 'RFC coincide (sin homoclave)', coincide_con: entryRfc, palabras: [] }, true);
           }
         }
-      });
-      for (const nameIndex of touched) {
-        let mask = seenMask[nameIndex];
-        let count = 0;
-        while (mask) {
-          mask &= mask - 1;
-          count++;
-        }
-        // Two words in common, or as many as the shorter name has; a company may share one, if
-        // distinctive (SERVICIOS ZARCO for GRUPO ZARCO), which the scoring then weighs.
-        if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length) && (count === 0 || !(seenMask[nameIndex] & distinctiveMask))) continue;
-        const entryId = nameEntry[nameIndex];
-        const entry = entryById.get(entryId)!;
-        if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length) && entry.kind === 'individual') continue;
-        const scored = scoreName(nameIndex, similar, queryWeights, entry.kind, queryGeneric);
-        if (scored.score < threshold) continue;
-        const alias = nameText[nameIndex] !== entry.nombre;
-        const palabras = scored.pairs
-          .sort((a, b) => a[0] - b[0])
-          .map(([i, id]) => ({ consulta: queryWords[i], lista: words[id], motivo: wordMotive(queryWords[i], words[id]) }));
-        const reason =
-          `nombre: ${scored.matched} de ${Math.max(scored.queryWords, scored.nameWords)} palabras, similitud ${round(scored.score).toFixed(2)}` +
-          (alias ? `, por el alias '${nameText[nameIndex]}'` : '') +
-          (palabras.length ? `: ${explainWords(palabras)}` : '');
-        consider(entryId, { score: round(scored.score), reason, coincide_con: nameText[nameIndex], palabras }, false);
       }
-    }
 
-    return [...best.values()]
-      .sort((a, b) => Number(b.rfcHit) - Number(a.rfcHit) || b.score - a.score || a.nombre.localeCompare(b.nombre))
-      .slice(0, limit)
-      .map(({ rfcHit: _rfcHit, ...match }) => match);
+      const queryWords = nameWords(name).slice(0, 30);
+      if (queryWords.length > 0) {
+        const similar = queryWords.map(similarWords);
+        const queryWeights = similar.map((map, i) => {
+          const exact = wordIds.get(queryWords[i]);
+          if (exact !== undefined) return weight[exact];
+          let best = 0;
+          for (const id of map.keys()) best = Math.max(best, weight[id]);
+          return best || maxWeight;
+        });
+        const queryGeneric = queryWords.map((word) => GENERIC_COMPANY_WORDS.has(word));
+        let distinctiveMask = 0;
+        queryGeneric.forEach((generic, i) => {
+          if (!generic) distinctiveMask |= 1 << i;
+        });
+        serial++;
+        const touched: number[] = [];
+        similar.forEach((map, i) => {
+          for (const id of map.keys()) {
+            for (const nameIndex of namePostings[id]) {
+              if (seenSerial[nameIndex] !== serial) {
+                seenSerial[nameIndex] = serial;
+                seenMask[nameIndex] = 0;
+                touched.push(nameIndex);
+              }
+              seenMask[nameIndex] |= 1 << i;
+            }
+          }
+        });
+        for (const nameIndex of touched) {
+          let mask = seenMask[nameIndex];
+          let count = 0;
+          while (mask) {
+            mask &= mask - 1;
+            count++;
+          }
+          // Two words in common, or as many as the shorter name has; a company may share one, if
+          // distinctive (SERVICIOS ZARCO for GRUPO ZARCO), which the scoring then weighs.
+          if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length) && (count === 0 || !(seenMask[nameIndex] & distinctiveMask))) continue;
+          const entryId = nameEntry[nameIndex];
+          const entry = entryById.get(entryId)!;
+          if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length) && entry.kind === 'individual') continue;
+          const scored = scoreName(nameIndex, similar, queryWeights, entry.kind, queryGeneric);
+          if (scored.score < threshold) continue;
+          const alias = nameText[nameIndex] !== entry.nombre;
+          const palabras = scored.pairs
+            .sort((a, b) => a[0] - b[0])
+            .map(([i, id]) => ({ consulta: queryWords[i], lista: words[id], motivo: wordMotive(queryWords[i], words[id]) }));
+          const reason =
+            `nombre: ${scored.matched} de ${Math.max(scored.queryWords, scored.nameWords)} palabras, similitud ${round(scored.score).toFixed(2)}` +
+            (alias ? `, por el alias '${nameText[nameIndex]}'` : '') +
+            (palabras.length ? `: ${explainWords(palabras)}` : '');
+          consider(entryId, { score: round(scored.score), reason, coincide_con: nameText[nameIndex], palabras }, false);
+        }
+      }
+
+      return [...best.values()]
+        .sort((a, b) => Number(b.rfcHit) - Number(a.rfcHit) || b.score - a.score || a.nombre.localeCompare(b.nombre))
+        .slice(0, limit)
+        .map(({ rfcHit: _rfcHit, ...match }) => match);
+    };
+
+  /** The same search, scored the same way (the words' weights are the whole lists'), over these entries only. */
+  function restrictedTo(entryIds: ReadonlySet<number>) {
+    const namePostings = postings.map((list) => list.filter((nameIndex) => entryIds.has(nameEntry[nameIndex])));
+    const rfcIndex = new Map<string, number[]>();
+    for (const [key, ids] of rfcEntries) {
+      const kept = ids.filter((id) => entryIds.has(id));
+      if (kept.length > 0) rfcIndex.set(key, kept);
+    }
+    return { search: searchOver(namePostings, rfcIndex) };
   }
 
-  return { search, stats: { entries: entries.length, names: nameCount, words: words.length, buildMs: performance.now() - started } };
+  return { search: searchOver(postings, rfcEntries), restrictedTo, stats: { entries: entries.length, names: nameCount, words: words.length, buildMs: performance.now() - started } };
 }

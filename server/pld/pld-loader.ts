@@ -1,7 +1,8 @@
 // Writes the high-risk lists into the database: on the first start from data/pld/ (when no
 // version is loaded), and by `npm run pld:reload -- <dir>` or POST /api/pld/lists/reload from
 // newer files. Each load is one transaction under an advisory lock: a new pld_load version with
-// its entries and names; older versions' entries are removed in the same transaction.
+// its entries and names, which of them are new or changed, and its monitoring run (pld-monitor.ts);
+// older versions' entries are removed in the same transaction.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -38,6 +39,45 @@ async function readListFiles(dir: string) {
 type ListFiles = Awaited<ReturnType<typeof readListFiles>>[number];
 const parsed = ({ source, files }: ListFiles) => ({ source, files, entries: source.entries(files), vintage: source.vintage(files) });
 
+/** What makes an entry the same in two loads: list, kind, name, RFC, SAT status and every name, whatever its id (the SFP list's ids are row numbers, which a new row shifts). */
+const fingerprint = (lista: string, kind: string, nombre: string, rfc: string | null, situacion: string | null, names: string[]) =>
+  [lista, kind, nombre, rfc ?? '', situacion ?? '', [...names].sort().join('\x1e')].join('\x1f');
+
+/**
+ * The entries of a load by fingerprint, each with whether it is still to be searched for: it was
+ * new or changed in that load and the load's monitoring had not finished. Read as one text value
+ * per table, as the index is (PGlite decodes one row far faster than tens of thousands).
+ */
+async function fingerprintsOf(trx: Kysely<Database>, loadId: number): Promise<Map<string, boolean>> {
+  const unfinished = await trx.selectFrom('pld_monitor').select('load_id').where('load_id', '=', loadId).where('finished_at', 'is', null).executeTakeFirst();
+  const [entriesText, namesText] = await Promise.all([
+    sql<{ all: string | null }>`
+      select string_agg(concat_ws(chr(31), id, lista, kind, nombre, coalesce(rfc, ''), coalesce(situacion, ''), cambiada::int), chr(30)) as all
+      from pld_entry where load_id = ${loadId}`.execute(trx),
+    sql<{ all: string | null }>`select string_agg(concat_ws(chr(31), entry_id, nombre), chr(30)) as all from pld_name where load_id = ${loadId}`.execute(trx),
+  ]);
+  const names = new Map<string, string[]>();
+  for (const line of (namesText.rows[0]?.all ?? '').split('\x1e').filter(Boolean)) {
+    const [entryId, nombre] = line.split('\x1f');
+    const list = names.get(entryId);
+    if (list) list.push(nombre);
+    else names.set(entryId, [nombre]);
+  }
+  const prints = new Map<string, boolean>();
+  for (const line of (entriesText.rows[0]?.all ?? '').split('\x1e').filter(Boolean)) {
+    const [id, lista, kind, nombre, rfc, situacion, cambiada] = line.split('\x1f');
+    const key = fingerprint(lista, kind, nombre, rfc || null, situacion || null, names.get(id) ?? []);
+    prints.set(key, (prints.get(key) ?? false) || (!!unfinished && cambiada === '1'));
+  }
+  return prints;
+}
+
+/** The new load's monitoring run; an unfinished run of an older load is superseded by it. */
+async function startMonitoring(trx: Kysely<Database>, loadId: number) {
+  await trx.updateTable('pld_monitor').set({ finished_at: sql`now()` as unknown as Date, superseded: true }).where('finished_at', 'is', null).execute();
+  await trx.insertInto('pld_monitor').values({ load_id: loadId, cursor: '', screened: 0, alerts: 0, claimed_by: null, heartbeat_at: null, finished_at: null }).execute();
+}
+
 /** Loads the lists in `dir` as a new version unless the newest version came from the same files. */
 export async function loadPldLists(db: Kysely<Database>, dir = PLD_DATA_DIR, { onlyWhenEmpty = false } = {}): Promise<PldLoad | null> {
   const started = performance.now();
@@ -59,6 +99,8 @@ export async function loadPldLists(db: Kysely<Database>, dir = PLD_DATA_DIR, { o
     const lists = listFiles.map(parsed);
     const counts = Object.fromEntries(lists.map((list) => [list.source.lista, list.entries.length]));
     const { id: loadId } = await trx.insertInto('pld_load').values({ version, source_dir: dir }).returning('id').executeTakeFirstOrThrow();
+    // An entry the version before held the same is not new: ongoing monitoring searches for the rest.
+    const before = newest ? await fingerprintsOf(trx, newest.id) : null;
     const entryRows: unknown[][] = [];
     const nameRows: unknown[][] = [];
     let nextId = 1;
@@ -66,9 +108,12 @@ export async function loadPldLists(db: Kysely<Database>, dir = PLD_DATA_DIR, { o
       let names = 0;
       for (const entry of list.entries as ListEntry[]) {
         const id = nextId++;
-        entryRows.push([loadId, id, entry.lista, entry.source_id, entry.kind, entry.nombre, entry.rfc, entry.situacion]);
+        const aliases = [...new Set(entry.aliases)].filter((alias) => alias !== entry.nombre);
+        const print = fingerprint(entry.lista, entry.kind, entry.nombre, entry.rfc, entry.situacion, [entry.nombre, ...aliases]);
+        const changed = before === null || before.get(print) !== false;
+        entryRows.push([loadId, id, entry.lista, entry.source_id, entry.kind, entry.nombre, entry.rfc, entry.situacion, changed]);
         nameRows.push([loadId, id, entry.nombre, true]);
-        for (const alias of new Set(entry.aliases)) if (alias !== entry.nombre) nameRows.push([loadId, id, alias, false]);
+        for (const alias of aliases) nameRows.push([loadId, id, alias, false]);
         names += 1 + entry.aliases.length;
       }
       await trx
@@ -87,10 +132,12 @@ export async function loadPldLists(db: Kysely<Database>, dir = PLD_DATA_DIR, { o
     await insertUnnest(
       trx,
       'pld_entry',
-      [['load_id', 'int4'], ['id', 'int4'], ['lista', 'text'], ['source_id', 'text'], ['kind', 'text'], ['nombre', 'text'], ['rfc', 'text'], ['situacion', 'text']],
+      [['load_id', 'int4'], ['id', 'int4'], ['lista', 'text'], ['source_id', 'text'], ['kind', 'text'], ['nombre', 'text'], ['rfc', 'text'], ['situacion', 'text'], ['cambiada', 'bool']],
       entryRows,
     );
     await insertUnnest(trx, 'pld_name', [['load_id', 'int4'], ['entry_id', 'int4'], ['nombre', 'text'], ['principal', 'bool']], nameRows);
+    // The first version has nothing before it to be new against: applications are screened at their review.
+    if (newest) await startMonitoring(trx, loadId);
     await trx.deleteFrom('pld_name').where('load_id', '<', loadId).execute();
     await trx.deleteFrom('pld_entry').where('load_id', '<', loadId).execute();
     return { loadId, version, changed: true, counts, ms: performance.now() - started };

@@ -2,6 +2,7 @@
 // against the contract (forms/contracts/pld.ts pldReviewSchema, a 400 'invalid_pld' in Spanish) and
 // kept as the model's `pld_coincidences`. Only the fields of the contract are kept; who confirmed a
 // match and when are the server's.
+import type { FastifyRequest } from 'fastify';
 import { pldReviewSchema, type PldCoincidences, type PldGroup, type PldMatch } from '../../forms/contracts/pld';
 import { matchKey } from '../../forms/pld';
 import { contractBody } from '../validation/contract-body';
@@ -9,11 +10,18 @@ import { contractBody } from '../validation/contract-body';
 /** The review in a save's body, checked; fields outside the contract (a match's score or reason, say) are left out. */
 export const checkedPldReview = (value: unknown): PldCoincidences => contractBody(pldReviewSchema, value, { stripUnknown: true });
 
-/** The staff member saving a review. */
+/** The staff member saving a review, or closing a PLD alert. */
 export interface Reviewer {
   /** 'staff:<id>' */
   id: string;
   nombre: string;
+}
+
+/** The signed-in staff member of the request as a reviewer. */
+export async function reviewerOf(request: FastifyRequest): Promise<Reviewer> {
+  const id = request.session!.sub;
+  const user = await request.backend.staff.findById(Number(id));
+  return { id: `staff:${id}`, nombre: user ? [user.nombre, user.apellido_paterno, user.apellido_materno].filter(Boolean).join(' ') : `staff:${id}` };
 }
 
 /**

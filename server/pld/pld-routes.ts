@@ -53,7 +53,10 @@ export async function pldRoutes(app: FastifyInstance) {
   let reloading = false;
 
   app.addHook('onClose', async () => {
-    if (app.backendState() === 'ready') (await app.backend).pld.stop();
+    if (app.backendState() !== 'ready') return;
+    const backend = await app.backend;
+    backend.pld.stop();
+    await backend.pldMonitor.stop();
   });
 
   app.post(
@@ -99,7 +102,7 @@ export async function pldRoutes(app: FastifyInstance) {
       schema: { ...common, summary: 'Versión, fecha y número de entradas de las listas cargadas' },
       config: { contract: { answers: { 200: answer(pldListsInfoSchema, 'Las listas cargadas y su índice'), ...refusals(401, 403) } } },
     },
-    async (request) => request.backend.pld.info(),
+    async (request) => ({ ...(await request.backend.pld.info()), monitoreo: await request.backend.pldMonitor.progress() }),
   );
 
   // Reloads from the server's own folder (PLD_DATA_DIR, data/pld/ by default): replace the files there, then call this.
@@ -116,7 +119,7 @@ export async function pldRoutes(app: FastifyInstance) {
       reloading = true;
       try {
         const load = await request.backend.pld.reload(process.env.PLD_DATA_DIR || PLD_DATA_DIR);
-        return { cambiada: load?.changed ?? false, ...(await request.backend.pld.info()) };
+        return { cambiada: load?.changed ?? false, ...(await request.backend.pld.info()), monitoreo: await request.backend.pldMonitor.progress() };
       } finally {
         reloading = false;
       }

@@ -15,9 +15,16 @@ export interface PldListsInfo {
   indice: { entradas: number; nombres: number; palabras: number; construido_ms: number } | null;
 }
 
+export interface IndexedLoad {
+  index: PldIndex;
+  loadId: number | null;
+}
+
 export interface PldScreening {
   /** The index of the newest version, built on first use (or by `warm`). */
   index(): Promise<PldIndex>;
+  /** The index with the load it was built from (null before any load). */
+  indexed(): Promise<IndexedLoad>;
   /** Starts building the index now, in the background. */
   warm(): void;
   /** The loaded version, its date and counts per list (GET /api/pld/lists). */
@@ -65,14 +72,16 @@ export interface ScreeningOptions {
   loading?: Promise<unknown>;
   /** Loads the lists again when the first start's load failed; by default from data/pld/ when none is loaded. */
   loadMissing?: () => Promise<unknown>;
+  /** Called once an index of a newer version replaced the one in memory. */
+  onNewIndex?: () => void;
 }
 
 export function createPldScreening(
   db: Kysely<Database>,
-  { refreshSeconds = 60, loading = Promise.resolve(), loadMissing = () => loadMissingPldLists(db) }: ScreeningOptions = {},
+  { refreshSeconds = 60, loading = Promise.resolve(), loadMissing = () => loadMissingPldLists(db), onNewIndex = () => {} }: ScreeningOptions = {},
 ): PldScreening {
   let loadId: number | null = null;
-  let current: Promise<PldIndex> | null = null;
+  let current: Promise<IndexedLoad> | null = null;
   let refreshing: Promise<boolean> | null = null;
   // The first start's load, then, once it failed, null: the next build loads again.
   let listsLoaded: Promise<unknown> | null = loading;
@@ -88,15 +97,16 @@ export function createPldScreening(
     const newest = await newestLoadId(db);
     const index = newest === null ? buildPldIndex([], []) : await readIndex(db, newest);
     loadId = newest;
-    return index;
+    return { index, loadId: newest };
   };
-  const index = () => {
+  const indexed = () => {
     current ??= build().catch((error) => {
       current = null; // the next search tries again
       throw error;
     });
     return current;
   };
+  const index = async () => (await indexed()).index;
 
   const refresh = () =>
     (refreshing ??= (async () => {
@@ -106,8 +116,9 @@ export function createPldScreening(
         const newest = await newestLoadId(db);
         if (newest === null || newest === loadId) return false;
         const next = await readIndex(db, newest);
-        current = Promise.resolve(next);
+        current = Promise.resolve({ index: next, loadId: newest });
         loadId = newest;
+        onNewIndex();
         return true;
       } finally {
         refreshing = null;
@@ -124,11 +135,13 @@ export function createPldScreening(
 
   return {
     index,
+    indexed,
     warm: () => void index().catch(() => {}),
     refresh,
     async reload(dir) {
       const load = await loadPldLists(db, dir);
       if (current) await refresh();
+      else if (load?.changed) onNewIndex(); // the first search builds it
       return load;
     },
     stop: () => {

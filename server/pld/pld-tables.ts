@@ -31,6 +31,8 @@ export interface PldEntryTable {
   nombre: string;
   rfc: string | null;
   situacion: string | null;
+  /** New or changed since the load before it (migration 0013): what ongoing monitoring searches for. */
+  cambiada: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface PldNameTable {

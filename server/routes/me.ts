@@ -7,6 +7,7 @@ import type { StaffUser } from '../db/schema';
 import { forbidden, unauthorized } from '../http-errors';
 import { staffProfileAnswerSchema } from '../../forms/contracts/session';
 import { answer, refusals } from '../openapi/route-contract';
+import { hasPermission } from '../../forms/staff-permissions';
 
 async function staffSession(request: FastifyRequest, cookieName: string): Promise<{ user: StaffUser; sid: string }> {
   const fromCookie = await staffCookieClaims(request, cookieName);
@@ -41,6 +42,8 @@ export async function meRoutes(app: FastifyInstance) {
         franquicia: user.franquicia,
         roles: user.roles,
         notificaciones: await staff.countUnreadNotifications(user.id),
+        // Open PLD alerts, for whoever can close them (the header's badge counts them too).
+        alertas_pld: hasPermission(user.roles, 'pld') ? await request.backend.pldAlerts.countOpen() : 0,
       },
     };
   });

@@ -159,6 +159,9 @@ const ROWS: Row[] = [
   { route: 'POST /api/blacklist/:uuid', expected: staffWith('analista', 200), call: async () => ({ method: 'POST', url: `/api/blacklist/${(await stored('wizardpf', validPfModel())).uuid}`, body: model(validPfModel()) }) },
   { route: 'GET /api/pld/lists', expected: staffWith('analista', 200), call: simple('GET', '/api/pld/lists') },
   { route: 'POST /api/pld/lists/reload', expected: staffWith('administrador', 200), call: simple('POST', '/api/pld/lists/reload') },
+  { route: 'GET /api/pld/alertas', expected: staffWith('analista', 200), call: simple('GET', '/api/pld/alertas') },
+  // No such alert: past the permission, a 404.
+  { route: 'POST /api/pld/alertas/:id/cierre', expected: staffWith('analista', 404), call: simple('POST', '/api/pld/alertas/999999/cierre', { estado: 'homonimo', motivo: 'Otra persona.' }) },
   { route: 'GET /api/laboratorio/rutas-de-prueba', expected: staffWith('administrador', 200), call: simple('GET', '/api/laboratorio/rutas-de-prueba?maquina=wizard') },
   // Documents (issue 15): anyone signed in signs an upload for what they hold; staff list and open them.
   { route: 'GET /api/aws/signed-url', expected: signedIn(200), call: simple('GET', '/api/aws/signed-url?type=identification') },

@@ -20,6 +20,7 @@ const PROFILE: StaffProfile = {
   franquicia: 'Guadalajara Centro',
   roles: ['usuario', 'analista'],
   notificaciones: 2,
+  alertas_pld: 0,
 };
 
 const EVENTS = [
