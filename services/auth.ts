@@ -64,5 +64,6 @@ export async function loadStaffProfile(http: AxiosInstance): Promise<StaffProfil
     franquicia: profile.franquicia,
     roles: profile.roles,
     notificaciones: profile.notificaciones,
+    alertas_pld: profile.alertas_pld,
   };
 }
