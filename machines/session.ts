@@ -21,7 +21,9 @@ export type SessionEvent =
   | { type: 'session.authenticate'; staffCookie: boolean }
   | { type: 'session.tokenRejected'; staffCookie: boolean }
   | { type: 'session.logout' }
-  | { type: 'session.parentUuidSet'; parentUuid: string | null };
+  | { type: 'session.parentUuidSet'; parentUuid: string | null }
+  /** A list of PLD alerts said how many are open: the header's count follows it without a new /me. */
+  | { type: 'session.pldAlertsCounted'; open: number };
 
 export interface SessionInput {
   storedToken: StoredToken | null;
@@ -58,6 +60,7 @@ export const sessionMachine = setup({
     'mark loaded once': assign({ hasLoadedOnce: true }),
     'clear session': assign({ publicToken: null, authType: null, user: null }),
     'assign parent uuid': assign((_, params: { parentUuid: string | null }) => ({ parentUuid: params.parentUuid })),
+    'assign open pld alerts': assign(({ context }, params: { open: number }) => ({ user: context.user && { ...context.user, alertas_pld: params.open } })),
   },
 }).createMachine({
   id: 'session',
@@ -121,6 +124,7 @@ export const sessionMachine = setup({
           { guard: 'staff cookie present', target: 'loadingStaffProfile' },
           { target: 'requestingPublicToken' },
         ],
+        'session.pldAlertsCounted': { actions: { type: 'assign open pld alerts', params: ({ event }) => ({ open: event.open }) } },
       },
     },
     error: {

@@ -64,6 +64,7 @@ export async function loadStaffProfile(http: AxiosInstance): Promise<StaffProfil
     franquicia: profile.franquicia,
     roles: profile.roles,
     notificaciones: profile.notificaciones,
-    alertas_pld: profile.alertas_pld ?? 0,
+    // This server always says it; a main system's own /me (spec §7) does not, and has no alerts.
+    alertas_pld: (profile.alertas_pld as number | undefined) ?? 0,
   };
 }

@@ -98,6 +98,15 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
           lazy: async () => ({ Component: (await import('./lists/history-page')).HistoryPage }),
         },
         {
+          // PLD alerts (Analista and up): the load refuses other staff (src/pld-alerts/pld-alerts-data.ts).
+          path: '/alertas-pld',
+          loader: async (args) => {
+            await staffOnly(args);
+            return (await import('./pld-alerts/pld-alerts-data')).loadPldAlerts(runtime, args.request);
+          },
+          lazy: async () => ({ Component: (await import('./pld-alerts/pld-alerts-page')).PldAlertsPage }),
+        },
+        {
           path: '/maquinas/:machine?',
           loader: labOnly,
           lazy: async () => ({ Component: (await import('./lab/lab-page')).LabRoute }),

@@ -72,7 +72,7 @@ export const staffProfileAnswerSchema = object({
     franquicia: string().defined(),
     roles: array(mixed<StaffRole>().oneOf(STAFF_ROLES).required()).required(),
     notificaciones: number().integer().min(0).required(),
-    /** Open PLD alerts of ongoing monitoring; 0 for staff who cannot close them. */
+    /** Open PLD alerts (ongoing monitoring); 0 for staff without the `pld` permission. */
     alertas_pld: number().integer().min(0).required(),
   }).required(),
 });
@@ -88,5 +88,6 @@ export interface StaffProfile {
   franquicia: string;
   roles: StaffRole[];
   notificaciones: number;
+  /** Open PLD alerts; 0 for staff without the `pld` permission. */
   alertas_pld: number;
 }

@@ -1,15 +1,15 @@
-// The staff header: name, last name and franchise, notifications, the role menu,
+// The staff header: name, last name and franchise, notifications (with the open PLD alerts), the role menu,
 // preferences and sign-out (both in the main system; sign-out posts a form). Below 600 px it is
 // one line (styles.css): the name shortened, and the franchise, preferences and sign-out in the menu.
 import { AnchorButton, Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { Cog, LogOut, Menu as MenuIcon, Notifications } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
-import { useRef, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { useLinkClickHandler, useNavigate } from 'react-router-dom';
 import { useRuntime } from '../session/runtime-context';
 import { selectStaffUser } from '../session/selectors';
 import { Brand } from './brand';
-import { staffMenu } from './staff-menu';
+import { notificationBadge, PLD_ALERTS_ROUTE, staffMenu } from './staff-menu';
 
 /**
  * A section's title in the menu, looking like Blueprint's titled MenuDivider but not an h6: the
@@ -28,9 +28,10 @@ export function StaffHeader() {
   const user = useSelector(session, selectStaffUser);
   const navigate = useNavigate();
   const logout = useRef<HTMLFormElement>(null);
+  const toAlerts = useLinkClickHandler<HTMLAnchorElement>(PLD_ALERTS_ROUTE);
   if (!user) return null;
   const sections = staffMenu(user.roles, config.links);
-  const unread = user.notificaciones;
+  const badge = notificationBadge(user);
   const fullName = [user.nombre, user.apellido_paterno, user.apellido_materno].filter(Boolean).join(' ');
   const franchise = `Franquicia: ${user.franquicia}`;
   // An administrator's section links to the preferences already.
@@ -79,12 +80,14 @@ export function StaffHeader() {
           role="link"
           variant="minimal"
           icon={<Notifications />}
-          href={config.links.mainSystemHome}
-          aria-label={`Notificaciones: ${unread} sin leer`}
+          href={badge.route ?? config.links.mainSystemHome}
+          // Open PLD alerts are a page of this app (a modified click still opens a new tab).
+          onClick={badge.route ? (event) => toAlerts(event as MouseEvent<HTMLAnchorElement>) : undefined}
+          aria-label={badge.label}
           className="notification-badge"
         >
-          <Tag round intent={unread > 0 ? 'danger' : 'none'} aria-hidden="true">
-            {unread}
+          <Tag round intent={badge.count > 0 ? 'danger' : 'none'} aria-hidden="true">
+            {badge.count}
           </Tag>
         </AnchorButton>
         <PopoverNext content={menu} placement="bottom-end">

@@ -1,8 +1,9 @@
 // The staff menu: one section per role whose permission the signed-in user holds
-// (forms/staff-permissions.ts, README "Staff roles"). Analista has no section: its PLD review
-// lives in each application's 'Validaciones PLD' tab.
+// (forms/staff-permissions.ts, README "Staff roles"), and the header's notification badge. Analista's
+// section holds the PLD alerts of ongoing monitoring; its review of an application lives in that
+// application's 'Validaciones PLD' tab.
 import { hasPermission, type StaffPermission } from '../../forms/staff-permissions';
-import type { StaffRole } from '../../forms/contracts/session';
+import type { StaffProfile, StaffRole } from '../../forms/contracts/session';
 import type { ClientLinks } from '../../forms/contracts/client-config';
 
 export interface StaffMenuEntry {
@@ -22,6 +23,29 @@ export interface StaffMenuSection {
   entries: StaffMenuEntry[];
 }
 
+/** The in-app page of the open PLD alerts. */
+export const PLD_ALERTS_ROUTE = '/alertas-pld';
+
+export interface NotificationBadge {
+  /** The number the badge shows. */
+  count: number;
+  /** What it says to screen readers: 'Notificaciones: 2 sin leer, 1 alerta PLD abierta'. */
+  label: string;
+  /** The page of the open alerts when there are some; null for the main system's notifications. */
+  route: string | null;
+}
+
+/**
+ * The header's badge: the main system's unread notifications, plus the open PLD alerts for staff who
+ * review them (permission `pld`), whose badge then leads to those alerts.
+ */
+export function notificationBadge({ roles, notificaciones, alertas_pld }: Pick<StaffProfile, 'roles' | 'notificaciones' | 'alertas_pld'>): NotificationBadge {
+  const unread = `Notificaciones: ${notificaciones} sin leer`;
+  if (!hasPermission(roles, 'pld')) return { count: notificaciones, label: unread, route: null };
+  const alerts = alertas_pld === 1 ? '1 alerta PLD abierta' : `${alertas_pld} alertas PLD abiertas`;
+  return { count: notificaciones + alertas_pld, label: `${unread}, ${alerts}`, route: alertas_pld > 0 ? PLD_ALERTS_ROUTE : null };
+}
+
 export function staffMenu(roles: StaffRole[], links: ClientLinks): StaffMenuSection[] {
   const sections: StaffMenuSection[] = [
     {
@@ -34,6 +58,12 @@ export function staffMenu(roles: StaffRole[], links: ClientLinks): StaffMenuSect
         { label: 'Solicitantes', to: '/list' },
         { label: 'Lista de clientes', to: links.clientList, external: true },
       ],
+    },
+    {
+      role: 'analista',
+      permission: 'pld',
+      title: 'Analista',
+      entries: [{ label: 'Alertas PLD', to: PLD_ALERTS_ROUTE }],
     },
     {
       role: 'administrador',

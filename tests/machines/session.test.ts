@@ -20,7 +20,7 @@ const PROFILE: StaffProfile = {
   franquicia: 'Guadalajara Centro',
   roles: ['usuario', 'analista'],
   notificaciones: 2,
-  alertas_pld: 0,
+  alertas_pld: 1,
 };
 
 const EVENTS = [
@@ -30,6 +30,8 @@ const EVENTS = [
   { type: 'session.tokenRejected', staffCookie: true },
   { type: 'session.logout' },
   { type: 'session.parentUuidSet', parentUuid: 'pm-123' },
+  // The count the profile already has: the state's meaning (the user is the profile loaded) holds.
+  { type: 'session.pldAlertsCounted', open: 1 },
   { type: 'xstate.done.actor.publicToken', output: ISSUED },
   { type: 'xstate.error.actor.publicToken', error: new Error('401') },
   { type: 'xstate.done.actor.staffProfile', output: PROFILE },
@@ -137,6 +139,19 @@ describe('session machine, every transition', () => {
     await play(harness, { type: 'session.logout' });
     expect(harness.actor.getSnapshot().context.parentUuid).toBe('pm-9');
     expect(harness.actor.getSnapshot().context.publicToken).toBeNull();
+  });
+
+  it("follows a list's count of open PLD alerts in the staff profile, and leaves a public session without one", async () => {
+    const harness = startActor();
+    await play(harness, { type: 'session.authenticate', staffCookie: true });
+    await play(harness, { type: 'xstate.done.actor.staffProfile', output: PROFILE });
+    await play(harness, { type: 'session.pldAlertsCounted', open: 0 });
+    expect(harness.actor.getSnapshot().context.user).toEqual({ ...PROFILE, alertas_pld: 0 });
+    await play(harness, { type: 'session.logout' });
+    await play(harness, { type: 'session.authenticate', staffCookie: false });
+    await play(harness, { type: 'xstate.done.actor.publicToken', output: ISSUED });
+    await play(harness, { type: 'session.pldAlertsCounted', open: 3 });
+    expect(harness.actor.getSnapshot().context.user).toBeNull();
   });
 });
 

@@ -94,6 +94,7 @@ const STAFF: RouteVisit[] = [
   { name: 'staff-applicants', audience: 'staff', path: () => '/list', heading: 'Solicitantes' },
   { name: 'staff-unfinished', audience: 'staff', path: () => '/list-cache', heading: 'Registros sin terminar' },
   { name: 'staff-history', audience: 'staff', path: (r) => `/historial/${r.pm}`, heading: 'Historial de cambios del cliente' },
+  { name: 'staff-pld-alerts', audience: 'staff', path: () => '/alertas-pld?estado=todas', heading: 'Alertas PLD' },
   ...WIZARDS.flatMap(([kind, heading]): RouteVisit[] => [
     { name: `staff-${kind}-new`, audience: 'staff', path: () => `/${kind}?params=F9`, heading, then: acceptNotice },
     { name: `staff-${kind}-saved`, audience: 'staff', path: (r) => `/${kind}/${r[kind]}?params=F9`, heading },

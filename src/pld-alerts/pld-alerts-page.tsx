@@ -1,0 +1,203 @@
+// /alertas-pld: the matches ongoing PLD monitoring found when a new version of the lists was loaded
+// (forms/contracts/pld-alerts.ts), for staff who review them. A filter (the URL's `?estado=`) shows
+// the open, the closed or all; each open alert is closed from its row, in a dialog, as a confirmed
+// match or a homonym with a written reason. Below 600 px each alert is a card. Text only.
+import { Button, Classes, H1, HTMLTable, Intent, SegmentedControl, Tag } from '@blueprintjs/core';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router-dom';
+import { PLD_ALERT_FILTERS, PLD_ALERT_STATE_LABELS, type PldAlert, type PldAlertFilter } from '../../forms/contracts/pld-alerts';
+import {
+  alertCountText,
+  alertDate,
+  alertGroupLabel,
+  closedAnnouncement,
+  closedByText,
+  NO_ALERTS,
+  PLD_ALERT_FILTER_LABELS,
+  readAlertFilter,
+  similarityText,
+} from '../../forms/pld-alert-texts';
+import { permissionRefusal } from '../../forms/staff-permissions';
+import { EmptyRow, TableHead, TableRegion, type Column } from '../components/table-parts';
+import { TitledCallout } from '../components/titled-callout';
+import { useDocumentTitle } from '../layout/document-title';
+import { wizardRouteFor } from '../lists/wizard-route-for';
+import { AT_PLD_REVIEW } from '../wizard/open-at';
+import { CloseAlertDialog } from './close-alert-dialog';
+import type { PldAlertsData } from './pld-alerts-data';
+import './pld-alerts.css';
+
+const TITLE = 'Alertas PLD';
+
+const STATE_INTENTS: Record<PldAlert['estado'], Intent> = { abierta: Intent.WARNING, confirmada: Intent.DANGER, homonimo: Intent.NONE };
+
+interface AlertColumn {
+  label: string;
+  /** One element: on a card the cell is a row of label and value. */
+  cell: (alert: PldAlert) => ReactNode;
+  className?: string;
+}
+
+/** A value with a second, smaller line beneath. */
+const Stacked = ({ main, sub }: { main: ReactNode; sub: ReactNode }) => (
+  <span className="alert-stack">
+    <span>{main}</span>
+    <span className="alert-sub">{sub}</span>
+  </span>
+);
+
+function ApplicationLink({ alert }: { alert: PldAlert }) {
+  const { uuid, tipo_persona, nombre } = alert.solicitud;
+  const route = wizardRouteFor(tipo_persona, uuid);
+  const name = nombre || 'Solicitud sin nombre';
+  return (
+    <Stacked
+      // Opens the application at its 'Validaciones PLD' tab (src/wizard/open-at.ts).
+      main={route ? <Link to={route} state={AT_PLD_REVIEW}>{name}</Link> : name}
+      sub={`Persona ${tipo_persona}${alert.solicitud.completa ? '' : ' · sin terminar'}`}
+    />
+  );
+}
+
+function AlertState({ alert }: { alert: PldAlert }) {
+  const closed = closedByText(alert);
+  return (
+    <span className="alert-stack">
+      {/* Blueprint's minimal warning tag lacks contrast on a striped row: the open and confirmed ones are solid. */}
+      <Tag minimal={alert.estado === 'homonimo'} intent={STATE_INTENTS[alert.estado]} className="alert-state-tag">
+        {PLD_ALERT_STATE_LABELS[alert.estado]}
+      </Tag>
+      {closed && <span className="alert-sub">{closed}</span>}
+      {alert.motivo_cierre && (
+        <span className="alert-sub alert-reason">
+          <strong>Motivo del cierre:</strong> {alert.motivo_cierre}
+        </span>
+      )}
+    </span>
+  );
+}
+
+const COLUMNS: AlertColumn[] = [
+  { label: 'Solicitud', cell: (alert) => <ApplicationLink alert={alert} /> },
+  { label: 'Persona', cell: (alert) => <Stacked main={alert.persona} sub={alertGroupLabel(alert.grupo)} /> },
+  { label: 'Nombre en la lista', cell: (alert) => <Stacked main={alert.nombre_lista} sub={`Registro ${alert.id_lista}`} /> },
+  { label: 'Lista', cell: (alert) => <Stacked main={alert.lista} sub={`versión ${alert.version_listas}`} /> },
+  { label: 'Similitud', cell: (alert) => <span>{similarityText(alert.score)}</span> },
+  { label: 'Motivo', cell: (alert) => <span>{alert.motivo_coincidencia}</span>, className: 'alert-reason' },
+  { label: 'Encontrada', cell: (alert) => <span>{alertDate(alert.encontrada_el)}</span> },
+  { label: 'Estado', cell: (alert) => <AlertState alert={alert} /> },
+];
+
+const HEAD: Column[] = [...COLUMNS.map((column) => column.label), { label: 'Acciones', hidden: true }];
+
+export function PldAlertsPage() {
+  useDocumentTitle(TITLE);
+  const data = useLoaderData() as PldAlertsData;
+  if (!data.allowed) {
+    return (
+      <div className="list-page">
+        <H1>{TITLE}</H1>
+        <p role="alert">{permissionRefusal('pld')}</p>
+      </div>
+    );
+  }
+  return <AlertsView data={data} />;
+}
+
+function AlertsView({ data }: { data: Extract<PldAlertsData, { allowed: true }> }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const pending = useNavigation().location;
+  const revalidator = useRevalidator();
+  const title = useRef<HTMLHeadingElement>(null);
+  // The alert of the closing dialog (kept while the dialog fades out), and what the last closing said (announced).
+  const [closing, setClosing] = useState<{ alert: PldAlert; open: boolean } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  // While another filter loads, the control shows it already (as the lists' controls do).
+  const loading = pending !== undefined && pending.pathname === pathname;
+  const shown: PldAlertFilter = loading ? readAlertFilter(new URLSearchParams(pending.search)) : data.filter;
+  const alerts = data.list?.alertas ?? [];
+
+  const dismiss = () => setClosing((current) => current && { ...current, open: false });
+  const closed = async (alert: PldAlert, estado: 'confirmada' | 'homonimo') => {
+    await revalidator.revalidate();
+    dismiss();
+    setAnnouncement(closedAnnouncement(alert.persona, estado));
+  };
+
+  return (
+    // Not a region of its own: the page is the main landmark, and its table's box is the region the title names.
+    <div className="list-page pld-alerts-page">
+      <H1 id="alerts-title" ref={title} tabIndex={-1}>
+        {TITLE}
+      </H1>
+      <p id="alerts-hint">Coincidencias nuevas encontradas al cargar una nueva versión de las listas.</p>
+      <div className="alert-filter">
+        <span id="alert-filter-label" className="alert-filter-label">
+          Mostrar
+        </span>
+        <SegmentedControl
+          role="radiogroup"
+          aria-labelledby="alert-filter-label"
+          options={PLD_ALERT_FILTERS.map((filter) => ({ value: filter, label: PLD_ALERT_FILTER_LABELS[filter] }))}
+          value={shown}
+          onValueChange={(value) => navigate(value === 'abiertas' ? pathname : `${pathname}?estado=${value}`)}
+        />
+      </div>
+      {data.list === null ? (
+        <TitledCallout level={2} intent="danger" title="No se cargaron las alertas" role="alert" className="alert-failure">
+          <p>{data.failure}</p>
+          <Button text="Intentar de nuevo" onClick={() => void revalidator.revalidate()} loading={revalidator.state === 'loading'} />
+        </TitledCallout>
+      ) : (
+        <p className="list-total" role="status">
+          {alertCountText(data.filter, alerts.length)}
+        </p>
+      )}
+      <p className="alert-announcement" role="status">
+        {announcement}
+      </p>
+      {data.list !== null && (
+        <TableRegion labelledBy="alerts-title">
+          <HTMLTable striped compact className="list-table card-table alerts-table" aria-describedby="alerts-hint" aria-busy={loading || revalidator.state === 'loading'}>
+            <TableHead columns={HEAD} />
+            <tbody>
+              {alerts.length === 0 && <EmptyRow columns={HEAD.length} text={NO_ALERTS[data.filter]} />}
+              {alerts.map((alert) => (
+                <tr key={alert.id}>
+                  {COLUMNS.map((column) => (
+                    <td key={column.label} data-label={column.label} className={column.className}>
+                      {column.cell(alert)}
+                    </td>
+                  ))}
+                  <td className="row-actions card-table-actions">
+                    {alert.estado === 'abierta' && (
+                      <Button size="small" text="Cerrar alerta" aria-label={`Cerrar alerta de ${alert.persona} (${alert.lista})`} onClick={() => setClosing({ alert, open: true })} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </TableRegion>
+      )}
+      <CloseAlertDialog
+        alert={closing?.alert ?? null}
+        isOpen={closing?.open ?? false}
+        onCancel={dismiss}
+        onClosed={closed}
+        // Someone closed it first: the list catches up behind the dialog, which keeps what was typed.
+        onRefused={(status) => {
+          if (status === 409) void revalidator.revalidate();
+        }}
+        onExited={() => {
+          setClosing((current) => (current?.open ? current : null));
+          // The button that opened it is gone once its alert is closed (by this person or another), so the
+          // focus could not go back to it and stays in the dialog leaving the page: the title takes it.
+          const focused = document.activeElement;
+          if (!focused || focused === document.body || focused.closest(`.${Classes.PORTAL}`)) title.current?.focus();
+        }}
+      />
+    </div>
+  );
+}
