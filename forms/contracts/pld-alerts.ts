@@ -1,9 +1,9 @@
 // PLD alerts on the wire: a match that ongoing monitoring found after a new version of the lists
 // was loaded (README, "Ongoing PLD monitoring"). GET /pld/alertas lists them; POST
 // /pld/alertas/{id}/cierre closes one as a confirmed match or a homonym, with a written reason.
-import { array, mixed, number, object, string, type InferType } from 'yup';
-import { refusal } from './refusal';
-import { PLD_REASON_MAX, PLD_REASON_MESSAGES } from './pld';
+import { array, mixed, number, object, string, type InferType, type ValidationError } from 'yup';
+import { isRefusal, refusal } from './refusal';
+import { PLD_REASON_MAX } from './pld';
 
 export const PLD_ALERT_STATES = ['abierta', 'confirmada', 'homonimo'] as const;
 export type PldAlertState = (typeof PLD_ALERT_STATES)[number];
@@ -65,20 +65,40 @@ export const pldAlertListSchema = object({
 export type PldAlertList = InferType<typeof pldAlertListSchema>;
 
 const CLOSE_STATE = refusal('invalid_alert_close', "estado debe ser 'confirmada' u 'homonimo'.");
-const closeReason = (message: string) => refusal('invalid_alert_close', message);
+const closeRefusal = (message: string) => refusal('invalid_alert_close', message);
+
+/** What the reason for closing an alert says when it is missing or too long: the dialog's field and the server's 400 alike. */
+export const PLD_ALERT_REASON_MESSAGES = {
+  required: 'Escribe el motivo del cierre.',
+  max: `El motivo no debe exceder ${PLD_REASON_MAX} caracteres.`,
+  type: 'El motivo debe ser texto.',
+} as const;
+
+/** The reason for closing an alert: written (spaces around it are dropped when kept), bounded. */
+const closeReasonSchema = string()
+  .strict()
+  .typeError(closeRefusal(PLD_ALERT_REASON_MESSAGES.type))
+  .required(closeRefusal(PLD_ALERT_REASON_MESSAGES.required))
+  .test('written', closeRefusal(PLD_ALERT_REASON_MESSAGES.required), (value) => typeof value === 'string' && value.trim() !== '')
+  .max(PLD_REASON_MAX, closeRefusal(PLD_ALERT_REASON_MESSAGES.max));
+
+/** The field message for a closing reason as typed, or null when it holds (the rule the server checks). */
+export function closeReasonProblem(text: string): string | null {
+  try {
+    closeReasonSchema.validateSync(text);
+    return null;
+  } catch (error) {
+    const [first] = (error as ValidationError).errors ?? [];
+    return isRefusal(first) ? first.message : PLD_ALERT_REASON_MESSAGES.required;
+  }
+}
 
 /** POST /pld/alertas/{id}/cierre: as what, and why. */
 export const pldAlertCloseSchema = object({
   estado: mixed<Exclude<PldAlertState, 'abierta'>>().oneOf(['confirmada', 'homonimo'], CLOSE_STATE).required(CLOSE_STATE),
-  /** Kept without its surrounding spaces. */
-  motivo: string()
-    .strict()
-    .typeError(closeReason(PLD_REASON_MESSAGES.type))
-    .required(closeReason(PLD_REASON_MESSAGES.required))
-    .test('written', closeReason(PLD_REASON_MESSAGES.required), (value) => typeof value === 'string' && value.trim() !== '')
-    .max(PLD_REASON_MAX, closeReason(PLD_REASON_MESSAGES.max)),
+  motivo: closeReasonSchema,
 })
   .default(undefined)
-  .required(closeReason('Indica el estado y el motivo del cierre.'))
-  .typeError(closeReason('Indica el estado y el motivo del cierre.'));
+  .required(closeRefusal('Indica el estado y el motivo del cierre.'))
+  .typeError(closeRefusal('Indica el estado y el motivo del cierre.'));
 export type PldAlertClose = InferType<typeof pldAlertCloseSchema>;

@@ -6,7 +6,8 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Radio, Sp
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import type { PldAlert } from '../../forms/contracts/pld-alerts';
-import { PLD_REASON_MAX, reasonProblem } from '../../forms/contracts/pld';
+import { PLD_REASON_MAX } from '../../forms/contracts/pld';
+import { closeReasonProblem } from '../../forms/contracts/pld-alerts';
 import { CLOSE_CHOICE_REQUIRED, CLOSE_CHOICES, similarityText } from '../../forms/pld-alert-texts';
 import { callFailure } from '../../services/http';
 import { closePldAlert } from '../../services/pld-alerts';
@@ -37,7 +38,7 @@ export interface CloseAlertDialogProps {
 const validate = (values: CloseValues) => {
   const errors: Partial<Record<keyof CloseValues, string>> = {};
   if (!values.estado) errors.estado = CLOSE_CHOICE_REQUIRED;
-  const reason = reasonProblem(values.motivo ?? '');
+  const reason = closeReasonProblem(values.motivo ?? '');
   if (reason) errors.motivo = reason;
   return errors;
 };

@@ -138,7 +138,7 @@ describe('ongoing PLD monitoring', () => {
   it('staff close an alert as a homonym with a reason, once; the closing goes into the history', async () => {
     const missing = await call('POST', `/pld/alertas/${alertId}/cierre`, { estado: 'homonimo', motivo: '  ' });
     expect(missing.status).toBe(400);
-    expect((await missing.json()).message).toBe('Escribe el motivo de la confirmación.');
+    expect((await missing.json()).message).toBe('Escribe el motivo del cierre.');
     const badState = await call('POST', `/pld/alertas/${alertId}/cierre`, { estado: 'abierta', motivo: 'x' });
     expect(badState.status).toBe(400);
     expect((await badState.json()).message).toBe("estado debe ser 'confirmada' u 'homonimo'.");

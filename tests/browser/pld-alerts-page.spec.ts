@@ -119,7 +119,7 @@ for (const width of [1280, 360]) {
     const dialog = page.getByRole('dialog', { name: 'Cerrar alerta' });
     await dialog.getByRole('button', { name: 'Cerrar alerta' }).click();
     await expect(dialog.getByText('Elige si es una coincidencia confirmada o un homónimo.')).toBeVisible();
-    await expect(dialog.getByText('Escribe el motivo de la confirmación.')).toBeVisible();
+    await expect(dialog.getByText('Escribe el motivo del cierre.')).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: `test-results/pld-alerts/dialog-${width}.png` });
     // Blueprint's radio draws its circle over the input: a person clicks the label.

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import type { PldAlert, PldAlertList } from '../../forms/contracts/pld-alerts';
 import type { StaffProfile, StaffRole, StoredToken } from '../../forms/contracts/session';
-import { PLD_REASON_MESSAGES } from '../../forms/contracts/pld';
+import { PLD_ALERT_REASON_MESSAGES } from '../../forms/contracts/pld-alerts';
 import { sessionMachine } from '../../machines/session';
 import { loadPldAlerts } from '../../src/pld-alerts/pld-alerts-data';
 import { PldAlertsPage } from '../../src/pld-alerts/pld-alerts-page';
@@ -233,14 +233,14 @@ describe('PldAlertsPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar alerta' }));
     expect(within(dialog).getByText('Elige si es una coincidencia confirmada o un homónimo.')).toBeInTheDocument();
     const reason = within(dialog).getByLabelText(/Motivo del cierre/);
-    expect(reason).toHaveAccessibleDescription(PLD_REASON_MESSAGES.required);
+    expect(reason).toHaveAccessibleDescription(PLD_ALERT_REASON_MESSAGES.required);
     expect(reason).toHaveAttribute('aria-invalid', 'true');
 
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Coincidencia confirmada' }));
     await userEvent.type(reason, '   ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar alerta' }));
     expect(within(dialog).queryByText('Elige si es una coincidencia confirmada o un homónimo.')).toBeNull();
-    expect(reason).toHaveAccessibleDescription(PLD_REASON_MESSAGES.required);
+    expect(reason).toHaveAccessibleDescription(PLD_ALERT_REASON_MESSAGES.required);
     expect(closes()).toEqual([]);
 
     // 'Cancelar' closes it and gives the focus back to the row's button.
