@@ -19,6 +19,7 @@ import { contractBody } from '../validation/contract-body';
 import { screenApplicant, searchQuery } from './pld-blacklist';
 import { normaliseRfc } from './pld-normalise';
 import { PLD_DATA_DIR } from './pld-sources';
+import { OfficialFileError } from '../catalogs/official-file';
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -112,13 +113,22 @@ export async function pldRoutes(app: FastifyInstance) {
       preHandler: requireStaff('pld_recarga'),
       schema: { ...common, summary: 'Carga las listas de la carpeta del servidor como una nueva versión' },
       // No body: the files are the server's own.
-      config: { contract: { answers: { 200: answer(pldReloadAnswerSchema, 'Si cambiaron, y las listas cargadas'), ...refusals(401, 403, 409) } } },
+      config: { contract: { answers: {
+            200: answer(pldReloadAnswerSchema, 'Si cambiaron, y las listas cargadas'),
+            ...refusals(401, 403, 409),
+            422: { ...refusals(422)[422], description: 'Un archivo de las listas con un formato que los lectores rechazan: no se carga nada; el mensaje nombra el archivo y la línea.' },
+          }, } },
     },
     async (request) => {
       if (reloading) throw new ApiError(409, 'Ya hay una recarga de las listas en curso; espera a que termine.', 'pld_reload_running');
       reloading = true;
       try {
-        const load = await request.backend.pld.reload(process.env.PLD_DATA_DIR || PLD_DATA_DIR);
+        const load = await request.backend.pld.reload(process.env.PLD_DATA_DIR || PLD_DATA_DIR).catch((error: unknown) => {
+          // A file whose layout the parsers refuse: nothing was loaded, and the administrator is told where.
+          if (error instanceof OfficialFileError)
+            throw new ApiError(422, `El archivo ${error.file} no tiene el formato esperado${error.line === null ? '' : ` (línea ${error.line})`}: no se cargó ninguna versión nueva de las listas.`, 'pld_file_invalid');
+          throw error;
+        });
         return { cambiada: load?.changed ?? false, ...(await request.backend.pld.info()), monitoreo: await request.backend.pldMonitor.progress() };
       } finally {
         reloading = false;

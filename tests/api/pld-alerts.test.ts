@@ -196,6 +196,24 @@ describe('ongoing PLD monitoring', () => {
     expect((await history(first)).filter((entry) => entry.action === 'pld_alert')).toHaveLength(1);
   });
 
+  it('a reload from a list file the parsers refuse answers 422 with the file and line, and loads nothing', async () => {
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'pld-broken-'));
+    try {
+      for (const name of fs.readdirSync(PLD_DATA_DIR)) fs.copyFileSync(path.join(PLD_DATA_DIR, name), path.join(broken, name));
+      const sfp = path.join(broken, 'sfp_proveedores_contratistas_sancionados.csv.gz');
+      fs.writeFileSync(sfp, gzipSync(`${gunzipSync(fs.readFileSync(sfp)).toString('utf8')}"SIN CERRAR,X\n`));
+      const before = (await (await call('GET', '/pld/lists')).json()).version;
+      process.env.PLD_DATA_DIR = broken;
+      const response = await call('POST', '/pld/lists/reload', {});
+      expect(response.status).toBe(422);
+      expect((await response.json()).message).toMatch(/^El archivo sfp_proveedores_contratistas_sancionados\.csv\.gz no tiene el formato esperado \(línea \d+\): no se cargó ninguna versión nueva de las listas\.$/);
+      expect((await (await call('GET', '/pld/lists')).json()).version).toBe(before);
+    } finally {
+      delete process.env.PLD_DATA_DIR;
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
   it('is for staff holding the PLD permission only', async () => {
     expect((await call('GET', '/pld/alertas', undefined, publicAuth)).status).toBe(403);
     expect((await call('GET', '/pld/alertas', undefined, null as unknown as string)).status).toBe(401);

@@ -8,12 +8,16 @@
 //    guarantors (3 PF, 2 PM with 3 representatives each): 20 parties screened per call.
 // Baseline in the same run: GET /api/catalogs/ct (an authenticated answer from memory, the floor
 // of any call here), and GET /api/wizardpm/{uuid}/1 for the blacklist's PM.
-// Run: npm run bench:pld   (targets: search median ≤ 5 ms and p99 ≤ 20 ms; blacklist median ≤ 50 ms)
+// Run: npm run bench:pld   (targets, issue 18: the index's search median ≤ 2 ms and p99 ≤ 5 ms over the full
+//      lists, timed in this process, with the HTTP figures and their same-run baseline beside; blacklist median ≤ 50 ms)
 //      REQUESTS=3000 to change the number of searches.
 import { beforeSubmit } from '../../forms/before-submit';
 import { validAvalPfModel, validAvalPmModel, validPmModel } from '../unit/forms/fixtures';
 import { readPairs } from '../pld-eval/evaluate';
 import { startBenchServer } from './support/bench-server';
+import { indexRows, readListEntries } from '../../server/pld/pld-files-index';
+import { buildPldIndex } from '../../server/pld/pld-index';
+import { searchOf } from '../../server/pld/pld-routes';
 import { percentiles, staffAuthorization, timeSequential } from './support/staff-session';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 3000);
@@ -84,6 +88,25 @@ try {
   const pmRead = percentiles(await timeSequential(BLACKLIST_REQUESTS, () => fetch(`${server.base}/api/wizardpm/${uuid}/1`, { headers: { authorization: staff } })));
   const blacklist = percentiles(await timeSequential(BLACKLIST_REQUESTS, (i) => post(`/blacklist/${uuid}`, { ...pm, representantes: pm.representantes.map((r: Record<string, unknown>) => ({ ...r, nombre: withTypo(`${r.nombre} GARCIA LOPEZ`, i) })) })));
 
+  // The same searches on the index itself, built here from the same files: the search without HTTP.
+  // An in-memory baseline first (a Map lookup per query, as GET /api/catalogs/ct answers), same run.
+  const { entries, names } = indexRows(await readListEntries());
+  const index = buildPldIndex(entries, names);
+  const lookup = new Map(queries.map((query, i) => [query, i]));
+  const timeEach = (count: number, run: (i: number) => unknown) => {
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const started = performance.now();
+      run(i);
+      times.push(performance.now() - started);
+    }
+    return times;
+  };
+  const memoryBaseline = percentiles(timeEach(REQUESTS, (i) => lookup.get(queries[i % queries.length])));
+  const inProcessFirst = timeEach(queries.length, (i) => index.search(searchOf(payload(i))));
+  const inProcessRest = timeEach(REQUESTS - queries.length, (i) => index.search(searchOf(payload(queries.length + i))));
+  const inProcess = percentiles([...inProcessFirst, ...inProcessRest]);
+
   const counts = info.listas.map((l: { lista: string; entradas: number }) => `${l.lista} ${l.entradas.toLocaleString('en')}`).join(', ');
   console.log(`lists: version ${info.version} (${counts}); index: ${info.indice.entradas.toLocaleString('en')} screened entries, ${info.indice.nombres.toLocaleString('en')} names, ${info.indice.palabras.toLocaleString('en')} words, built in ${info.indice.construido_ms} ms`);
   console.log(`first start on a fresh data folder to /api/health 200 (initdb, migrations, catalogues; on PGlite health queues behind the lists load): ${(firstStart / 1000).toFixed(1)} s; first search (the index is built in the background once the database is ready): ${(indexReady / 1000).toFixed(1)} s`);
@@ -93,8 +116,12 @@ try {
   console.log(fmt(`  of which the first ${queries.length} (every word new to the index's cache)`, percentiles(firstPass)));
   console.log(fmt('baseline: GET /api/wizardpm/{uuid}/1 of the PM below', pmRead));
   console.log(fmt(`POST /api/blacklist/{uuid}: PM, 3 reps, 3 shareholders, 5 guarantors (${parties} parties)`, blacklist));
-  const met = search.p50 <= 5 && search.p99 <= 20 && blacklist.p50 <= 50;
-  console.log(`targets (search median ≤ 5 ms, p99 ≤ 20 ms; blacklist median ≤ 50 ms): ${met ? 'met' : 'NOT met'}`);
+  console.log('the index in this process, the same searches:');
+  console.log(fmt('baseline: a Map lookup per query (in memory)', memoryBaseline));
+  console.log(fmt(`index.search, ${REQUESTS} searches`, inProcess));
+  console.log(fmt(`  of which the first ${queries.length} (every word new to the index's cache)`, percentiles(inProcessFirst)));
+  const met = inProcess.p50 <= 2 && inProcess.p99 <= 5 && blacklist.p50 <= 50;
+  console.log(`targets (the index's search median ≤ 2 ms, p99 ≤ 5 ms; blacklist median ≤ 50 ms): ${met ? 'met' : 'NOT met'}`);
   process.exitCode = met ? 0 : 1;
 } finally {
   await server.stop();
