@@ -109,25 +109,32 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
   const weight = Float64Array.from(postings, (list) => 1 + Math.log((nameCount + 1) / (list.length + 1)));
   const maxWeight = 1 + Math.log(nameCount + 1);
 
-  const byPhonetic = new Map<string, number[]>();
-  const bySkeleton = new Map<string, number[]>();
-  const byTrigram = new Map<string, number[]>();
-  const phoneticOf: string[] = [];
-  words.forEach((word, id) => {
-    const sound = phonetic(word);
-    phoneticOf.push(sound);
-    push(byPhonetic, sound, id);
-    const consonants = skeleton(word);
-    if (consonants.length >= 3) push(bySkeleton, consonants, id);
-    if (word.length >= 4) for (const gram of trigramsOf(sound)) push(byTrigram, gram, id);
-  });
+  const phoneticOf = words.map(phonetic);
 
-  // Listed words with the Arabic article joined (ALHARBI) by the bare name (HARBI).
-  const byBareName = new Map<string, number[]>();
-  words.forEach((word, id) => {
-    const bare = withoutArticle(word);
-    if (bare) push(byBareName, bare, id);
-  });
+  /** Where the words alike to a query word are looked for: among every listed word, or some of them. */
+  interface WordTables {
+    member: (id: number) => boolean;
+    byPhonetic: Map<string, number[]>;
+    bySkeleton: Map<string, number[]>;
+    byTrigram: Map<string, number[]>;
+    /** Listed words with the Arabic article joined (ALHARBI) by the bare name (HARBI). */
+    byBareName: Map<string, number[]>;
+  }
+  function wordTables(ids: Iterable<number>, member: (id: number) => boolean): WordTables {
+    const tables: WordTables = { member, byPhonetic: new Map(), bySkeleton: new Map(), byTrigram: new Map(), byBareName: new Map() };
+    for (const id of ids) {
+      const word = words[id];
+      const sound = phoneticOf[id];
+      push(tables.byPhonetic, sound, id);
+      const consonants = skeleton(word);
+      if (consonants.length >= 3) push(tables.bySkeleton, consonants, id);
+      if (word.length >= 4) for (const gram of trigramsOf(sound)) push(tables.byTrigram, gram, id);
+      const bare = withoutArticle(word);
+      if (bare) push(tables.byBareName, bare, id);
+    }
+    return tables;
+  }
+  const allWords = wordTables(words.keys(), () => true);
   const isGeneric = Uint8Array.from(words, (word) => (GENERIC_COMPANY_WORDS.has(word) ? 1 : 0));
 
   const rfcEntries = new Map<string, number[]>();
@@ -139,62 +146,70 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     if (stem !== rfc) push(rfcEntries, stem, entry.id);
   }
 
-  // The listed words alike to a query word, with their similarity; kept across searches.
-  const similarCache = new Map<string, Map<number, number>>();
   const sharedCount = new Uint8Array(words.length);
   const phoneticLength = Uint8Array.from(phoneticOf, (sound) => Math.min(sound.length, 255));
-  function similarWords(word: string): Map<number, number> {
-    const cached = similarCache.get(word);
-    if (cached) return cached;
-    const similar = new Map<number, number>();
-    const exact = wordIds.get(word);
-    if (exact !== undefined) similar.set(exact, 1);
-    // Abbreviations and transliterations of the same name part, both ways; AL joined or not.
-    for (const other of WORD_EQUIVALENTS.get(word)?.keys() ?? []) {
-      const id = wordIds.get(other);
-      if (id !== undefined) similar.set(id, EQUIVALENT_SIMILARITY);
-    }
-    const bare = wordIds.get(withoutArticle(word));
-    if (bare !== undefined && !similar.has(bare)) similar.set(bare, EQUIVALENT_SIMILARITY);
-    for (const id of byBareName.get(word) ?? []) if (!similar.has(id)) similar.set(id, EQUIVALENT_SIMILARITY);
-    // Two adjacent letters swapped share few trigrams: look each swap up directly.
-    for (let k = 0; k + 1 < word.length; k++) {
-      if (word[k] === word[k + 1]) continue;
-      const id = wordIds.get(word.slice(0, k) + word[k + 1] + word[k] + word.slice(k + 2));
-      if (id !== undefined && !similar.has(id)) similar.set(id, wordSimilarityOf(word, phonetic(word), words[id], phoneticOf[id]));
-    }
-    const sound = phonetic(word);
-    const length = sound.length;
-    const consider = (id: number) => {
-      if (similar.has(id)) return;
-      const sim = wordSimilarityOf(word, sound, words[id], phoneticOf[id]);
-      if (sim >= MIN_WORD_SIMILARITY) similar.set(id, sim);
+  /** The listed words (of `tables`) alike to a query word, with their similarity; kept across searches. */
+  function similarWordsIn(tables: WordTables) {
+    const cache = new Map<string, Map<number, number>>();
+    const { member, byPhonetic, bySkeleton, byTrigram, byBareName } = tables;
+    const listed = (word: string) => {
+      const id = wordIds.get(word);
+      return id !== undefined && member(id) ? id : undefined;
     };
-    for (const id of byPhonetic.get(sound) ?? []) consider(id);
-    if (word.length >= 4) {
-      const consonants = skeleton(word);
-      if (consonants.length >= 3) for (const id of bySkeleton.get(consonants) ?? []) consider(id);
-      const grams = trigramsOf(sound);
-      const allowed = word.length >= 8 ? 2 : 1;
-      const needed = Math.max(1, grams.length - 3 * allowed);
-      const touched: number[] = [];
-      for (const gram of grams) {
-        for (const id of byTrigram.get(gram) ?? []) {
-          const other = phoneticLength[id];
-          if (other > length + allowed || other < length - allowed) continue;
-          if (sharedCount[id] === 0) touched.push(id);
-          sharedCount[id]++;
+    return function similarWords(word: string): Map<number, number> {
+      const cached = cache.get(word);
+      if (cached) return cached;
+      const similar = new Map<number, number>();
+      const exact = listed(word);
+      if (exact !== undefined) similar.set(exact, 1);
+      // Abbreviations and transliterations of the same name part, both ways; AL joined or not.
+      for (const other of WORD_EQUIVALENTS.get(word)?.keys() ?? []) {
+        const id = listed(other);
+        if (id !== undefined) similar.set(id, EQUIVALENT_SIMILARITY);
+      }
+      const bare = listed(withoutArticle(word));
+      if (bare !== undefined && !similar.has(bare)) similar.set(bare, EQUIVALENT_SIMILARITY);
+      for (const id of byBareName.get(word) ?? []) if (!similar.has(id)) similar.set(id, EQUIVALENT_SIMILARITY);
+      // Two adjacent letters swapped share few trigrams: look each swap up directly.
+      for (let k = 0; k + 1 < word.length; k++) {
+        if (word[k] === word[k + 1]) continue;
+        const id = listed(word.slice(0, k) + word[k + 1] + word[k] + word.slice(k + 2));
+        if (id !== undefined && !similar.has(id)) similar.set(id, wordSimilarityOf(word, phonetic(word), words[id], phoneticOf[id]));
+      }
+      const sound = phonetic(word);
+      const length = sound.length;
+      const consider = (id: number) => {
+        if (similar.has(id)) return;
+        const sim = wordSimilarityOf(word, sound, words[id], phoneticOf[id]);
+        if (sim >= MIN_WORD_SIMILARITY) similar.set(id, sim);
+      };
+      for (const id of byPhonetic.get(sound) ?? []) consider(id);
+      if (word.length >= 4) {
+        const consonants = skeleton(word);
+        if (consonants.length >= 3) for (const id of bySkeleton.get(consonants) ?? []) consider(id);
+        const grams = trigramsOf(sound);
+        const allowed = word.length >= 8 ? 2 : 1;
+        const needed = Math.max(1, grams.length - 3 * allowed);
+        const touched: number[] = [];
+        for (const gram of grams) {
+          for (const id of byTrigram.get(gram) ?? []) {
+            const other = phoneticLength[id];
+            if (other > length + allowed || other < length - allowed) continue;
+            if (sharedCount[id] === 0) touched.push(id);
+            sharedCount[id]++;
+          }
+        }
+        for (const id of touched) {
+          if (sharedCount[id] >= needed) consider(id);
+          sharedCount[id] = 0;
         }
       }
-      for (const id of touched) {
-        if (sharedCount[id] >= needed) consider(id);
-        sharedCount[id] = 0;
-      }
-    }
-    if (similarCache.size >= SIMILAR_CACHE_LIMIT) similarCache.delete(similarCache.keys().next().value!);
-    similarCache.set(word, similar);
-    return similar;
+      if (cache.size >= SIMILAR_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+      cache.set(word, similar);
+      return similar;
+    };
   }
+  const similarWords = similarWordsIn(allWords);
 
   const seenSerial = new Int32Array(nameCount);
   const seenMask = new Int32Array(nameCount);
@@ -282,7 +297,7 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
   }
 
   /** The search over the names in `namePostings` and the RFCs in `rfcIndex`: every listed name, or some entries' only. */
-  const searchOver = (namePostings: number[][], rfcIndex: Map<string, number[]>) =>
+  const searchOver = (namePostings: number[][], rfcIndex: Map<string, number[]>, similarOf: (word: string) => Map<number, number>) =>
     function search({ name, rfc, filterRFC = false }: SearchQuery, { threshold = DEFAULT_THRESHOLD, limit = DEFAULT_LIMIT } = {}): ListedMatch[] {
       const queryRfc = normaliseRfc(rfc);
       const best = new Map<number, ListedMatch & { rfcHit: boolean }>();
@@ -311,13 +326,15 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
       }
 
       const queryWords = nameWords(name).slice(0, 30);
-      if (queryWords.length > 0) {
-        const similar = queryWords.map(similarWords);
-        const queryWeights = similar.map((map, i) => {
-          const exact = wordIds.get(queryWords[i]);
+      // No listed word alike to any query word (common when some entries only are searched): no name to score.
+      if (queryWords.length > 0 && queryWords.some((word) => similarOf(word).size > 0)) {
+        const similar = queryWords.map(similarOf);
+        // A query word's weight is the whole lists' (its listed twin's, or the heaviest alike listed word's), whatever names are searched.
+        const queryWeights = queryWords.map((word) => {
+          const exact = wordIds.get(word);
           if (exact !== undefined) return weight[exact];
           let best = 0;
-          for (const id of map.keys()) best = Math.max(best, weight[id]);
+          for (const id of similarWords(word).keys()) best = Math.max(best, weight[id]);
           return best || maxWeight;
         });
         const queryGeneric = queryWords.map((word) => GENERIC_COMPANY_WORDS.has(word));
@@ -380,8 +397,13 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
       const kept = ids.filter((id) => entryIds.has(id));
       if (kept.length > 0) rfcIndex.set(key, kept);
     }
-    return { search: searchOver(namePostings, rfcIndex) };
+    // Only the words of these entries' names are looked for alike to a query word: a name no other word leads to.
+    const present = new Set<number>();
+    namePostings.forEach((list, id) => {
+      if (list.length > 0) present.add(id);
+    });
+    return { search: searchOver(namePostings, rfcIndex, similarWordsIn(wordTables(present, (id) => present.has(id)))) };
   }
 
-  return { search: searchOver(postings, rfcEntries), restrictedTo, stats: { entries: entries.length, names: nameCount, words: words.length, buildMs: performance.now() - started } };
+  return { search: searchOver(postings, rfcEntries, similarWords), restrictedTo, stats: { entries: entries.length, names: nameCount, words: words.length, buildMs: performance.now() - started } };
 }
