@@ -8,7 +8,8 @@
 // order, a batch at a time, and moves the cursor in the same transaction that writes the batch's
 // alerts, so a restart resumes where it stopped. Another instance takes a run over once its claim
 // has gone stale; an alert is unique per application, party and entry, so none is raised twice.
-// The screening yields to the event loop every few milliseconds: saves keep being answered.
+// The screening yields to the event loop every few milliseconds, and rests after each batch as long
+// as the batch took: saves keep being answered.
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -30,6 +31,8 @@ export interface MonitorOptions {
   sliceMs?: number;
   /** A claim not renewed for this long is taken over by another instance, s. */
   staleSeconds?: number;
+  /** After each batch the run rests this many times as long as the batch took: saves keep the database and the event loop. */
+  restRatio?: number;
 }
 
 export interface MonitorProgress {
@@ -67,12 +70,25 @@ function reviewedKeys(model: Model): Set<string> {
   return keys;
 }
 
+/**
+ * The parts of a stored model the screening reads (pld-blacklist.ts screenParties, fullName) and the
+ * review: a fraction of the record, read and decoded instead of all of it. A field screenParties
+ * comes to read must be added here.
+ */
+const SCREENED_DATA = sql<string>`json_build_object(
+  'tipo_persona', data->'tipo_persona', 'clasificacion', data->'clasificacion', 'nombre', data->'nombre',
+  'fisica', json_build_object('apellido_paterno', data->'fisica'->'apellido_paterno', 'apellido_materno', data->'fisica'->'apellido_materno', 'rfc', data->'fisica'->'rfc'),
+  'moral', json_build_object('rfc', data->'moral'->'rfc'),
+  'representantes', data->'representantes', 'accionistas', data->'accionistas',
+  'mantiene_vinculo_patrimonial', data->'mantiene_vinculo_patrimonial', 'involucrado_vinculo_patrimonial', data->'involucrado_vinculo_patrimonial',
+  'pld_coincidences', data->'pld_coincidences')`.as('data');
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createPldMonitor(
   db: Kysely<Database>,
   indexed: () => Promise<IndexedLoad>,
-  { batchSize = 200, sliceMs = 8, staleSeconds = 30 }: MonitorOptions = {},
+  { batchSize = 200, sliceMs = 8, staleSeconds = 30, restRatio = 1 }: MonitorOptions = {},
 ): PldMonitor {
   const instance = randomUUID();
   let running: Promise<void> | null = null;
@@ -94,7 +110,7 @@ export function createPldMonitor(
   async function screenBatch(search: Pick<PldIndex, 'search'>, version: string, cursor: string) {
     const applicants = await db
       .selectFrom('application')
-      .select(['uuid', 'data'])
+      .select(['uuid', SCREENED_DATA])
       .where('uuid', '>', cursor)
       .where('parent_uuid', 'is', null)
       .where('clasificacion', '<>', 'Obligado')
@@ -106,7 +122,7 @@ export function createPldMonitor(
     if (applicants.length > 0) {
       const rows = await db
         .selectFrom('application')
-        .select(['uuid', 'parent_uuid', 'data'])
+        .select(['uuid', 'parent_uuid', SCREENED_DATA])
         .where('parent_uuid', 'in', applicants.map((row) => row.uuid))
         .orderBy('id')
         .execute();
@@ -200,10 +216,11 @@ export function createPldMonitor(
     const search = index.restrictedTo(new Set(changed.map((row) => row.id)));
     let cursor = claimed.cursor;
     while (!stopped) {
+      const started = performance.now();
       const batch = await screenBatch(search, load.version, cursor);
       if (!(await commitBatch(loadId, batch)) || batch.done) return;
       cursor = batch.last;
-      await yieldToEventLoop();
+      await new Promise((resolve) => setTimeout(resolve, (performance.now() - started) * restRatio));
     }
   }
 
