@@ -81,7 +81,19 @@ const COLUMNS: AlertColumn[] = [
   { label: 'Solicitud', cell: (alert) => <ApplicationLink alert={alert} /> },
   { label: 'Persona', cell: (alert) => <Stacked main={alert.persona} sub={alertGroupLabel(alert.grupo)} /> },
   { label: 'Nombre en la lista', cell: (alert) => <Stacked main={alert.nombre_lista} sub={`Registro ${alert.id_lista}`} /> },
-  { label: 'Lista', cell: (alert) => <Stacked main={alert.lista} sub={`versión ${alert.version_listas}`} /> },
+  {
+    label: 'Lista',
+    cell: (alert) => (
+      <Stacked
+        main={alert.lista}
+        sub={
+          <>
+            versión <span className="alert-version">{alert.version_listas}</span>
+          </>
+        }
+      />
+    ),
+  },
   { label: 'Similitud', cell: (alert) => <span>{similarityText(alert.score)}</span> },
   { label: 'Motivo', cell: (alert) => <span>{alert.motivo_coincidencia}</span>, className: 'alert-reason' },
   { label: 'Encontrada', cell: (alert) => <span>{alertDate(alert.encontrada_el)}</span> },

@@ -1,6 +1,14 @@
 // The product server the browser tests start: a fresh embedded database each run, with the demo
 // staff account on it. Shared by the production-build run (playwright.config.ts) and the
 // development-server run (playwright.dev.config.ts), which puts Vite in front of it.
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The folder a server on `port` reloads the PLD lists from (PLD_DATA_DIR): a copy of data/pld/ made
+ * as it starts, which a test may change before calling POST /api/pld/lists/reload (tests/browser/pld-alerts.spec.ts).
+ * The server loads data/pld/ itself as it starts, so the copy is no new version until a test changes it.
+ */
+export const pldDataDir = (port: number) => fileURLToPath(new URL(`../../.cache/browser-pld-${port}`, import.meta.url));
 
 /** The environment of a product server on `port`, its data under tests/.cache. */
 export function serverEnv(port: number): Record<string, string> {
@@ -21,11 +29,13 @@ export function serverEnv(port: number): Record<string, string> {
     SOCIAL_INSTAGRAM_URL: 'https://instagram.example/prueba',
     SOCIAL_LINKEDIN_URL: 'https://linkedin.example/prueba',
     COMPANY_SITE_URL: 'https://empresa.example',
+    PLD_DATA_DIR: pldDataDir(port),
   };
 }
 
-/** The command that starts it, on a database emptied first. */
-export const serverCommand = (port: number) => `rm -rf tests/.cache/browser-data-${port} && node --import tsx server/main.ts`;
+/** The command that starts it, on a database emptied first and a fresh copy of the PLD lists. */
+export const serverCommand = (port: number) =>
+  `rm -rf tests/.cache/browser-data-${port} '${pldDataDir(port)}' && mkdir -p '${pldDataDir(port)}' && cp data/pld/* '${pldDataDir(port)}' && node --import tsx server/main.ts`;
 
 export const CHROMIUM_LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
