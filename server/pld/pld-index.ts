@@ -53,6 +53,25 @@ const trigramsOf = (word: string) => {
   return [...grams];
 };
 
+/** A trigram of a sound of some length: words are looked up among those of about the query word's length only. */
+const trigramKey = (gram: string, length: number) => gram + String.fromCharCode(48 + Math.min(length, 200));
+
+/** The letters a word uses, as bits (A is bit 0); digits and the rest share bit 26. */
+function letterSet(word: string): number {
+  let set = 0;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i) - 65;
+    set |= 1 << (code >= 0 && code < 26 ? code : 26);
+  }
+  return set;
+}
+
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let rest = bits; rest; rest &= rest - 1) count++;
+  return count;
+}
+
 function push<K>(map: Map<K, number[]>, key: K, value: number) {
   const list = map.get(key);
   if (list) list.push(value);
@@ -64,6 +83,33 @@ const round = (value: number) => Math.round(value * 100) / 100;
 /** 'SERV ≈ SERVICIOS (abreviatura); CABEL = CABEL (idéntica)': which words matched which, and why. */
 export function explainWords(palabras: ListedMatch['palabras']): string {
   return palabras.map(({ consulta, lista, motivo }) => (motivo === 'idéntica' ? `${consulta} = ${lista}` : `${consulta} ≈ ${lista} (${motivo})`)).join('; ');
+}
+
+/** True when every word of `part` is in `whole` (as many times), and `whole` has more. */
+function isPartOf(part: Int32Array, whole: Int32Array): boolean {
+  if (part.length >= whole.length) return false;
+  const left = [...whole];
+  return part.every((word) => {
+    const at = left.indexOf(word);
+    if (at < 0) return false;
+    left.splice(at, 1);
+    return true;
+  });
+}
+
+const WARM_UP_SEARCHES = 150;
+
+/**
+ * Searches some listed names, each with two letters swapped, on a cache of alike words of its
+ * own: the engine compiles the search's code to its fast form before an applicant waits on it.
+ */
+function warmUp(search: PldIndex['search'], names: string[]) {
+  const step = Math.max(1, Math.floor(names.length / WARM_UP_SEARCHES));
+  for (let i = 0; i < names.length; i += step) {
+    const name = names[i];
+    const at = Math.floor(name.length / 2);
+    search({ name: name.slice(0, at - 1) + name[at] + name[at - 1] + name.slice(at + 1), rfc: null, filterRFC: i % 2 === 0 });
+  }
 }
 
 export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldIndex {
@@ -102,14 +148,33 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     nameWordIds.push(Int32Array.from(list.map(wordId)));
   }
 
+  // A person's name that is part of another of theirs ('MEZA, Arturo' of 'MEZA GASPAR, Arturo'):
+  // a query word it leaves unexplained is weighed against the fuller name, where another second
+  // surname (GARZA for GASPAR) shows another person.
+  const fullerNames = new Map<number, number[]>();
+  {
+    const namesOfEntry = new Map<number, number[]>();
+    nameEntry.forEach((entryId, nameIndex) => {
+      if (entryById.get(entryId)!.kind === 'individual') push(namesOfEntry, entryId, nameIndex);
+    });
+    for (const list of namesOfEntry.values()) {
+      for (const part of list) {
+        for (const whole of list) if (isPartOf(nameWordIds[part], nameWordIds[whole])) push(fullerNames, part, whole);
+      }
+    }
+  }
+
   const postings: number[][] = words.map(() => []);
   nameWordIds.forEach((ids, nameIndex) => new Set(ids).forEach((id) => postings[id].push(nameIndex)));
   const nameCount = nameWordIds.length;
   // Rare words weigh more: sharing 'GARCIA' says less than sharing 'GUZMAN'.
   const weight = Float64Array.from(postings, (list) => 1 + Math.log((nameCount + 1) / (list.length + 1)));
   const maxWeight = 1 + Math.log(nameCount + 1);
+  const nameWeightOf = Float64Array.from(nameWordIds, (ids) => ids.reduce((sum, id) => sum + weight[id], 0));
 
   const phoneticOf = words.map(phonetic);
+  const lettersOf = Int32Array.from(words, letterSet);
+  const soundLettersOf = Int32Array.from(phoneticOf, letterSet);
 
   /** Where the words alike to a query word are looked for: among every listed word, or some of them. */
   interface WordTables {
@@ -128,7 +193,7 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
       push(tables.byPhonetic, sound, id);
       const consonants = skeleton(word);
       if (consonants.length >= 3) push(tables.bySkeleton, consonants, id);
-      if (word.length >= 4) for (const gram of trigramsOf(sound)) push(tables.byTrigram, gram, id);
+      if (word.length >= 4) for (const gram of trigramsOf(sound)) push(tables.byTrigram, trigramKey(gram, sound.length), id);
       const bare = withoutArticle(word);
       if (bare) push(tables.byBareName, bare, id);
     }
@@ -147,7 +212,6 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
   }
 
   const sharedCount = new Uint8Array(words.length);
-  const phoneticLength = Uint8Array.from(phoneticOf, (sound) => Math.min(sound.length, 255));
   /** The listed words (of `tables`) alike to a query word, with their similarity; kept across searches. */
   function similarWordsIn(tables: WordTables) {
     const cache = new Map<string, Map<number, number>>();
@@ -183,6 +247,8 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
         const sim = wordSimilarityOf(word, sound, words[id], phoneticOf[id]);
         if (sim >= MIN_WORD_SIMILARITY) similar.set(id, sim);
       };
+      const letters = letterSet(word);
+      const soundLetters = letterSet(sound);
       for (const id of byPhonetic.get(sound) ?? []) consider(id);
       if (word.length >= 4) {
         const consonants = skeleton(word);
@@ -191,16 +257,19 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
         const allowed = word.length >= 8 ? 2 : 1;
         const needed = Math.max(1, grams.length - 3 * allowed);
         const touched: number[] = [];
-        for (const gram of grams) {
-          for (const id of byTrigram.get(gram) ?? []) {
-            const other = phoneticLength[id];
-            if (other > length + allowed || other < length - allowed) continue;
-            if (sharedCount[id] === 0) touched.push(id);
-            sharedCount[id]++;
+        for (let other = Math.max(1, length - allowed); other <= length + allowed; other++) {
+          for (const gram of grams) {
+            for (const id of byTrigram.get(trigramKey(gram, other)) ?? []) {
+              if (sharedCount[id] === 0) touched.push(id);
+              sharedCount[id]++;
+            }
           }
         }
+        // Same sound, skeleton and swapped letters were looked up above: here only the edit distance
+        // can make a word alike, and each edit changes at most two letters of the set of letters used.
+        const changes = 2 * allowed;
         for (const id of touched) {
-          if (sharedCount[id] >= needed) consider(id);
+          if (sharedCount[id] >= needed && (bitCount(letters ^ lettersOf[id]) <= changes || bitCount(soundLetters ^ soundLettersOf[id]) <= changes)) consider(id);
           sharedCount[id] = 0;
         }
       }
@@ -337,6 +406,13 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
           for (const id of similarWords(word).keys()) best = Math.max(best, weight[id]);
           return best || maxWeight;
         });
+        const queryWeight = queryWeights.reduce((sum, value) => sum + value, 0);
+        // The heaviest word alike to each query word: the most it can add to a name's shared weight.
+        const heaviestAlike = similar.map((map) => {
+          let best = 0;
+          for (const id of map.keys()) best = Math.max(best, weight[id]);
+          return best;
+        });
         const queryGeneric = queryWords.map((word) => GENERIC_COMPANY_WORDS.has(word));
         let distinctiveMask = 0;
         queryGeneric.forEach((generic, i) => {
@@ -369,8 +445,25 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
           const entryId = nameEntry[nameIndex];
           const entry = entryById.get(entryId)!;
           if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length) && entry.kind === 'individual') continue;
+          if (entry.kind === 'individual' && count < Math.min(queryWords.length, nameWordIds[nameIndex].length)) {
+            // Some word of the shorter name has no match, so the score is the weighted Dice
+            // coefficient of scoreName, which the words alike can only reach at their heaviest.
+            let sharedQuery = 0;
+            let sharedName = 0;
+            for (let i = 0, mask = seenMask[nameIndex]; mask; i++, mask >>>= 1) {
+              if (mask & 1) (sharedQuery += queryWeights[i]), (sharedName += heaviestAlike[i]);
+            }
+            const nameWeight = nameWeightOf[nameIndex];
+            if ((sharedQuery + Math.min(sharedName, nameWeight)) / (queryWeight + nameWeight) < threshold) continue;
+          }
           const scored = scoreName(nameIndex, similar, queryWeights, entry.kind, queryGeneric);
           if (scored.score < threshold) continue;
+          const fuller = fullerNames.get(nameIndex);
+          if (fuller && scored.matched < queryWords.length) {
+            const best = Math.max(...fuller.map((whole) => scoreName(whole, similar, queryWeights, entry.kind, queryGeneric).score));
+            scored.score = Math.min(scored.score, best);
+            if (scored.score < threshold) continue;
+          }
           const alias = nameText[nameIndex] !== entry.nombre;
           const palabras = scored.pairs
             .sort((a, b) => a[0] - b[0])
@@ -405,5 +498,6 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     return { search: searchOver(namePostings, rfcIndex, similarWordsIn(wordTables(present, (id) => present.has(id)))) };
   }
 
+  warmUp(searchOver(postings, rfcEntries, similarWordsIn(allWords)), nameText);
   return { search: searchOver(postings, rfcEntries, similarWords), restrictedTo, stats: { entries: entries.length, names: nameCount, words: words.length, buildMs: performance.now() - started } };
 }

@@ -178,29 +178,81 @@ export function isAdjacentTransposition(a: string, b: string): boolean {
   return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
-/** Damerau–Levenshtein distance (adjacent transpositions), stopping early above `limit`. */
+// The letter rows of the keyboard (Ñ, after L, is folded to N before words are compared).
+const KEYBOARD_ROWS = ['QWERTYUIOP', 'ASDFGHJKL', 'ZXCVBNM'];
+
+/** True when two letters are neighbouring keys on a Spanish (QWERTY) keyboard: a finger slips to them. */
+export function areNeighbourKeys(a: string, b: string): boolean {
+  const at = (letter: string) => {
+    const row = KEYBOARD_ROWS.findIndex((keys) => keys.includes(letter));
+    return row < 0 ? undefined : ([row, KEYBOARD_ROWS[row].indexOf(letter)] as const);
+  };
+  const pa = at(a);
+  const pb = at(b);
+  if (!pa || !pb) return false;
+  const [ra, ia] = pa;
+  const [rb, ib] = pb;
+  if (ra === rb) return Math.abs(ia - ib) === 1;
+  if (Math.abs(ra - rb) !== 1) return false;
+  // Each row sits half a key to the right of the one above: key i touches keys i and i+1 above.
+  const [upper, lower] = ra < rb ? [ia, ib] : [ib, ia];
+  return upper === lower || upper === lower + 1;
+}
+
+/** Consonants written for one another in Mexican names: XAVIER and JAVIER, GIMENEZ and JIMENEZ, SH and X. */
+const SOUND_ALIKE = new Set(['XJ', 'GJ', 'SX']);
+
+/**
+ * One consonant put for another that is neither a neighbouring key nor alike in sound (SAVIÑON
+ * for SAVIGON, LARA for LAMA): not a slip of the finger but another word.
+ */
+export function isUnlikelySlip(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let at = -1;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (at >= 0) return false;
+    at = i;
+  }
+  if (at < 0) return false;
+  const [x, y] = [a[at], b[at]];
+  const consonant = (letter: string) => /[B-DF-HJ-NP-TV-Z]/.test(letter);
+  return consonant(x) && consonant(y) && !areNeighbourKeys(x, y) && !SOUND_ALIKE.has(x + y) && !SOUND_ALIKE.has(y + x);
+}
+
+// Rows reused by editDistance: it runs for every candidate word of every search.
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+/**
+ * Damerau–Levenshtein distance (adjacent transpositions), stopping early above `limit`: only the
+ * band of cells within `limit` of the diagonal is computed, the rest can only be further.
+ */
 export function editDistance(a: string, b: string, limit = 3): number {
   if (a === b) return 0;
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  let prevPrev = new Array<number>(cols).fill(0);
-  let prev = Array.from({ length: cols }, (_, j) => j);
-  let current = new Array<number>(cols).fill(0);
-  for (let i = 1; i < rows; i++) {
-    current[0] = i;
-    let best = current[0];
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+  const n = a.length;
+  const m = b.length;
+  if (Math.abs(n - m) > limit) return limit + 1;
+  if (rows[0].length < m + 2) rows = [new Int32Array(m + 2), new Int32Array(m + 2), new Int32Array(m + 2)];
+  const far = limit + 1;
+  let [prevPrev, prev, current] = rows;
+  for (let j = 0; j <= m; j++) prev[j] = Math.min(j, far);
+  for (let i = 1; i <= n; i++) {
+    const lo = Math.max(1, i - limit);
+    const hi = Math.min(m, i + limit);
+    current[lo - 1] = lo === 1 ? Math.min(i, far) : far;
+    let best = current[lo - 1];
+    for (let j = lo; j <= hi; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let value = Math.min(prev[j] + 1, current[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prevPrev[j - 2] + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) value = Math.min(value, prevPrev[j - 2] + 1);
       current[j] = value;
       if (value < best) best = value;
     }
-    if (best > limit) return limit + 1;
+    if (hi < m) current[hi + 1] = far;
+    if (best > limit) return far;
     [prevPrev, prev, current] = [prev, current, prevPrev];
   }
-  return prev[cols - 1];
+  return Math.min(prev[m], far);
 }
 
 /**
@@ -221,6 +273,7 @@ export function wordSimilarityOf(a: string, pa: string, b: string, pb: string): 
   if (a.length >= 3 && isAdjacentTransposition(a, b)) return TRANSPOSITION_SIMILARITY;
   const shorter = Math.min(a.length, b.length);
   if (shorter <= 3) return 0;
+  if (isUnlikelySlip(a, b) && isUnlikelySlip(pa, pb)) return 0;
   const allowed = shorter >= 8 ? 2 : 1;
   const distance = Math.min(editDistance(a, b, allowed), editDistance(pa, pb, allowed));
   let similarity = distance <= allowed ? 1 - distance / Math.max(a.length, b.length) : 0;

@@ -65,6 +65,15 @@ describe('the PLD matcher', () => {
     expect(top('Muhammad Taher Anwari', 'MUTA700101AB1', true)?.nombre).toBe('MUHAMMAD TAHER ANWARI');
   });
 
+  it("weighs a query's extra surname against the person's fuller name, not against a shorter alias", () => {
+    const person = { id: 1, lista: 'OFAC SDN', source_id: '10615', kind: 'individual', nombre: 'MEZA GASPAR, Arturo', rfc: null };
+    const aliased = buildPldIndex([person], [{ entry_id: 1, nombre: person.nombre }, { entry_id: 1, nombre: 'MEZA, Arturo' }]);
+    // GARZA is not GASPAR: another person, though 'MEZA, Arturo' holds every other word.
+    expect(aliased.search({ name: 'Arturo Mesa Garza' })).toEqual([]);
+    expect(aliased.search({ name: 'Arturo Meza' })[0]).toMatchObject({ coincide_con: 'MEZA, Arturo', score: 1 });
+    expect(aliased.search({ name: 'Arturo Meza Gaspar' })[0]).toMatchObject({ coincide_con: 'MEZA GASPAR, Arturo', score: 1 });
+  });
+
   it('answers nothing for an empty name and no RFC', () => {
     expect(index.search({ name: '   ' })).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // The PLD name and RFC normaliser: accents, Ñ, punctuation, company forms, phonetic forms.
 import { describe, expect, it } from 'vitest';
-import { editDistance, nameWords, normaliseName, normaliseRfc, phonetic, rfcsAgree, wordSimilarity } from '../../server/pld/pld-normalise';
+import { areNeighbourKeys, editDistance, isUnlikelySlip, nameWords, normaliseName, normaliseRfc, phonetic, rfcsAgree, wordSimilarity } from '../../server/pld/pld-normalise';
 
 describe('normaliseName', () => {
   it('upper-cases, strips accents and punctuation, turns Ñ into N and drops particles', () => {
@@ -47,6 +47,24 @@ describe('word similarity', () => {
     expect(wordSimilarity('MOHAMMED', 'MUHAMMAD')).toBeGreaterThanOrEqual(0.75);
     expect(wordSimilarity('ROBERTO', 'HERIBERTO')).toBe(0);
     expect(wordSimilarity('ANA', 'ANO')).toBe(0);
+  });
+
+  it('takes one consonant for another as a typing error only from a neighbouring key or a like sound', () => {
+    expect(areNeighbourKeys('X', 'Z')).toBe(true);
+    expect(areNeighbourKeys('N', 'M')).toBe(true);
+    expect(areNeighbourKeys('G', 'T')).toBe(true);
+    expect(areNeighbourKeys('G', 'B')).toBe(true);
+    expect(areNeighbourKeys('N', 'G')).toBe(false);
+    expect(areNeighbourKeys('A', 'P')).toBe(false);
+    expect(wordSimilarity('SANCHEX', 'SANCHEZ')).toBeGreaterThan(0.8);
+    expect(wordSimilarity('RADCHEM', 'RADCHEN')).toBeGreaterThan(0.8);
+    expect(wordSimilarity('XAVIER', 'JAVIER')).toBeGreaterThan(0.8);
+    // A vowel for another stays a typing error (AMAU for AMAO); a far consonant makes another word.
+    expect(wordSimilarity('AMAU', 'AMAO')).toBeGreaterThan(0.7);
+    expect(isUnlikelySlip('SAVINON', 'SAVIGON')).toBe(true);
+    expect(wordSimilarity('SAVINON', 'SAVIGON')).toBe(0);
+    expect(wordSimilarity('LARA', 'LAMA')).toBe(0);
+    expect(isUnlikelySlip('MEDNA', 'MEDINA')).toBe(false);
   });
 
   it('counts an adjacent transposition as one edit', () => {
