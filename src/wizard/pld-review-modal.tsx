@@ -102,7 +102,7 @@ function MatchTable({ group, caption, matches, selected, reasons, problems, onTo
         {caption}
       </H3>
       <TableRegion labelledBy={titleId}>
-        <HTMLTable compact striped aria-labelledby={titleId}>
+        <HTMLTable compact striped className="card-table" aria-labelledby={titleId}>
           <TableHead columns={COLUMNS} />
           <tbody>
             {matches.length === 0 ? (
@@ -117,15 +117,17 @@ function MatchTable({ group, caption, matches, selected, reasons, problems, onTo
                 return (
                   <Fragment key={`${match.persona ?? ''}|${match.id ?? match.nombre}`}>
                   <tr>
-                    <td>
+                    <td data-label="Selección">
                       <Checkbox checked={confirmed} onChange={() => onToggle(index)} aria-labelledby={nameId} className="pld-check" />
                     </td>
-                    <td id={nameId}>
-                      {match.nombre}
-                      {match.persona && <span className="pld-party">Coincide con {match.persona}</span>}
+                    <td id={nameId} data-label="Nombre">
+                      <div>
+                        {match.nombre}
+                        {match.persona && <span className="pld-party">Coincide con {match.persona}</span>}
+                      </div>
                     </td>
-                    <td>{match.rfc ?? '—'}</td>
-                    <td>{match.lista}</td>
+                    <td data-label="RFC">{match.rfc ?? '—'}</td>
+                    <td data-label="Lista">{match.lista}</td>
                   </tr>
                   {confirmed && (
                     <tr className="pld-reason-row">

@@ -128,6 +128,13 @@ test('the review fits a 360 px screen', async ({ page }) => {
     await review.getByRole('button', { name: 'guardar y cerrar' }).scrollIntoViewIfNeeded();
     await expect(review.getByRole('button', { name: 'guardar y cerrar' })).toBeInViewport();
   });
+  // Each match is a card at this width: its RFC and list show without scrolling sideways.
+  for (const label of ['RFC', 'Lista']) {
+    const cell = review.getByRole('table', { name: 'Cliente' }).locator(`td[data-label="${label}"]`).first();
+    await expect(cell).toBeVisible();
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
   await page.screenshot({ path: 'test-results/pld-review-360.png', fullPage: true });
   await expectAccessible(page);
   // Ticked, the match asks for the reason of its confirmation, which fits the screen too.
