@@ -2,8 +2,6 @@
 // fields that changed, named by the labels the forms show (forms/field-labels.ts) and their values
 // written as the forms show them (catalogue names, 'Sí'/'No', dd/mm/aaaa, pesos). The creation is
 // one line. Texts only: nothing here is HTML.
-import { format } from 'date-fns';
-import { es } from 'date-fns/locale';
 import { reach, type Schema } from 'yup';
 import { PLD_MONITOR_ACTOR, type HistoryAnswer, type HistoryEntry } from './contracts/application';
 import { fieldLabel, groupTitleOf, isShareholderName, shareholderNameLabel } from './field-labels';
@@ -12,6 +10,7 @@ import { entryName, money, plain, shortDate } from './print/format';
 import { kindOf } from './schema/fields';
 import { tabOfField } from './wizards/define-wizard';
 import { wizardFor, type AnyWizard } from './wizards/wizard-for';
+import { dateTimeText } from './date-time-text';
 
 export const HISTORY_ACTIONS: Record<HistoryEntry['action'], string> = {
   create: 'Creación',
@@ -29,9 +28,6 @@ export function changedBy(entry: Pick<HistoryEntry, 'actor' | 'actor_nombre'>): 
   if (!entry.actor.startsWith('staff:')) return 'Solicitante';
   return entry.actor_nombre ?? `Personal (cuenta ${entry.actor.slice('staff:'.length)})`;
 }
-
-/** When, in Spanish: '25 de noviembre de 2026, 21:31'. */
-export const changedAt = (at: string) => format(new Date(at), "d 'de' MMMM 'de' yyyy, HH:mm", { locale: es });
 
 /** A changed field: where the form shows it, its label, and its value before and after ('' when empty). */
 export interface ShownChange {
@@ -104,7 +100,7 @@ function ownerOf(wizard: AnyWizard | undefined, path: string): { field: string; 
 function shownValue(field: string, kind: string | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   if (field === 'editable') return EDITABLE_LEVELS[String(value)] ?? plain(value);
-  if (field === 'declaracion_aceptada') return changedAt(String(value));
+  if (field === 'declaracion_aceptada') return dateTimeText(String(value));
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (kind === 'date') return shortDate(value) || plain(value);
   if (kind === 'money') return money(value);
@@ -179,7 +175,7 @@ export function describeHistory(answer: HistoryAnswer): HistoryEvent[] {
       id: entry.id,
       title: creation ? HISTORY_ACTIONS.create : HISTORY_ACTIONS[entry.action],
       who,
-      when: changedAt(entry.at),
+      when: dateTimeText(entry.at),
       summary: creation ? `Solicitud creada por ${who} con ${filled === 1 ? '1 campo' : `${filled} campos`}${entry.action === 'finish' ? ' y finalizada' : ''}` : null,
       changes,
     };

@@ -1,10 +1,9 @@
 // What the 'Alertas PLD' page says of an alert (forms/contracts/pld-alerts.ts): the party's group as
 // one person of the review, the filters and their empty lists, the similarity, the dates, and how
 // an alert was closed. Texts only: nothing here is HTML.
-import { format } from 'date-fns';
-import { es } from 'date-fns/locale';
 import { PLD_ALERT_FILTERS, PLD_ALERT_STATE_LABELS, type PldAlert, type PldAlertFilter } from './contracts/pld-alerts';
 import type { PldGroup } from './contracts/pld';
+import { dateTimeText } from './date-time-text';
 
 /**
  * The review's groups (forms/contracts/pld.ts PldGroup) as one person of each: the review's tables
@@ -49,17 +48,11 @@ export function alertCountText(filter: PldAlertFilter, count: number): string {
 /** A score of 0 to 1 as a percentage, '95 %' (the match's reason gives it to two decimals). */
 export const similarityText = (score: number) => `${Math.round(score * 100)} %`;
 
-/**
- * When, in Spanish: '25 de noviembre de 2026, 21:31' (as forms/change-history.ts `changedAt`, which
- * brings every wizard's labels with it).
- */
-export const alertDate = (iso: string) => format(new Date(iso), "d 'de' MMMM 'de' yyyy, HH:mm", { locale: es });
-
 /** How a closed alert was closed: 'Cerrada por María González el 25 de noviembre de 2026, 21:31.'; null for an open one. */
 export function closedByText(alert: Pick<PldAlert, 'estado' | 'cerrada_por' | 'cerrada_el'>): string | null {
   if (alert.estado === 'abierta') return null;
   const who = alert.cerrada_por ? ` por ${alert.cerrada_por}` : '';
-  const when = alert.cerrada_el ? ` el ${alertDate(alert.cerrada_el)}` : '';
+  const when = alert.cerrada_el ? ` el ${dateTimeText(alert.cerrada_el)}` : '';
   return `Cerrada${who}${when}.`;
 }
 

@@ -10,6 +10,7 @@ import { ByteBoundedCache } from './byte-bounded-cache';
 import { GUARANTORS_MAX } from '../../forms/limits';
 import type { PldCoincidences } from '../../forms/pld';
 import { confirmedColumn } from '../pld/pld-confirmed-migration';
+import { storedJson } from '../db/stored-json';
 
 /** The most changes the history answers (the latest). */
 export const HISTORY_MAX = 500;
@@ -60,7 +61,7 @@ const columnsOf = (fields: RecordFields) => ({
 
 /** The stored model; the record's uuid and person id come from their columns, which are the truth. */
 export const parseModel = (application: Application): Model => ({
-  ...((typeof application.data === 'string' ? JSON.parse(application.data) : application.data) as Model),
+  ...storedJson<Model>(application.data),
   uuid: application.uuid,
   id_persona_datos_generales: application.id_persona_datos_generales,
 });

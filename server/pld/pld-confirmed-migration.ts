@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { confirmedLists } from '../../forms/pld-outcome';
 import type { PldCoincidences } from '../../forms/pld';
+import { storedJson } from '../db/stored-json';
 
 /** The reason given to a confirmation stored before reasons were asked for. */
 export const LEGACY_REASON = 'Confirmada antes de que se pidiera un motivo.';
@@ -22,7 +23,7 @@ export const applicationPldConfirmedMigration: Migration = {
       where json_typeof(data->'pld_coincidences'->'users') = 'object'
     `.execute(db);
     for (const row of rows) {
-      const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, any>;
+      const data = storedJson<Record<string, any>>(row.data);
       const review = data.pld_coincidences as PldCoincidences;
       const lists = confirmedColumn(review);
       if (lists === null) continue;

@@ -17,7 +17,6 @@ export interface IndexName {
   nombre: string;
 }
 
-
 export interface SearchQuery {
   /** The whole name: given names and surnames, or a business name. */
   name: string;

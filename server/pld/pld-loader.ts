@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { readLoad } from './pld-tables';
 import { LIST_SOURCES, PLD_DATA_DIR, readListFile, type ListEntry } from './pld-sources';
 
 const LOCK_KEY = 7_302_452; // the catalogue loader uses 7_302_451
@@ -45,29 +46,17 @@ const fingerprint = (lista: string, kind: string, nombre: string, rfc: string | 
 
 /**
  * The entries of a load by fingerprint, each with whether it is still to be searched for: it was
- * new or changed in that load and the load's monitoring had not finished. Read as one text value
- * per table, as the index is (PGlite decodes one row far faster than tens of thousands).
+ * new or changed in that load and the load's monitoring had not finished.
  */
 async function fingerprintsOf(trx: Kysely<Database>, loadId: number): Promise<Map<string, boolean>> {
   const unfinished = await trx.selectFrom('pld_monitor').select('load_id').where('load_id', '=', loadId).where('finished_at', 'is', null).executeTakeFirst();
-  const [entriesText, namesText] = await Promise.all([
-    sql<{ all: string | null }>`
-      select string_agg(concat_ws(chr(31), id, lista, kind, nombre, coalesce(rfc, ''), coalesce(situacion, ''), cambiada::int), chr(30)) as all
-      from pld_entry where load_id = ${loadId}`.execute(trx),
-    sql<{ all: string | null }>`select string_agg(concat_ws(chr(31), entry_id, nombre), chr(30)) as all from pld_name where load_id = ${loadId}`.execute(trx),
-  ]);
-  const names = new Map<string, string[]>();
-  for (const line of (namesText.rows[0]?.all ?? '').split('\x1e').filter(Boolean)) {
-    const [entryId, nombre] = line.split('\x1f');
-    const list = names.get(entryId);
-    if (list) list.push(nombre);
-    else names.set(entryId, [nombre]);
-  }
+  const { entries, names } = await readLoad(trx, loadId);
+  const namesOf = new Map<number, string[]>();
+  for (const { entry_id, nombre } of names) namesOf.set(entry_id, [...(namesOf.get(entry_id) ?? []), nombre]);
   const prints = new Map<string, boolean>();
-  for (const line of (entriesText.rows[0]?.all ?? '').split('\x1e').filter(Boolean)) {
-    const [id, lista, kind, nombre, rfc, situacion, cambiada] = line.split('\x1f');
-    const key = fingerprint(lista, kind, nombre, rfc || null, situacion || null, names.get(id) ?? []);
-    prints.set(key, (prints.get(key) ?? false) || (!!unfinished && cambiada === '1'));
+  for (const { id, lista, kind, nombre, rfc, situacion, cambiada } of entries) {
+    const key = fingerprint(lista, kind, nombre, rfc, situacion, namesOf.get(id) ?? []);
+    prints.set(key, (prints.get(key) ?? false) || (!!unfinished && cambiada));
   }
   return prints;
 }

@@ -21,6 +21,8 @@ import { screenParties, type StoredGuarantor } from './pld-blacklist';
 import type { PldIndex } from './pld-index';
 import type { IndexedLoad } from './pld-screening';
 import type { PldAlertTable } from './pld-alert-tables';
+import { confirmedMatches } from '../../forms/pld-outcome';
+import { storedJson } from '../db/stored-json';
 
 type Model = Record<string, unknown>;
 
@@ -59,15 +61,10 @@ export interface PldMonitor {
 /** What an alert's line in the history says of it: 'JUAN PEREZ (OFAC SDN) para Juan Pérez'. */
 export const alertSummary = (alert: Pick<PldAlertTable, 'nombre_lista' | 'lista' | 'persona'>) => `${alert.nombre_lista} (${alert.lista}) para ${alert.persona}`;
 
-
-const parse = (data: unknown): Model => (typeof data === 'string' ? JSON.parse(data) : data) as Model;
-
 /** The keys (matchKey) the application's review has already seen: every match reviewed, and every one confirmed. */
 function reviewedKeys(model: Model): Set<string> {
   const review = (model.pld_coincidences ?? null) as PldCoincidences | null;
-  const keys = new Set(review?.revisadas ?? []);
-  for (const [group, matches] of Object.entries(review?.users ?? {})) for (const match of matches ?? []) keys.add(matchKey(group as never, match));
-  return keys;
+  return new Set([...(review?.revisadas ?? []), ...confirmedMatches(review).map(({ key }) => key)]);
 }
 
 /**
@@ -128,7 +125,7 @@ export function createPldMonitor(
         .execute();
       for (const row of rows) {
         const list = guarantors.get(row.parent_uuid!) ?? [];
-        list.push({ uuid: row.uuid, data: parse(row.data) });
+        list.push({ uuid: row.uuid, data: storedJson<Model>(row.data) });
         guarantors.set(row.parent_uuid!, list);
       }
     }
@@ -136,7 +133,7 @@ export function createPldMonitor(
     const alerts: Array<Insertable<PldAlertTable>> = [];
     let slice = performance.now();
     for (const applicant of applicants) {
-      const model = parse(applicant.data);
+      const model = storedJson<Model>(applicant.data);
       const reviewed = reviewedKeys(model);
       for (const screened of screenedParties(screenParties(search, model, guarantors.get(applicant.uuid) ?? []))) {
         for (const match of screened.party.coincidencias) {

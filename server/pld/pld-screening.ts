@@ -2,11 +2,12 @@
 // replaced when a newer version appears: at once after POST /api/pld/lists/reload, and within
 // `refreshSeconds` when another process (npm run pld:reload on PostgreSQL, another instance)
 // wrote it.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { buildPldIndex, type PldIndex } from './pld-index';
 import { loadMissingPldLists, loadPldLists, type PldLoad } from './pld-loader';
 import { CLEARED_SAT_STATUSES } from './pld-sources';
+import { readLoad } from './pld-tables';
 
 export interface PldListsInfo {
   version: string | null;
@@ -43,26 +44,13 @@ async function newestLoadId(db: Kysely<Database>): Promise<number | null> {
   return row?.id ?? null;
 }
 
-// Entries and names come back as one text value each: PGlite decodes one row far faster than
-// tens of thousands (see catalog-index.ts). Fields are joined by the unit separator, rows by the record separator.
 async function readIndex(db: Kysely<Database>, loadId: number): Promise<PldIndex> {
-  const cleared = [...CLEARED_SAT_STATUSES];
-  const [entriesText, namesText] = await Promise.all([
-    sql<{ all: string | null }>`
-      select string_agg(concat_ws(chr(31), id, lista, source_id, kind, nombre, coalesce(rfc, '')), chr(30)) as all
-      from pld_entry where load_id = ${loadId} and (situacion is null or situacion not in (${sql.join(cleared)}))`.execute(db),
-    sql<{ all: string | null }>`
-      select string_agg(concat_ws(chr(31), entry_id, nombre), chr(30)) as all from pld_name where load_id = ${loadId}`.execute(db),
-  ]);
-  const entries = (entriesText.rows[0]?.all ?? '').split('\x1e').filter(Boolean).map((line) => {
-    const [id, lista, source_id, kind, nombre, rfc] = line.split('\x1f');
-    return { id: Number(id), lista, source_id, kind, nombre, rfc: rfc || null };
-  });
-  const names = (namesText.rows[0]?.all ?? '').split('\x1e').filter(Boolean).map((line) => {
-    const [entryId, nombre] = line.split('\x1f');
-    return { entry_id: Number(entryId), nombre };
-  });
-  return buildPldIndex(entries, names);
+  const { entries, names } = await readLoad(db, loadId);
+  const screened = entries.filter(({ situacion }) => situacion === null || !CLEARED_SAT_STATUSES.has(situacion));
+  return buildPldIndex(
+    screened.map(({ id, lista, source_id, kind, nombre, rfc }) => ({ id, lista, source_id, kind, nombre, rfc })),
+    names,
+  );
 }
 
 export interface ScreeningOptions {

@@ -117,7 +117,6 @@ export const WORD_EQUIVALENTS: Map<string, Map<string, WordMotive>> = (() => {
   return map;
 })();
 
-
 /** Similarity given to an abbreviation or a transliteration of the same name part. */
 export const EQUIVALENT_SIMILARITY = 0.97;
 

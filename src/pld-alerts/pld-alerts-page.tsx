@@ -5,10 +5,10 @@
 import { Button, Classes, H1, HTMLTable, Intent, SegmentedControl, Tag } from '@blueprintjs/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router-dom';
+import { dateTimeText } from '../../forms/date-time-text';
 import { PLD_ALERT_FILTERS, PLD_ALERT_STATE_LABELS, type PldAlert, type PldAlertFilter } from '../../forms/contracts/pld-alerts';
 import {
   alertCountText,
-  alertDate,
   alertGroupLabel,
   closedAnnouncement,
   closedByText,
@@ -96,7 +96,7 @@ const COLUMNS: AlertColumn[] = [
   },
   { label: 'Similitud', cell: (alert) => <span>{similarityText(alert.score)}</span> },
   { label: 'Motivo', cell: (alert) => <span>{alert.motivo_coincidencia}</span>, className: 'alert-reason' },
-  { label: 'Encontrada', cell: (alert) => <span>{alertDate(alert.encontrada_el)}</span> },
+  { label: 'Encontrada', cell: (alert) => <span>{dateTimeText(alert.encontrada_el)}</span> },
   { label: 'Estado', cell: (alert) => <AlertState alert={alert} /> },
 ];
 

@@ -2,14 +2,13 @@
 // red tag naming the list, the party it matched, the reason written, and who confirmed it and when
 // (set by the server); and, once an Analista confirmed finishing with an OFAC SDN or UN match, that.
 import { Card, H3 } from '@blueprintjs/core';
-import { format } from 'date-fns';
-import { es } from 'date-fns/locale';
+import { dateTimeText } from '../../../forms/date-time-text';
 import type { PldCoincidences } from '../../../forms/pld';
 import { confirmedMatches, type PldFinishConfirmation } from '../../../forms/pld-outcome';
 import { PldConfirmedTag } from '../../lists/row-cells';
 import { TitledCallout } from '../../components/titled-callout';
 
-const when = (iso: string | undefined) => (iso ? format(new Date(iso), "d 'de' MMMM 'de' yyyy, HH:mm", { locale: es }) : null);
+const when = (iso: string | undefined) => (iso ? dateTimeText(iso) : null);
 
 export function PldConfirmed({ review, finish }: { review: PldCoincidences | null | undefined; finish: PldFinishConfirmation | null | undefined }) {
   const confirmed = confirmedMatches(review);
