@@ -61,7 +61,18 @@ export function CloseAlertDialog({ alert, isOpen, onCancel, onClosed, onRefused,
   };
   return (
     // Blueprint's × is labelled in English: 'Cancelar' (and Escape) close instead.
-    <Dialog isOpen={isOpen} onClose={onCancel} onClosed={onExited} title="Cerrar alerta" isCloseButtonShown={false} canOutsideClickClose={false} className="close-alert-dialog">
+    // Opening, the focus goes to the first choice, the first thing to answer (not at the fade's end: it would leave what is being typed).
+    <Dialog
+      isOpen={isOpen}
+      onClose={onCancel}
+      autoFocus={false}
+      onOpening={(element) => element.querySelector<HTMLInputElement>('.close-alert-choice input')?.focus()}
+      onClosed={onExited}
+      title="Cerrar alerta"
+      isCloseButtonShown={false}
+      canOutsideClickClose={false}
+      className="close-alert-dialog"
+    >
       {alert && (
         <Form<CloseValues>
           key={alert.id}
