@@ -18,6 +18,7 @@ import { createPldAlerts, type PldAlerts } from './pld/pld-alerts';
 import { createCompanyData, type CompanyData } from './print/company-data';
 import { createDocumentRepository, type DocumentRepository } from './documents/document-repository';
 import { openDocumentStore, type DocumentStore } from './storage/document-store';
+import type { MailSettings } from './mail/mail-outbox';
 
 export interface Backend {
   db: Db;
@@ -36,6 +37,8 @@ export interface Backend {
   pldAlerts: PldAlerts;
   /** The company data of the printed forms' headers. */
   companyData: CompanyData;
+  /** What the outbox's messages say of the company and where their links point. */
+  mail: MailSettings;
   /** The documents signed for upload, and where their files are kept. */
   documents: DocumentRepository;
   documentStore: DocumentStore;
@@ -67,7 +70,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
     // A new index (a reload here, or a newer version another process wrote) starts its load's monitoring.
     const pld = createPldScreening(db, { loading: pldLoad, onNewIndex: () => pldMonitor.kick() });
     const pldMonitor = createPldMonitor(db, pld.indexed);
-    return { documents: createDocumentRepository(db), documentStore, db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld, pldMonitor, pldAlerts: createPldAlerts(db), companyData: createCompanyData(db, config.printCompany) };
+    return { documents: createDocumentRepository(db), documentStore, db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld, pldMonitor, pldAlerts: createPldAlerts(db), companyData: createCompanyData(db, config.printCompany), mail: { company: { name: config.client.company.name, razonSocial: config.client.company.razonSocial }, publicBaseUrl: config.mail.publicBaseUrl } };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

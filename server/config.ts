@@ -49,6 +49,8 @@ export interface ServerConfig {
   storage: StorageConfig;
   /** OCR_WORKERS: the warm OCR workers (threads) reading documents at once; the others wait their turn. */
   ocrWorkers: number;
+  /** The e-mail outbox (server/mail/): where links point, who sends, and through which SMTP server (unset: kept only). */
+  mail: { publicBaseUrl: string; from: string; smtpUrl: string | undefined };
   /** What reading the configuration adjusted (a primary colour too light), logged at start. */
   warnings: string[];
 }
@@ -192,6 +194,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     // One or two on a small machine, leaving a CPU to the API's other calls.
     ocrWorkers: integer(env, 'OCR_WORKERS', 0) || Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+    mail: {
+      publicBaseUrl: text(env, 'PUBLIC_BASE_URL', `http://localhost:${integer(env, 'PORT', 3000)}`),
+      from: text(env, 'MAIL_FROM', `${company.name} <solicitudes@localhost>`),
+      smtpUrl: env.SMTP_URL || undefined,
+    },
     warnings: colors.warning ? [colors.warning] : [],
     client: {
       apiBaseUrl: text(env, 'API_BASE_URL', '/api'),

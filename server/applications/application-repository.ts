@@ -1,6 +1,6 @@
 // Application records: read, create, update with a version check, lists and change history.
 // Every write and its history row commit together.
-import { sql, type Kysely, type QueryCreator } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Application, ApplicationChange } from './application-tables';
 import { fullName } from '../../forms/person-name';
@@ -11,6 +11,8 @@ import { GUARANTORS_MAX } from '../../forms/limits';
 import type { PldCoincidences } from '../../forms/pld';
 import { confirmedColumn } from '../pld/pld-confirmed-migration';
 import { storedJson } from '../db/stored-json';
+import { mailRowOf } from '../mail/mail-outbox';
+import type { MailMessageTable } from '../mail/mail-tables';
 
 /** The most changes the history answers (the latest). */
 export const HISTORY_MAX = 500;
@@ -25,6 +27,8 @@ export interface RecordFields {
   complete: boolean;
   franchise: string | null;
   parent_uuid: string | null;
+  /** A new record's filling time, when the caller has used it already (the outbox's validity date); now() otherwise. */
+  filled_at?: Date;
 }
 
 export class StaleWriteError extends Error {}
@@ -44,6 +48,11 @@ const historyRowOf =
         eb.selectFrom(written).select([`${written}.uuid`, sql<string>`${actor}::text`.as('actor'), sql<string>`${action}::text`.as('action'), sql<string>`${changes}::json`.as('changes')]),
       );
 
+
+/** The outbox's messages of a save, as parts of its statement after the written row (server/mail/mail-outbox.ts). */
+function withMail<C extends QueryCreator<any>>(creator: C, written: 'inserted' | 'updated', rows: Array<Insertable<MailMessageTable>>): C {
+  return rows.reduce((query, row, index) => query.with(`mail_${index}`, mailRowOf(written, row)) as C, creator);
+}
 
 const columnsOf = (fields: RecordFields) => ({
   code: fields.code,
@@ -215,12 +224,13 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
       actor: string,
       createdBy: string,
       guarantors: { uuids: string[]; creators: LinkableCreators } = { uuids: [], creators: { createdBy } },
+      mail: Array<Insertable<MailMessageTable>> = [],
     ): Promise<{ row: Application; linked: string[] }> {
       const changes = JSON.stringify(diffModels({}, { ...fields.model, uuid }));
       const columns = columnsOf(fields);
       const insert = (executor: Kysely<Database>) =>
-        executor
-          .with('inserted', (qb) =>
+        withMail(
+          executor.with('inserted', (qb) =>
             qb
               .insertInto('application')
               .values({
@@ -228,11 +238,15 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
                 ...columns,
                 created_by: createdBy,
                 parent_uuid: fields.parent_uuid,
+                ...(fields.filled_at ? { filled_at: fields.filled_at.toISOString() } : {}),
                 id_persona_datos_generales: fields.complete ? nextPersonId : null,
               })
               .returning(STATE_COLUMNS),
           )
-          .with('change', historyRowOf('inserted', actor, fields.complete ? 'finish' : 'create', changes))
+          .with('change', historyRowOf('inserted', actor, fields.complete ? 'finish' : 'create', changes)),
+          'inserted',
+          mail,
+        )
           .selectFrom('inserted')
           .selectAll()
           .executeTakeFirstOrThrow();
@@ -246,12 +260,12 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
     },
 
     /** Writes over `version`; throws StaleWriteError when the record changed since. */
-    async update(stored: Application, fields: RecordFields, version: number, actor: string): Promise<Application> {
+    async update(stored: Application, fields: RecordFields, version: number, actor: string, mail: Array<Insertable<MailMessageTable>> = []): Promise<Application> {
       const finishing = fields.complete && stored.id_persona_datos_generales === null;
       const changes = JSON.stringify(diffModels(parseModel(stored), { ...fields.model, uuid: stored.uuid }));
       const columns = columnsOf(fields);
-      const state = await db
-        .with('updated', (qb) =>
+      const state = await withMail(
+        db.with('updated', (qb) =>
           qb
             .updateTable('application')
             .set({
@@ -268,7 +282,10 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
             .where('complete', '=', stored.complete)
             .returning(STATE_COLUMNS),
         )
-        .with('change', historyRowOf('updated', actor, finishing ? 'finish' : 'update', changes))
+        .with('change', historyRowOf('updated', actor, finishing ? 'finish' : 'update', changes)),
+        'updated',
+        mail,
+      )
         .selectFrom('updated')
         .selectAll()
         .executeTakeFirst();

@@ -34,6 +34,7 @@ import { parseModel, StaleWriteError, type LinkableCreators, type RecordFields }
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
 import { checksListQuery, listContract, listQueryOf, listSchema, paged } from './application-list-http';
+import { messagesFor } from '../mail/mail-outbox';
 
 /** Each wizard's backing resource and the person type it holds. */
 export const WIZARD_CODES = {
@@ -296,10 +297,9 @@ export async function applicationRoutes(app: FastifyInstance) {
         // A public session links only the guarantors it created itself; staff, those any staff created.
         const creators: LinkableCreators = isStaff(request) ? { anyStaff: true } : { createdBy };
         const linkable = isStaff(request) || request.session?.sid !== undefined ? pending : [];
-        const { row, linked } = await repository(request).create(uuid, fieldsOf(code, model, request.body, undefined, parentUuid), actorOf(request), createdBy, {
-          uuids: linkable,
-          creators,
-        });
+        const fields = { ...fieldsOf(code, model, request.body, undefined, parentUuid), filled_at: new Date() };
+        const mail = messagesFor(request.backend.mail, { uuid, code, model, before: undefined, createdBy, franchise: fields.franchise, filledAt: fields.filled_at, finishing: fields.complete });
+        const { row, linked } = await repository(request).create(uuid, fields, actorOf(request), createdBy, { uuids: linkable, creators }, mail);
         // The documents this session uploaded before the first save belong to the record it created.
         if (createdBy !== 'public') await request.backend.documents.linkUnlinked(createdBy, uuid);
         const saved = parseModel(row);
@@ -337,8 +337,22 @@ export async function applicationRoutes(app: FastifyInstance) {
         const model = await withFinishConfirmation(request, await validated(request, code, request.body, stored), request.body);
         // Finishing, or saving a finished PM (staff), needs every guarantor complete.
         if ((request.body.meta?.complete === true || stored.complete) && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
+        const fields = fieldsOf(code, model, request.body, stored);
+        const finishing = fields.complete && stored.id_persona_datos_generales === null;
+        const guarantors = finishing && code === 'wizardpm' && !isGuarantor(model) ? (await avalesOf(request, uuid)).map((aval) => fullName(aval.data)) : undefined;
+        const mail = messagesFor(request.backend.mail, {
+          uuid,
+          code,
+          model,
+          before: parseModel(stored),
+          createdBy: stored.created_by,
+          franchise: stored.franchise,
+          filledAt: new Date(stored.filled_at),
+          finishing,
+          guarantors,
+        });
         try {
-          const row = await repository(request).update(stored, fieldsOf(code, model, request.body, stored), version, actorOf(request));
+          const row = await repository(request).update(stored, fields, version, actorOf(request), mail);
           return { data: await answered(request, code, parseModel(row), uuid), meta: await withParentState(request, row) };
         } catch (error) {
           if (!(error instanceof StaleWriteError)) throw error;

@@ -3,6 +3,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ApplicationChangeTable, ApplicationTable } from '../applications/application-tables';
 import type { PldTables } from '../pld/pld-tables';
 import type { PldAlertTables } from '../pld/pld-alert-tables';
+import type { MailTables } from '../mail/mail-tables';
 import type { StaffSessionTable } from '../auth/staff-session-tables';
 import type { PrintTables } from '../print/company-tables';
 import type { DocumentTables } from '../documents/document-tables';
@@ -92,7 +93,7 @@ export interface CatalogLoadTable {
   loaded_at: ColumnType<Date, string | undefined, never>;
 }
 
-export interface Database extends PldTables, PldAlertTables, PrintTables, DocumentTables {
+export interface Database extends PldTables, PldAlertTables, PrintTables, DocumentTables, MailTables {
   staff_session: StaffSessionTable;
   staff_user: StaffUserTable;
   staff_notification: StaffNotificationTable;

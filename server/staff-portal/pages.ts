@@ -1,12 +1,9 @@
 // HTML of the staff sign-in stand-in for the provider's main system. Every value is escaped.
 import type { StaffUser } from '../db/schema';
 import { STAFF_PORTAL_STYLESHEET } from './stylesheet';
+import { escapeHtml } from '../html-escape';
 
 const ROLE_LABELS: Record<string, string> = { usuario: 'Usuario', administrador: 'Administrador', analista: 'Analista' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 function layout(title: string, body: string): string {
   return `<!doctype html>

@@ -1,0 +1,105 @@
+// Which messages a save causes (README, "E-mail outbox"), and the statement part that writes them
+// with the save: the first save of a public application (and of a guarantor) mails its resume link
+// and schedules the reminder; a changed address gets both again; finishing mails the print link.
+// Each message has a key (application, event, address) that is unique in the table, so the same
+// event is never mailed twice to one address, whoever saves it and however often.
+import { sql, type Insertable, type QueryCreator } from 'kysely';
+import { APPLICATION_VALID_MS } from '../../forms/limits';
+import { fullName } from '../../forms/person-name';
+import type { MailKind, MailMessageTable } from './mail-tables';
+import { finishedMail, reminderMail, resumeMail, type ApplicationFacts, type MailCompany, type WizardName } from './mail-templates';
+
+export interface MailSettings {
+  company: MailCompany;
+  /** PUBLIC_BASE_URL: where the applicant opens the links. */
+  publicBaseUrl: string;
+}
+
+/** The reminder goes this long before the link expires. */
+export const REMINDER_BEFORE_MS = 5 * 24 * 3600 * 1000;
+
+type Model = Record<string, unknown>;
+
+export interface SavedFacts {
+  uuid: string;
+  /** The backing resource: wizardpf, wizardpfae, wizardpm. */
+  code: string;
+  model: Model;
+  /** The model before this save; undefined on the first. */
+  before: Model | undefined;
+  createdBy: string;
+  franchise: string | null;
+  /** When the application was first filled: its link is valid 30 days from then. */
+  filledAt: Date;
+  /** This save finishes the application. */
+  finishing: boolean;
+  /** A PM's guarantors, by name, for the finished message. */
+  guarantors?: string[];
+}
+
+const addressOf = (model: Model | undefined) => String(model?.email ?? '').trim();
+
+export function wizardNameOf(code: string, model: Model): WizardName {
+  const base = code.replace(/^wizard/, '') as 'pf' | 'pfae' | 'pm';
+  return model.clasificacion === 'Obligado' ? `aval${base}` : base;
+}
+
+/** The messages this save causes, rendered, each with its key; none for a record staff created (its applicant cannot open it). */
+export function messagesFor(settings: MailSettings, saved: SavedFacts): Array<Insertable<MailMessageTable>> {
+  const address = addressOf(saved.model);
+  if (!address || !saved.createdBy.startsWith('public')) return [];
+  const facts: ApplicationFacts = {
+    uuid: saved.uuid,
+    wizard: wizardNameOf(saved.code, saved.model),
+    franchise: saved.franchise,
+    name: fullName(saved.model) || 'solicitante',
+    validUntil: new Date(saved.filledAt.getTime() + APPLICATION_VALID_MS),
+    guarantors: saved.guarantors,
+  };
+  const message = (tipo: MailKind, rendered: { subject: string; html: string; text: string }, sendFrom?: Date): Insertable<MailMessageTable> => ({
+    application_uuid: saved.uuid,
+    tipo,
+    destinatario: address,
+    clave: `${saved.uuid}:${tipo}:${tipo === 'finalizada' ? '' : address.toLowerCase()}`,
+    asunto: rendered.subject,
+    html: rendered.html,
+    texto: rendered.text,
+    ...(sendFrom ? { enviar_desde: sendFrom.toISOString() } : {}),
+  });
+  const messages: Array<Insertable<MailMessageTable>> = [];
+  const addressChanged = addressOf(saved.before).toLowerCase() !== address.toLowerCase();
+  if (addressChanged && !saved.finishing && saved.model.persona_completa !== true) {
+    messages.push(message('codigo', resumeMail(settings.company, settings.publicBaseUrl, facts)));
+    const remindAt = new Date(facts.validUntil.getTime() - REMINDER_BEFORE_MS);
+    messages.push(message('recordatorio', reminderMail(settings.company, settings.publicBaseUrl, facts), remindAt));
+  }
+  if (saved.finishing && saved.model.clasificacion !== 'Obligado') messages.push(message('finalizada', finishedMail(settings.company, settings.publicBaseUrl, facts)));
+  return messages;
+}
+
+/**
+ * A message as a part of the save's statement (a data-modifying CTE): written only with the row
+ * `written` names (none when the save is refused), once per key.
+ */
+export const mailRowOf =
+  (written: 'inserted' | 'updated', row: Insertable<MailMessageTable>) =>
+  // The CTE's own table is not in Database: the builder is typed loosely here, as the history row's.
+  (qb: QueryCreator<any>) =>
+    qb
+      .insertInto('mail_message')
+      .columns(['application_uuid', 'tipo', 'destinatario', 'clave', 'asunto', 'html', 'texto', 'enviar_desde'])
+      .expression((eb) =>
+        eb
+          .selectFrom(written)
+          .select([
+            `${written}.uuid`,
+            sql<string>`${row.tipo}::text`.as('tipo'),
+            sql<string>`${row.destinatario}::text`.as('destinatario'),
+            sql<string>`${row.clave}::text`.as('clave'),
+            sql<string>`${row.asunto}::text`.as('asunto'),
+            sql<string>`${row.html}::text`.as('html'),
+            sql<string>`${row.texto}::text`.as('texto'),
+            row.enviar_desde ? sql<string>`${row.enviar_desde}::timestamptz`.as('enviar_desde') : sql<string>`now()`.as('enviar_desde'),
+          ]),
+      )
+      .onConflict((oc) => oc.column('clave').doNothing());

@@ -1,0 +1,105 @@
+// The e-mail outbox written with the save (README, "E-mail outbox"): a public first save queues the
+// resume link and its reminder to the address in Datos generales; an unchanged address is never
+// queued twice, a changed one gets both again; a refused save queues nothing; staff's own records
+// queue nothing; finishing queues the print link, with a PM's guarantors.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeSubmit } from '../../forms/before-submit';
+import { APPLICATION_VALID_MS } from '../../forms/limits';
+import { validPfModel } from '../unit/forms/fixtures';
+import { callApi, startSignedInServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+let publicAuth: string;
+let staffAuth: string;
+
+beforeAll(async () => {
+  ({ server, publicAuth, staffAuth } = await startSignedInServer());
+});
+afterAll(() => server.close());
+
+const messagesOf = async (uuid: string) => {
+  const { db } = await server.app.backend;
+  // A save's messages are written by one statement, in no set order: by address, then event.
+  const rows = await db.selectFrom('mail_message').selectAll().where('application_uuid', '=', uuid).execute();
+  const order = ['codigo', 'recordatorio', 'finalizada'];
+  return rows.sort((a, b) => a.id - b.id).sort((a, b) => (a.destinatario === b.destinatario ? order.indexOf(a.tipo) - order.indexOf(b.tipo) : 0));
+};
+
+const pf = (overrides: Record<string, unknown> = {}) => ({ ...(beforeSubmit(validPfModel() as never) as Record<string, unknown>), ...overrides });
+
+async function createPf(model: Record<string, unknown>, auth = publicAuth, query = '') {
+  const response = await callApi(server, 'POST', `/wizardpf${query}`, { data: model, meta: { last_index: 1, franchise: 'F9' } }, auth);
+  expect(response.status, await response.clone().text()).toBe(201);
+  const [uuid, { version }] = (await response.json()) as [string, { version: number }];
+  return { uuid, version };
+}
+
+const save = (uuid: string, model: Record<string, unknown>, version: number, meta: Record<string, unknown> = {}) =>
+  callApi(server, 'PUT', `/wizardpf/${uuid}`, { data: model, meta: { last_index: 2, version, ...meta } }, publicAuth);
+
+describe('the e-mail outbox', () => {
+  it('queues the resume link and its reminder with the first public save, in Spanish, the link kept with its franchise', async () => {
+    const model = pf({ nombre: 'Ñoño', email: 'nono.pena@example.com' });
+    const { uuid } = await createPf(model);
+    const messages = await messagesOf(uuid);
+    expect(messages.map(({ tipo, destinatario, estado }) => ({ tipo, destinatario, estado }))).toEqual([
+      { tipo: 'codigo', destinatario: 'nono.pena@example.com', estado: 'pendiente' },
+      { tipo: 'recordatorio', destinatario: 'nono.pena@example.com', estado: 'pendiente' },
+    ]);
+    const [code, reminder] = messages;
+    const link = `${server.config.mail.publicBaseUrl}/pf/${uuid}?params=F9`;
+    expect(code.texto).toContain(link);
+    expect(code.html).toContain(`href="${link}"`);
+    expect(code.texto).toContain('Hola, ÑOÑO GARCÍA');
+    expect(code.asunto).toBe('Tu solicitud de crédito en Arrendadora Occidente: enlace para continuar');
+    // Valid 30 days from when it was filled; the reminder five days before.
+    const application = await (await server.app.backend).applications.find(uuid);
+    const validUntil = new Date(new Date(application!.filled_at).getTime() + APPLICATION_VALID_MS);
+    const day = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(validUntil);
+    const part = (type: string) => day.find((p) => p.type === type)!.value;
+    expect(code.texto).toContain(`válido hasta el ${part('day')} de ${part('month')} de ${part('year')}`);
+    expect(new Date(reminder.enviar_desde).getTime()).toBe(validUntil.getTime() - 5 * 24 * 3600 * 1000);
+  });
+
+  it('never queues the same event twice to an unchanged address; a changed one gets the link and reminder again', async () => {
+    const model = pf({ email: 'primera@example.com' });
+    const { uuid, version } = await createPf(model);
+    const again = await save(uuid, model, version);
+    expect(again.status, await again.clone().text()).toBe(200);
+    expect(await messagesOf(uuid)).toHaveLength(2);
+    const changed = await save(uuid, { ...model, email: 'segunda@example.com' }, version + 1);
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const messages = await messagesOf(uuid);
+    expect(messages.map(({ tipo, destinatario }) => `${tipo} ${destinatario}`)).toEqual([
+      'codigo primera@example.com',
+      'recordatorio primera@example.com',
+      'codigo segunda@example.com',
+      'recordatorio segunda@example.com',
+    ]);
+  });
+
+  it('queues nothing for a refused save, and nothing for a record staff created', async () => {
+    const { uuid, version } = await createPf(pf({ email: 'refusada@example.com' }));
+    // A stale version: the save is refused and so is its message to the new address.
+    const stale = await save(uuid, pf({ email: 'otra@example.com' }), version + 5);
+    expect(stale.status).toBe(409);
+    expect((await messagesOf(uuid)).map(({ destinatario }) => destinatario)).not.toContain('otra@example.com');
+    const invalid = await save(uuid, pf({ email: 'otra@example' }), version);
+    expect(invalid.status).toBe(422);
+    expect((await messagesOf(uuid)).map(({ destinatario }) => destinatario)).toEqual(['refusada@example.com', 'refusada@example.com']);
+
+    const byStaff = await createPf(pf({ email: 'personal@example.com' }), staffAuth);
+    expect(await messagesOf(byStaff.uuid)).toEqual([]);
+  });
+
+  it('queues the print link once when the application is finished', async () => {
+    const model = pf({ email: 'final@example.com' });
+    const { uuid, version } = await createPf(model);
+    const finished = await save(uuid, model, version, { complete: true, last_index: 5, declaracion_aceptada: true });
+    expect(finished.status, await finished.clone().text()).toBe(200);
+    const final = (await messagesOf(uuid)).filter(({ tipo }) => tipo === 'finalizada');
+    expect(final).toHaveLength(1);
+    expect(final[0].texto).toContain(`${server.config.mail.publicBaseUrl}/printPF/${uuid}`);
+    expect(final[0].asunto).toBe('Recibimos tu solicitud de crédito en Arrendadora Occidente');
+  });
+});
