@@ -5,7 +5,7 @@
 // `avales` is always read from those links, never taken from a body.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { APPLICATION_VALID_MS, GUARANTORS_MAX } from '../../forms/limits';
+import { GUARANTORS_MAX } from '../../forms/limits';
 import { canAddOrRemoveItems, type EditableLevel } from '../../forms/locking';
 import { NOTICES } from '../../forms/messages';
 import { fullName } from '../../forms/person-name';
@@ -35,6 +35,7 @@ import type { Application } from './application-tables';
 import { UUID } from '../uuid';
 import { checksListQuery, listContract, listQueryOf, listSchema, paged } from './application-list-http';
 import { messagesFor } from '../mail/mail-outbox';
+import { isExpired } from './application-expiry';
 
 /** Each wizard's backing resource and the person type it holds. */
 export const WIZARD_CODES = {
@@ -61,8 +62,6 @@ export const PUBLIC_FINISH_HELD = 'Tu solicitud no puede finalizarse en línea. 
 const listsNamed = (lists: string[]) => `${lists.length > 1 ? 'las listas' : 'la lista'} ${lists.join(' y ')}`;
 const STAFF_CREATED_PM = 'La solicitud de Persona Moral fue registrada por el personal de la empresa: sus avales no pueden modificarse desde aquí.';
 
-export const isExpired = (application: Application, now = Date.now()) =>
-  !application.complete && now - new Date(application.filled_at).getTime() > APPLICATION_VALID_MS;
 
 function metaOf(application: Application) {
   return {

@@ -4,10 +4,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error';
-import { isExpired, isStaff, staffCreated } from '../applications/application-routes';
+import { isStaff, staffCreated } from '../applications/application-routes';
 import type { Application } from '../applications/application-tables';
 import { forbidden } from '../http-errors';
 import { UUID } from '../uuid';
+import { isExpired } from '../applications/application-expiry';
 
 const notFound = () => new ApiError(404, 'No existe una solicitud con ese código.', 'not_found');
 

@@ -9,13 +9,14 @@ import type { Packet } from '../../forms/print/packet-model';
 import { buildPacket } from '../../forms/print/packet';
 import { printedPerson } from '../../forms/print/printed-person';
 import { ApiError } from '../api-error';
-import { isExpired, isStaff, staffCreated, WIZARD_CODES } from '../applications/application-routes';
+import { isStaff, staffCreated, WIZARD_CODES } from '../applications/application-routes';
 import { parseModel } from '../applications/application-repository';
 import { requireSession } from '../auth/session';
 import { forbidden } from '../http-errors';
 import { answer, refusals } from '../openapi/route-contract';
 import { UUID } from '../uuid';
 import { printDay } from './print-day';
+import { isExpired } from '../applications/application-expiry';
 
 type Code = keyof typeof WIZARD_CODES;
 type Model = Record<string, unknown>;
