@@ -84,7 +84,10 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
-    if (state === 'ready') await (await backend).db.destroy();
+    if (state !== 'ready') return;
+    const ready = await backend;
+    await ready.mailQueue.stop();
+    await ready.db.destroy();
   });
 
   installErrorHandlers(app);

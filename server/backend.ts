@@ -19,6 +19,8 @@ import { createCompanyData, type CompanyData } from './print/company-data';
 import { createDocumentRepository, type DocumentRepository } from './documents/document-repository';
 import { openDocumentStore, type DocumentStore } from './storage/document-store';
 import type { MailSettings } from './mail/mail-outbox';
+import { createMailQueue, type MailQueue } from './mail/mail-queue';
+import { smtpTransport } from './mail/mail-delivery';
 
 export interface Backend {
   db: Db;
@@ -39,6 +41,8 @@ export interface Backend {
   companyData: CompanyData;
   /** What the outbox's messages say of the company and where their links point. */
   mail: MailSettings;
+  /** The outbox's delivery (started by `npm start`, not by test servers unless a test does). */
+  mailQueue: MailQueue;
   /** The documents signed for upload, and where their files are kept. */
   documents: DocumentRepository;
   documentStore: DocumentStore;
@@ -70,7 +74,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
     // A new index (a reload here, or a newer version another process wrote) starts its load's monitoring.
     const pld = createPldScreening(db, { loading: pldLoad, onNewIndex: () => pldMonitor.kick() });
     const pldMonitor = createPldMonitor(db, pld.indexed);
-    return { documents: createDocumentRepository(db), documentStore, db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld, pldMonitor, pldAlerts: createPldAlerts(db), companyData: createCompanyData(db, config.printCompany), mail: { company: { name: config.client.company.name, razonSocial: config.client.company.razonSocial }, publicBaseUrl: config.mail.publicBaseUrl } };
+    return { documents: createDocumentRepository(db), documentStore, db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld, pldMonitor, pldAlerts: createPldAlerts(db), companyData: createCompanyData(db, config.printCompany), mail: { company: { name: config.client.company.name, razonSocial: config.client.company.razonSocial }, publicBaseUrl: config.mail.publicBaseUrl }, mailQueue: createMailQueue(db, { databaseUrl: target.databaseUrl, transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null, from: config.mail.from }) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

@@ -299,6 +299,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         const fields = { ...fieldsOf(code, model, request.body, undefined, parentUuid), filled_at: new Date() };
         const mail = messagesFor(request.backend.mail, { uuid, code, model, before: undefined, createdBy, franchise: fields.franchise, filledAt: fields.filled_at, finishing: fields.complete });
         const { row, linked } = await repository(request).create(uuid, fields, actorOf(request), createdBy, { uuids: linkable, creators }, mail);
+        if (mail.length > 0) request.backend.mailQueue.kick();
         // The documents this session uploaded before the first save belong to the record it created.
         if (createdBy !== 'public') await request.backend.documents.linkUnlinked(createdBy, uuid);
         const saved = parseModel(row);
@@ -352,6 +353,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         });
         try {
           const row = await repository(request).update(stored, fields, version, actorOf(request), mail);
+          if (mail.length > 0) request.backend.mailQueue.kick();
           return { data: await answered(request, code, parseModel(row), uuid), meta: await withParentState(request, row) };
         } catch (error) {
           if (!(error instanceof StaleWriteError)) throw error;

@@ -26,6 +26,10 @@ export interface DatabaseTarget {
 /** How long each open database's oldest unanswered statement has been running (PGlite only). */
 const watches = new WeakMap<Db, () => number>();
 
+/** The PGlite thread under each open embedded database: pg-boss talks to it (server/db/pgboss-pglite.ts). */
+const threads = new WeakMap<Db, PGliteThread>();
+export const pgliteThreadOf = (db: Db): PGliteThread | undefined => threads.get(db);
+
 /** Milliseconds the oldest statement still unanswered has been running on `db` (0 when none, or unknown). */
 export const oldestPendingQueryMs = (db: Db): number => watches.get(db)?.() ?? 0;
 
@@ -59,6 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   );
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   watches.set(db, () => pglite.oldestPendingMs());
+  threads.set(db, pglite);
   return db;
 }
 

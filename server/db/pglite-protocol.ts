@@ -6,7 +6,11 @@ export interface WorkerInit {
   loadDataDir?: ArrayBuffer;
 }
 
-export type WorkerRequest = { id: number; sql: string; params: unknown[] } | { id: number; close: true };
+export type WorkerRequest =
+  | { id: number; sql: string; params: unknown[] }
+  /** Several statements without parameters (simple protocol); the last one's rows come back. */
+  | { id: number; exec: string }
+  | { id: number; close: true };
 
 export type WorkerAnswer =
   | { id: number; rows: unknown[]; affectedRows?: number }

@@ -97,7 +97,19 @@ export class PGliteThread implements PGliteRunner {
   }
 
   async query<R>(sql: string, params: unknown[] = []): Promise<{ rows: R[]; affectedRows?: number }> {
-    const answer = await this.#send({ id: this.#next++, sql, params }, this.#limits.queryTimeoutMs);
+    return PGliteThread.#result<R>(await this.#send({ id: this.#next++, sql, params }, this.#limits.queryTimeoutMs));
+  }
+
+  /**
+   * Several statements in one string, without parameters (PGlite's `exec`, PostgreSQL's simple
+   * protocol): the rows of the last one come back. A failure inside an explicit BEGIN leaves the
+   * single session's transaction aborted, so the caller must roll it back.
+   */
+  async exec<R>(sql: string): Promise<{ rows: R[]; affectedRows?: number }> {
+    return PGliteThread.#result<R>(await this.#send({ id: this.#next++, exec: sql }, this.#limits.queryTimeoutMs));
+  }
+
+  static #result<R>(answer: WorkerAnswer): { rows: R[]; affectedRows?: number } {
     if ('error' in answer) {
       if (answer.error.code === ANSWER_TOO_DEEP) throw new DatabaseAnswerError(answer.error.message);
       throw Object.assign(new Error(answer.error.message), answer.error);

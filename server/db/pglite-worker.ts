@@ -27,7 +27,10 @@ try {
     }
     let answer: WorkerAnswer;
     try {
-      const result = await pglite.query(request.sql, request.params);
+      const result =
+        'exec' in request
+          ? ((await pglite.exec(request.exec)).at(-1) ?? { rows: [], affectedRows: undefined })
+          : await pglite.query(request.sql, request.params);
       answer = deeperThan(result.rows, ANSWER_MAX_DEPTH)
         ? { id: request.id, error: { message: `rows nested deeper than ${ANSWER_MAX_DEPTH} levels`, code: ANSWER_TOO_DEEP } }
         : { id: request.id, rows: result.rows, affectedRows: result.affectedRows };

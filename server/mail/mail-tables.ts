@@ -27,6 +27,8 @@ export interface MailMessageTable {
   estado: ColumnType<MailState, MailState | undefined, MailState>;
   intentos: ColumnType<number, number | undefined, number>;
   ultimo_error: string | null;
+  /** Handed to the job queue (server/mail/mail-queue.ts), which delivers it when it is due. */
+  encolado: ColumnType<boolean, boolean | undefined, boolean>;
   creado_el: ColumnType<Date, string | undefined, never>;
   enviado_el: Date | null;
 }
@@ -51,10 +53,11 @@ export const mailOutboxMigration: Migration = {
       .addColumn('estado', 'text', (c) => c.notNull().defaultTo('pendiente'))
       .addColumn('intentos', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('ultimo_error', 'text')
+      .addColumn('encolado', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('creado_el', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .addColumn('enviado_el', 'timestamptz')
       .execute();
-    await db.schema.createIndex('mail_message_due').on('mail_message').columns(['estado', 'enviar_desde']).execute();
+    await db.schema.createIndex('mail_message_to_queue').on('mail_message').column('id').where(sql.ref('encolado'), '=', false).execute();
     await db.schema.createIndex('mail_message_application').on('mail_message').column('application_uuid').execute();
   },
 };

@@ -1,0 +1,131 @@
+// The outbox's delivery through a job queue on the same database (README, "E-mail outbox"):
+// pg-boss 10.4.2 (the last release for Node 20), over its own small pool on PostgreSQL and over the
+// PGlite thread on the embedded database (server/db/pgboss-pglite.ts). A relay hands the messages
+// the saves wrote to the queue, each as a job whose id comes from the message's, due at its
+// `enviar_desde`; a worker loop fetches due jobs, delivers each (server/mail/mail-delivery.ts) and
+// completes or fails it, pg-boss retrying with backoff. pg-boss's own `work()` is not used: it
+// does not await its complete/fail calls, and a failed one would stop the process.
+import PgBoss from 'pg-boss';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { pgliteThreadOf } from '../db/database';
+import { pgBossOverPGlite } from '../db/pgboss-pglite';
+import { deliverMessage, MAX_ATTEMPTS, type MailTransport } from './mail-delivery';
+
+export const MAIL_QUEUE = 'correo';
+
+export interface MailQueueOptions {
+  /** PostgreSQL's connection string; unset, the embedded database's thread. */
+  databaseUrl?: string;
+  transport: MailTransport | null;
+  from: string;
+  /** Between two looks for new messages or due jobs when there was nothing to do. */
+  idleMs?: number;
+  /** Seconds before the first retry of a refused message (doubled each time). */
+  retryDelaySeconds?: number;
+  batchSize?: number;
+}
+
+export interface MailQueue {
+  start(): Promise<void>;
+  /** Looks for new messages now (after a save), instead of at the next idle tick. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/** A message's job id: a UUID made from its id, so handing it over twice makes one job. */
+export const jobIdOf = (messageId: number) => `00000000-0000-4000-8000-${messageId.toString(16).padStart(12, '0')}`;
+
+export function createMailQueue(db: Kysely<Database>, { databaseUrl, transport, from, idleMs = 1000, retryDelaySeconds = 30, batchSize = 50 }: MailQueueOptions): MailQueue {
+  let boss: PgBoss | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  /** Hands the messages not yet queued to pg-boss, then marks them: a crash in between queues them again, as the same jobs. */
+  async function relay(): Promise<number> {
+    const fresh = await db.selectFrom('mail_message').select(['id', 'enviar_desde']).where('encolado', '=', false).orderBy('id').limit(500).execute();
+    if (fresh.length === 0) return 0;
+    await boss!.insert(
+      fresh.map(({ id, enviar_desde }) => ({
+        id: jobIdOf(id),
+        name: MAIL_QUEUE,
+        data: { id },
+        startAfter: new Date(enviar_desde),
+        retryLimit: MAX_ATTEMPTS - 1,
+        retryDelay: retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      })),
+    );
+    await db.updateTable('mail_message').set({ encolado: true }).where('id', 'in', fresh.map(({ id }) => id)).execute();
+    return fresh.length;
+  }
+
+  /** Delivers the due jobs fetched; answers how many there were. */
+  async function work(): Promise<number> {
+    const jobs = await boss!.fetch<{ id: number }>(MAIL_QUEUE, { batchSize });
+    for (const job of jobs) {
+      try {
+        await deliverMessage(db, transport, from, job.data.id);
+        await boss!.complete(MAIL_QUEUE, job.id);
+      } catch (error) {
+        await boss!.fail(MAIL_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return jobs.length;
+  }
+
+  async function runOnce() {
+    do {
+      again = false;
+      const moved = await relay();
+      const worked = await work();
+      if (moved > 0 || worked > 0) again = true;
+    } while (again && !stopped);
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+  }
+
+  function tick() {
+    timer = null;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runOnce()
+      .catch((error: Error) => console.error(`mail queue: ${error.message}`))
+      .finally(() => {
+        running = null;
+        schedule(idleMs);
+      });
+  }
+
+  return {
+    async start() {
+      const thread = databaseUrl ? undefined : pgliteThreadOf(db);
+      if (!databaseUrl && !thread) throw new Error('mail queue: the embedded database has no PGlite thread');
+      boss = databaseUrl
+        ? new PgBoss({ connectionString: databaseUrl, max: 3, schedule: false })
+        : new PgBoss({ db: pgBossOverPGlite(db as Kysely<unknown>, thread!), schedule: false });
+      boss.on('error', (error) => console.error(`mail queue: ${error.message}`));
+      await boss.start();
+      await boss.createQueue(MAIL_QUEUE);
+      schedule(0);
+    },
+    kick() {
+      if (boss && !stopped) schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      await boss?.stop({ graceful: false, wait: true, close: Boolean(databaseUrl) });
+    },
+  };
+}
