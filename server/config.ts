@@ -50,7 +50,7 @@ export interface ServerConfig {
   /** OCR_WORKERS: the warm OCR workers (threads) reading documents at once; the others wait their turn. */
   ocrWorkers: number;
   /** The e-mail outbox (server/mail/): where links point, who sends, and through which SMTP server (unset: kept only). */
-  mail: { publicBaseUrl: string; from: string; smtpUrl: string | undefined };
+  mail: { enabled: boolean; publicBaseUrl: string; from: string; smtpUrl: string | undefined };
   /** What reading the configuration adjusted (a primary colour too light), logged at start. */
   warnings: string[];
 }
@@ -195,6 +195,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     // One or two on a small machine, leaving a CPU to the API's other calls.
     ocrWorkers: integer(env, 'OCR_WORKERS', 0) || Math.max(1, Math.min(2, os.availableParallelism() - 1)),
     mail: {
+      enabled: flag(env, 'MAIL_OUTBOX', true),
       publicBaseUrl: text(env, 'PUBLIC_BASE_URL', `http://localhost:${integer(env, 'PORT', 3000)}`),
       from: text(env, 'MAIL_FROM', `${company.name} <solicitudes@localhost>`),
       smtpUrl: env.SMTP_URL || undefined,

@@ -41,7 +41,7 @@ backend.then(
     console.log('Database ready.');
     ready.pld.warm();
     ready.pldMonitor.start();
-    ready.mailQueue.start().catch((error: Error) => console.error(`The e-mail queue did not start: ${error.message}`));
+    if (config.mail.enabled) ready.mailQueue.start().catch((error: Error) => console.error(`The e-mail queue did not start: ${error.message}`));
     const demo = ready.demoStaffCreated;
     if (demo) {
       // Printed once: the password is stored only as a hash.

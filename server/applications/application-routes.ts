@@ -297,7 +297,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         const creators: LinkableCreators = isStaff(request) ? { anyStaff: true } : { createdBy };
         const linkable = isStaff(request) || request.session?.sid !== undefined ? pending : [];
         const fields = { ...fieldsOf(code, model, request.body, undefined, parentUuid), filled_at: new Date() };
-        const mail = messagesFor(request.backend.mail, { uuid, code, model, before: undefined, createdBy, franchise: fields.franchise, filledAt: fields.filled_at, finishing: fields.complete });
+        const mail = messagesFor(request.backend.mail, { uuid, code, model, previousAddress: undefined, createdBy, franchise: fields.franchise, filledAt: fields.filled_at, finishing: fields.complete });
         const { row, linked } = await repository(request).create(uuid, fields, actorOf(request), createdBy, { uuids: linkable, creators }, mail);
         if (mail.length > 0) request.backend.mailQueue.kick();
         // The documents this session uploaded before the first save belong to the record it created.
@@ -344,7 +344,7 @@ export async function applicationRoutes(app: FastifyInstance) {
           uuid,
           code,
           model,
-          before: parseModel(stored),
+          previousAddress: stored.email,
           createdBy: stored.created_by,
           franchise: stored.franchise,
           filledAt: new Date(stored.filled_at),

@@ -24,9 +24,12 @@ export interface MailTransport {
   close(): void;
 }
 
-/** SMTP through nodemailer: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`. */
+/** Messages sent at once, each on its own pooled SMTP connection. */
+export const SMTP_CONNECTIONS = 5;
+
+/** SMTP through nodemailer: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`; connections are kept and reused. */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: Infinity } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send({ from, to, subject, html, text, messageId }) {
       // One recipient, given as an address object: nothing in it is read as another header or address.

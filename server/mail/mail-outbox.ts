@@ -10,6 +10,8 @@ import type { MailKind, MailMessageTable } from './mail-tables';
 import { finishedMail, reminderMail, resumeMail, type ApplicationFacts, type MailCompany, type WizardName } from './mail-templates';
 
 export interface MailSettings {
+  /** MAIL_OUTBOX: off, saves queue no message (the provider mails its applicants itself). */
+  enabled: boolean;
   company: MailCompany;
   /** PUBLIC_BASE_URL: where the applicant opens the links. */
   publicBaseUrl: string;
@@ -25,8 +27,8 @@ export interface SavedFacts {
   /** The backing resource: wizardpf, wizardpfae, wizardpm. */
   code: string;
   model: Model;
-  /** The model before this save; undefined on the first. */
-  before: Model | undefined;
+  /** The address the record had before this save; undefined on the first. */
+  previousAddress: string | undefined;
   createdBy: string;
   franchise: string | null;
   /** When the application was first filled: its link is valid 30 days from then. */
@@ -37,7 +39,7 @@ export interface SavedFacts {
   guarantors?: string[];
 }
 
-const addressOf = (model: Model | undefined) => String(model?.email ?? '').trim();
+const addressOf = (model: Model) => String(model.email ?? '').trim();
 
 export function wizardNameOf(code: string, model: Model): WizardName {
   const base = code.replace(/^wizard/, '') as 'pf' | 'pfae' | 'pm';
@@ -47,7 +49,7 @@ export function wizardNameOf(code: string, model: Model): WizardName {
 /** The messages this save causes, rendered, each with its key; none for a record staff created (its applicant cannot open it). */
 export function messagesFor(settings: MailSettings, saved: SavedFacts): Array<Insertable<MailMessageTable>> {
   const address = addressOf(saved.model);
-  if (!address || !saved.createdBy.startsWith('public')) return [];
+  if (!settings.enabled || !address || !saved.createdBy.startsWith('public')) return [];
   const facts: ApplicationFacts = {
     uuid: saved.uuid,
     wizard: wizardNameOf(saved.code, saved.model),
@@ -67,7 +69,7 @@ export function messagesFor(settings: MailSettings, saved: SavedFacts): Array<In
     ...(sendFrom ? { enviar_desde: sendFrom.toISOString() } : {}),
   });
   const messages: Array<Insertable<MailMessageTable>> = [];
-  const addressChanged = addressOf(saved.before).toLowerCase() !== address.toLowerCase();
+  const addressChanged = (saved.previousAddress ?? '').trim().toLowerCase() !== address.toLowerCase();
   if (addressChanged && !saved.finishing && saved.model.persona_completa !== true) {
     messages.push(message('codigo', resumeMail(settings.company, settings.publicBaseUrl, facts)));
     const remindAt = new Date(facts.validUntil.getTime() - REMINDER_BEFORE_MS);

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { pgliteThreadOf } from '../db/database';
 import { pgBossOverPGlite } from '../db/pgboss-pglite';
-import { deliverMessage, MAX_ATTEMPTS, type MailTransport } from './mail-delivery';
+import { deliverMessage, MAX_ATTEMPTS, SMTP_CONNECTIONS, type MailTransport } from './mail-delivery';
 
 export const MAIL_QUEUE = 'correo';
 
@@ -66,14 +66,20 @@ export function createMailQueue(db: Kysely<Database>, { databaseUrl, transport, 
   /** Delivers the due jobs fetched; answers how many there were. */
   async function work(): Promise<number> {
     const jobs = await boss!.fetch<{ id: number }>(MAIL_QUEUE, { batchSize });
-    for (const job of jobs) {
+    // Several at once, as many as the SMTP connections kept.
+    const waiting = [...jobs];
+    const deliverNext = async (): Promise<void> => {
+      const job = waiting.shift();
+      if (!job) return;
       try {
         await deliverMessage(db, transport, from, job.data.id);
         await boss!.complete(MAIL_QUEUE, job.id);
       } catch (error) {
         await boss!.fail(MAIL_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
       }
-    }
+      return deliverNext();
+    };
+    await Promise.all(Array.from({ length: SMTP_CONNECTIONS }, deliverNext));
     return jobs.length;
   }
 

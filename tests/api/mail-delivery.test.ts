@@ -2,49 +2,26 @@
 // (smtp-server), read back with mailparser: subject, link, accents and Ñ intact; a refusal leaves the
 // message pending for another try, then failed; without SMTP it is kept as 'sin_smtp'; a reminder
 // of a finished application is cancelled; an address cannot smuggle in a header or a recipient.
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { deliverMessage, DeliveryRefusedError, MAX_ATTEMPTS, smtpTransport, type MailTransport } from '../../server/mail/mail-delivery';
 import { validPfModel } from '../unit/forms/fixtures';
 import { callApi, startSignedInServer, type TestServer } from './support/test-server';
+import { startTestSmtp, type TestSmtp } from './support/test-smtp';
 
 let server: TestServer;
 let publicAuth: string;
-let smtp: SMTPServer;
+let smtp: TestSmtp;
 let transport: MailTransport;
-const received: Array<{ recipients: string[]; mail: ParsedMail }> = [];
-let refuse = false;
 
 beforeAll(async () => {
   ({ server, publicAuth } = await startSignedInServer());
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      if (refuse) {
-        stream.resume();
-        stream.on('end', () => callback(Object.assign(new Error('Buzón no disponible'), { responseCode: 451 })));
-        return;
-      }
-      simpleParser(stream).then(
-        (mail) => {
-          received.push({ recipients: session.envelope.rcptTo.map(({ address }) => address), mail });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+  smtp = await startTestSmtp();
+  transport = smtpTransport(smtp.url);
 });
 afterAll(async () => {
   transport.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await server.close();
 });
 
@@ -68,7 +45,7 @@ describe('delivering the outbox', () => {
     expect(await deliverMessage(await db(), transport, FROM, code)).toBe('enviado');
     // Delivered again (a repeated job): nothing more is sent.
     expect(await deliverMessage(await db(), transport, FROM, code)).toBe('enviado');
-    const mine = received.filter(({ recipients }) => recipients.includes('jose.nandu@example.com'));
+    const mine = smtp.received.filter(({ recipients }) => recipients.includes('jose.nandu@example.com'));
     expect(mine).toHaveLength(1);
     const { mail } = mine[0];
     expect(mail.subject).toBe('Tu solicitud de crédito en Arrendadora Occidente: enlace para continuar');
@@ -81,16 +58,16 @@ describe('delivering the outbox', () => {
 
   it('keeps a refused message pending with the reason, then marks it failed after the last try', async () => {
     const { code } = await saved('rechazo@example.com');
-    refuse = true;
+    smtp.refuseNext(MAX_ATTEMPTS);
     try {
       await expect(deliverMessage(await db(), transport, FROM, code)).rejects.toBeInstanceOf(DeliveryRefusedError);
       expect(await stateOf(code)).toMatchObject({ estado: 'pendiente', intentos: 1 });
-      expect((await stateOf(code)).ultimo_error).toContain('Buzón no disponible');
+      expect((await stateOf(code)).ultimo_error).toContain('Intenta más tarde');
       for (let attempt = 2; attempt < MAX_ATTEMPTS; attempt++) await expect(deliverMessage(await db(), transport, FROM, code)).rejects.toBeInstanceOf(DeliveryRefusedError);
       expect(await deliverMessage(await db(), transport, FROM, code)).toBe('fallido');
       expect(await stateOf(code)).toMatchObject({ estado: 'fallido', intentos: MAX_ATTEMPTS });
     } finally {
-      refuse = false;
+      smtp.refuseNext(0);
     }
   });
 
@@ -100,15 +77,15 @@ describe('delivering the outbox', () => {
     const finished = await callApi(server, 'PUT', `/wizardpf/${uuid}`, { data: pf({ email: 'sin.smtp@example.com', nombre: 'José Ñandú' }), meta: { version, complete: true, last_index: 5, declaracion_aceptada: true } }, publicAuth);
     expect(finished.status, await finished.clone().text()).toBe(200);
     expect(await deliverMessage(await db(), transport, FROM, reminder)).toBe('cancelado');
-    expect(received.some(({ recipients }) => recipients.includes('sin.smtp@example.com'))).toBe(false);
+    expect(smtp.received.some(({ recipients }) => recipients.includes('sin.smtp@example.com'))).toBe(false);
   });
 
   it('sends to the one address only: a line break in it adds no header and no recipient', async () => {
     const { code } = await saved('inyeccion@example.com');
     await (await db()).updateTable('mail_message').set({ destinatario: 'inyeccion@example.com\r\nBcc: intruso@example.com' }).where('id', '=', code).execute();
-    const before = received.length;
+    const before = smtp.received.length;
     await deliverMessage(await db(), transport, FROM, code).catch(() => undefined);
-    const delivered = received.slice(before);
+    const delivered = smtp.received.slice(before);
     expect(delivered.flatMap(({ recipients }) => recipients)).not.toContain('intruso@example.com');
     for (const { mail } of delivered) expect(mail.headers.has('bcc')).toBe(false);
   });

@@ -2,55 +2,34 @@
 // PostgreSQL. A public save's resume link reaches a real SMTP server started here, once, even when
 // two queues run on the same database; the reminder waits for its day; a refusal is tried again
 // after a pause and then arrives; without SMTP the message is kept as 'sin_smtp'.
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { smtpTransport, type MailTransport } from '../../server/mail/mail-delivery';
 import { createMailQueue, type MailQueue } from '../../server/mail/mail-queue';
 import { validPfModel } from '../unit/forms/fixtures';
 import { callApi, startSignedInServer, type TestServer } from './support/test-server';
+import { startTestSmtp, type TestSmtp } from './support/test-smtp';
 
 let server: TestServer;
 let publicAuth: string;
-let smtp: SMTPServer;
+let smtp: TestSmtp;
 let transport: MailTransport;
-const received: Array<{ to: string; subject: string }> = [];
-let refusals = 0;
 const queues: MailQueue[] = [];
 
 beforeAll(async () => {
   ({ server, publicAuth } = await startSignedInServer());
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      if (refusals > 0) {
-        refusals -= 1;
-        stream.resume();
-        stream.on('end', () => callback(Object.assign(new Error('Intenta más tarde'), { responseCode: 451 })));
-        return;
-      }
-      simpleParser(stream).then(
-        (mail) => {
-          for (const { address } of session.envelope.rcptTo) received.push({ to: address, subject: mail.subject ?? '' });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  transport = smtpTransport(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`);
+  smtp = await startTestSmtp();
+  transport = smtpTransport(smtp.url);
 }, 60_000);
 afterAll(async () => {
   for (const queue of queues) await queue.stop();
   transport.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await server.close();
 });
 
+/** Who each arrived message was for, and its subject. */
+const arrived = () => smtp.received.flatMap(({ recipients, mail }) => recipients.map((to) => ({ to, subject: mail.subject ?? '' })));
 const db = async () => (await server.app.backend).db;
 const FROM = 'Arrendadora Occidente <solicitudes@arrendadora.example>';
 const queueOn = async (withTransport: MailTransport | null) => {
@@ -84,7 +63,7 @@ describe('the outbox queue', () => {
     await waitFor(async () => (await messagesOf(uuid)).some(({ tipo, estado }) => tipo === 'codigo' && estado === 'enviado'));
     // Time for a second delivery, if there were to be one.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(received.filter(({ to }) => to === 'cola@example.com')).toEqual([{ to: 'cola@example.com', subject: 'Tu solicitud de crédito en Arrendadora Occidente: enlace para continuar' }]);
+    expect(arrived().filter(({ to }) => to === 'cola@example.com')).toEqual([{ to: 'cola@example.com', subject: 'Tu solicitud de crédito en Arrendadora Occidente: enlace para continuar' }]);
     expect(await messagesOf(uuid)).toEqual([
       { tipo: 'codigo', estado: 'enviado', encolado: true, intentos: 1 },
       { tipo: 'recordatorio', estado: 'pendiente', encolado: true, intentos: 0 },
@@ -94,12 +73,12 @@ describe('the outbox queue', () => {
 
   it('tries a refused message again after a pause, and then it arrives', async () => {
     const queue = await queueOn(transport);
-    refusals = 1;
+    smtp.refuseNext(1);
     const uuid = await savedWith('reintento@example.com');
     queue.kick();
     await waitFor(async () => (await messagesOf(uuid)).some(({ tipo, estado }) => tipo === 'codigo' && estado === 'enviado'));
     expect((await messagesOf(uuid)).find(({ tipo }) => tipo === 'codigo')).toMatchObject({ estado: 'enviado', intentos: 2 });
-    expect(received.filter(({ to }) => to === 'reintento@example.com')).toHaveLength(1);
+    expect(arrived().filter(({ to }) => to === 'reintento@example.com')).toHaveLength(1);
     for (const one of queues.splice(0)) await one.stop();
   }, 60_000);
 
@@ -108,7 +87,7 @@ describe('the outbox queue', () => {
     const uuid = await savedWith('catcher@example.com');
     queue.kick();
     await waitFor(async () => (await messagesOf(uuid)).some(({ tipo, estado }) => tipo === 'codigo' && estado === 'sin_smtp'));
-    expect(received.some(({ to }) => to === 'catcher@example.com')).toBe(false);
+    expect(arrived().some(({ to }) => to === 'catcher@example.com')).toBe(false);
     for (const one of queues.splice(0)) await one.stop();
   }, 60_000);
 });
