@@ -86,8 +86,11 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
   app.addHook('onClose', async () => {
     if (state !== 'ready') return;
     const ready = await backend;
-    await ready.mailQueue.stop();
-    await ready.db.destroy();
+    try {
+      await ready.mailQueue.stop();
+    } finally {
+      await ready.db.destroy();
+    }
   });
 
   installErrorHandlers(app);

@@ -29,7 +29,16 @@ export const SMTP_CONNECTIONS = 5;
 
 /** SMTP through nodemailer: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`; connections are kept and reused. */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: Infinity } as Parameters<typeof nodemailer.createTransport>[0]);
+  // Bounded waits: a stalled server fails the try (and pg-boss tries again later) instead of holding the queue.
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+    maxMessages: Infinity,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send({ from, to, subject, html, text, messageId }) {
       // One recipient, given as an address object: nothing in it is read as another header or address.
@@ -37,6 +46,24 @@ export function smtpTransport(url: string): MailTransport {
     },
     close: () => transporter.close(),
   };
+}
+
+/**
+ * A reminder is due while its application waits for its applicant: not finished, not expired, still
+ * at that address; a guarantor's, while it is not completed and its PM not finished.
+ */
+async function reminderStillDue(db: Kysely<Database>, uuid: string, address: string): Promise<boolean> {
+  const application = await db
+    .selectFrom('application')
+    .select(['complete', 'filled_at', 'email', 'parent_uuid', sql<string | null>`data->>'persona_completa'`.as('persona_completa')])
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
+  if (!application || application.complete || isExpired(application)) return false;
+  if (application.email.trim().toLowerCase() !== address.toLowerCase()) return false;
+  if (application.persona_completa === 'true') return false;
+  if (!application.parent_uuid) return true;
+  const parent = await db.selectFrom('application').select('complete').where('uuid', '=', application.parent_uuid).executeTakeFirst();
+  return !parent?.complete;
 }
 
 /** The tries a message gets before it is marked failed. */
@@ -65,13 +92,9 @@ export async function deliverMessage(db: Kysely<Database>, transport: MailTransp
       .where('estado', '=', 'pendiente')
       .execute();
 
-  if (message.tipo === 'recordatorio') {
-    const application = await db.selectFrom('application').selectAll().where('uuid', '=', message.application_uuid).executeTakeFirst();
-    const stillDue = application && !application.complete && !isExpired(application) && application.email.trim().toLowerCase() === message.destinatario.toLowerCase();
-    if (!stillDue) {
-      await mark('cancelado');
-      return 'cancelado';
-    }
+  if (message.tipo === 'recordatorio' && !(await reminderStillDue(db, message.application_uuid, message.destinatario))) {
+    await mark('cancelado');
+    return 'cancelado';
   }
   if (!transport) {
     await mark('sin_smtp');

@@ -56,7 +56,8 @@ export function createMailQueue(db: Kysely<Database>, { databaseUrl, transport, 
         retryLimit: MAX_ATTEMPTS - 1,
         retryDelay: retryDelaySeconds,
         retryBackoff: true,
-        expireInSeconds: 120,
+        // Long enough for a fetched batch of 50 sent 5 at a time with the transport's timeouts.
+        expireInSeconds: 15 * 60,
       })),
     );
     await db.updateTable('mail_message').set({ encolado: true }).where('id', 'in', fresh.map(({ id }) => id)).execute();
@@ -75,7 +76,8 @@ export function createMailQueue(db: Kysely<Database>, { databaseUrl, transport, 
         await deliverMessage(db, transport, from, job.data.id);
         await boss!.complete(MAIL_QUEUE, job.id);
       } catch (error) {
-        await boss!.fail(MAIL_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
+        // A failed complete or fail leaves the job to expire and be tried again (the message, if sent, is marked and skipped).
+        await boss!.fail(MAIL_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((failure: Error) => console.error(`mail queue: ${failure.message}`));
       }
       return deliverNext();
     };
@@ -116,12 +118,23 @@ export function createMailQueue(db: Kysely<Database>, { databaseUrl, transport, 
     async start() {
       const thread = databaseUrl ? undefined : pgliteThreadOf(db);
       if (!databaseUrl && !thread) throw new Error('mail queue: the embedded database has no PGlite thread');
-      boss = databaseUrl
+      const starting = databaseUrl
         ? new PgBoss({ connectionString: databaseUrl, max: 3, schedule: false })
         : new PgBoss({ db: pgBossOverPGlite(db as Kysely<unknown>, thread!), schedule: false });
-      boss.on('error', (error) => console.error(`mail queue: ${error.message}`));
-      await boss.start();
-      await boss.createQueue(MAIL_QUEUE);
+      starting.on('error', (error) => console.error(`mail queue: ${error.message}`));
+      // Until the queue exists, a relay would hand over jobs pg-boss drops: kick() waits for this.
+      try {
+        await starting.start();
+        await starting.createQueue(MAIL_QUEUE);
+      } catch (error) {
+        await starting.stop({ graceful: false, close: Boolean(databaseUrl) }).catch(() => undefined);
+        throw error;
+      }
+      if (stopped) {
+        await starting.stop({ graceful: false, wait: true, close: Boolean(databaseUrl) });
+        return;
+      }
+      boss = starting;
       schedule(0);
     },
     kick() {

@@ -365,7 +365,13 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
   }
 
   /** The search over the names in `namePostings` and the RFCs in `rfcIndex`: every listed name, or some entries' only. */
-  const searchOver = (namePostings: number[][], rfcIndex: Map<string, number[]>, similarOf: (word: string) => Map<number, number>) =>
+  const searchOver = (
+    namePostings: number[][],
+    rfcIndex: Map<string, number[]>,
+    similarOf: (word: string) => Map<number, number>,
+    /** The alike words among every listed word, which give a query word its weight. */
+    similarAnywhere: (word: string) => Map<number, number> = similarWords,
+  ) =>
     function search({ name, rfc, filterRFC = false }: SearchQuery, { threshold = DEFAULT_THRESHOLD, limit = DEFAULT_LIMIT } = {}): ListedMatch[] {
       const queryRfc = normaliseRfc(rfc);
       const best = new Map<number, ListedMatch & { rfcHit: boolean }>();
@@ -402,7 +408,7 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
           const exact = wordIds.get(word);
           if (exact !== undefined) return weight[exact];
           let best = 0;
-          for (const id of similarWords(word).keys()) best = Math.max(best, weight[id]);
+          for (const id of similarAnywhere(word).keys()) best = Math.max(best, weight[id]);
           return best || maxWeight;
         });
         const queryWeight = queryWeights.reduce((sum, value) => sum + value, 0);
@@ -497,6 +503,7 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     return { search: searchOver(namePostings, rfcIndex, similarWordsIn(wordTables(present, (id) => present.has(id)))) };
   }
 
-  warmUp(searchOver(postings, rfcEntries, similarWordsIn(allWords)), nameText);
+  const throwaway = similarWordsIn(allWords);
+  warmUp(searchOver(postings, rfcEntries, throwaway, throwaway), nameText);
   return { search: searchOver(postings, rfcEntries, similarWords), restrictedTo, stats: { entries: entries.length, names: nameCount, words: words.length, buildMs: performance.now() - started } };
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { deliverMessage, DeliveryRefusedError, MAX_ATTEMPTS, smtpTransport, type MailTransport } from '../../server/mail/mail-delivery';
-import { validPfModel } from '../unit/forms/fixtures';
+import { validAvalPfModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
 import { callApi, startSignedInServer, type TestServer } from './support/test-server';
 import { startTestSmtp, type TestSmtp } from './support/test-smtp';
 
@@ -78,6 +78,27 @@ describe('delivering the outbox', () => {
     expect(finished.status, await finished.clone().text()).toBe(200);
     expect(await deliverMessage(await db(), transport, FROM, reminder)).toBe('cancelado');
     expect(smtp.received.some(({ recipients }) => recipients.includes('sin.smtp@example.com'))).toBe(false);
+  });
+
+  it("cancels a completed guarantor's reminder, and keeps an uncompleted one's due", async () => {
+    const pm = await callApi(server, 'POST', '/wizardpm', { data: beforeSubmit(validPmModel() as never), meta: { last_index: 1 } }, publicAuth);
+    expect(pm.status, await pm.clone().text()).toBe(201);
+    const [pmUuid] = (await pm.json()) as [string];
+    /** A guarantor saved by the public, then completed or not; answers its reminder's id. */
+    const guarantor = async (email: string, completed: boolean) => {
+      const model = { ...(beforeSubmit(validAvalPfModel() as never) as Record<string, unknown>), email };
+      const response = await callApi(server, 'POST', '/wizardpf', { data: model, meta: { last_index: 1, parent_uuid: pmUuid } }, publicAuth);
+      expect(response.status, await response.clone().text()).toBe(201);
+      const [uuid, { version }] = (await response.json()) as [string, { version: number }];
+      if (completed) {
+        const done = await callApi(server, 'PUT', `/wizardpf/${uuid}`, { data: model, meta: { last_index: 5, version, complete: true } }, publicAuth);
+        expect(done.status, await done.clone().text()).toBe(200);
+      }
+      const reminder = await (await db()).selectFrom('mail_message').select('id').where('application_uuid', '=', uuid).where('tipo', '=', 'recordatorio').executeTakeFirstOrThrow();
+      return reminder.id;
+    };
+    expect(await deliverMessage(await db(), null, FROM, await guarantor('aval.completo@example.com', true))).toBe('cancelado');
+    expect(await deliverMessage(await db(), null, FROM, await guarantor('aval.pendiente@example.com', false))).toBe('sin_smtp');
   });
 
   it('sends to the one address only: a line break in it adds no header and no recipient', async () => {
