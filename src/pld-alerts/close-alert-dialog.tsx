@@ -87,7 +87,9 @@ export function CloseAlertDialog({ alert, isOpen, onCancel, onClosed, onRefused,
                 </p>
                 <Field<Choice> name="estado" subscription={{ error: true, touched: true, submitFailed: true }}>
                   {({ meta }) => {
-                    const error = meta.submitFailed || meta.touched ? meta.error : undefined;
+                    // Said once a close was tried: the first choice has the focus as the dialog opens, and an
+                    // error appearing as it leaves would move the button under a click on its way to it.
+                    const error = meta.submitFailed ? meta.error : undefined;
                     return (
                       <fieldset className="close-alert-choice" aria-describedby="close-alert-choice-error">
                         <legend className="close-alert-legend">
