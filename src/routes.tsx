@@ -2,6 +2,7 @@
 // pages runs the authentication step first; a failure there redirects to /error.
 import { createBrowserRouter, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { fetchHistory } from '../services/lists';
+import { APPLICANT_WIZARDS, printBase } from '../forms/app-paths';
 import type { AppRuntime } from './session/runtime';
 import { hasStaffCookie } from './session/staff-cookie';
 import { AppLayout } from './layout/app-layout';
@@ -72,9 +73,9 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
         ),
         // The print views of spec 02 §2 (src/print/print-page.tsx reads which from the path): the
         // packet, its page rules and styles load with the print view only.
-        ...(['PF', 'PFAE', 'PM'] as const).map(
-          (kind): RouteObject => ({
-            path: `/print${kind}/:uuid?`,
+        ...APPLICANT_WIZARDS.map(
+          (wizard): RouteObject => ({
+            path: `${printBase(wizard)}/:uuid?`,
             loader: authenticated,
             lazy: async () => ({ Component: (await import('./print/print-page')).PrintRoute }),
           }),

@@ -297,7 +297,17 @@ export async function applicationRoutes(app: FastifyInstance) {
         const creators: LinkableCreators = isStaff(request) ? { anyStaff: true } : { createdBy };
         const linkable = isStaff(request) || request.session?.sid !== undefined ? pending : [];
         const fields = { ...fieldsOf(code, model, request.body, undefined, parentUuid), filled_at: new Date() };
-        const mail = messagesFor(request.backend.mail, { uuid, code, model, previousAddress: undefined, createdBy, franchise: fields.franchise, filledAt: fields.filled_at, finishing: fields.complete });
+        const mail = await messagesFor(request.backend.mail, {
+          uuid,
+          code,
+          model,
+          previousAddress: undefined,
+          createdBy,
+          franchise: fields.franchise,
+          filledAt: fields.filled_at,
+          finished: fields.complete,
+          finishing: fields.complete,
+        });
         const { row, linked } = await repository(request).create(uuid, fields, actorOf(request), createdBy, { uuids: linkable, creators }, mail);
         if (mail.length > 0) request.backend.mailQueue.kick();
         // The documents this session uploaded before the first save belong to the record it created.
@@ -339,8 +349,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         if ((request.body.meta?.complete === true || stored.complete) && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
         const fields = fieldsOf(code, model, request.body, stored);
         const finishing = fields.complete && stored.id_persona_datos_generales === null;
-        const guarantors = finishing && code === 'wizardpm' && !isGuarantor(model) ? (await avalesOf(request, uuid)).map((aval) => fullName(aval.data)) : undefined;
-        const mail = messagesFor(request.backend.mail, {
+        const mail = await messagesFor(request.backend.mail, {
           uuid,
           code,
           model,
@@ -348,8 +357,9 @@ export async function applicationRoutes(app: FastifyInstance) {
           createdBy: stored.created_by,
           franchise: stored.franchise,
           filledAt: new Date(stored.filled_at),
+          finished: stored.complete || fields.complete,
           finishing,
-          guarantors,
+          guarantorNames: code === 'wizardpm' && !isGuarantor(model) ? async () => (await avalesOf(request, uuid)).map((aval) => fullName(aval.data)) : undefined,
         });
         try {
           const row = await repository(request).update(stored, fields, version, actorOf(request), mail);

@@ -1,10 +1,10 @@
-// Prototype: pg-boss's `db` option over PGlite's thread. pg-boss sends one statement with
+// pg-boss's `db` option over PGlite's thread. pg-boss sends one statement with
 // parameters (extended protocol: PGlite's `query`) or several without (schema creation,
 // migrations, maintenance, each a whole `BEGIN; …; COMMIT;`: PGlite's `exec`). It never spreads a
 // transaction over several calls, so a call only has to run alone on the single connection: it
 // takes the connection through Kysely (the same queue as the application's transactions), so it
 // can neither run inside nor split an open application transaction.
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { PGliteThread } from './pglite-thread';
 
 /** What pg-boss 10 calls on its `db` option (and on a job's `{ db }` send option). */
@@ -26,19 +26,5 @@ export function pgBossOverPGlite(db: Kysely<unknown>, thread: Pick<PGliteThread,
           throw error;
         }
       }),
-  };
-}
-
-/**
- * pg-boss's `db` send option inside an application transaction (transactional outbox): the job
- * is written, or not, with the rows the transaction writes. Single statements only (send,
- * insert, complete…), which is all a job call sends. Works on PGlite and PostgreSQL alike.
- */
-export function pgBossInTransaction(trx: Transaction<unknown>): PgBossDb {
-  return {
-    executeSql: async (text, values) => {
-      const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows as unknown[] };
-    },
   };
 }

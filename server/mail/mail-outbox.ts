@@ -7,7 +7,8 @@ import { sql, type Insertable, type QueryCreator } from 'kysely';
 import { APPLICATION_VALID_MS } from '../../forms/limits';
 import { fullName } from '../../forms/person-name';
 import type { MailKind, MailMessageTable } from './mail-tables';
-import { finishedMail, reminderMail, resumeMail, type ApplicationFacts, type MailCompany, type WizardName } from './mail-templates';
+import type { StoredWizard } from '../../forms/app-paths';
+import { finishedMail, reminderMail, resumeMail, type ApplicationFacts, type MailCompany } from './mail-templates';
 
 export interface MailSettings {
   /** MAIL_OUTBOX: off, saves queue no message (the provider mails its applicants itself). */
@@ -33,30 +34,41 @@ export interface SavedFacts {
   franchise: string | null;
   /** When the application was first filled: its link is valid 30 days from then. */
   filledAt: Date;
+  /** The application is finished after this save (finished now or before). */
+  finished: boolean;
   /** This save finishes the application. */
   finishing: boolean;
-  /** A PM's guarantors, by name, for the finished message. */
-  guarantors?: string[];
+  /** A PM's guarantors, by name, for the finished message; read only when that message is due. */
+  guarantorNames?: () => Promise<string[]>;
 }
 
 const addressOf = (model: Model) => String(model.email ?? '').trim();
 
-export function wizardNameOf(code: string, model: Model): WizardName {
+export function wizardNameOf(code: string, model: Model): StoredWizard {
   const base = code.replace(/^wizard/, '') as 'pf' | 'pfae' | 'pm';
   return model.clasificacion === 'Obligado' ? `aval${base}` : base;
 }
 
-/** The messages this save causes, rendered, each with its key; none for a record staff created (its applicant cannot open it). */
-export function messagesFor(settings: MailSettings, saved: SavedFacts): Array<Insertable<MailMessageTable>> {
+/**
+ * The messages this save causes, rendered, each with its key. None for a record staff created (its
+ * applicant cannot open it); no resume link for a finished or expired application (staff may still
+ * change its address).
+ */
+export async function messagesFor(settings: MailSettings, saved: SavedFacts, now = new Date()): Promise<Array<Insertable<MailMessageTable>>> {
   const address = addressOf(saved.model);
   if (!settings.enabled || !address || !saved.createdBy.startsWith('public')) return [];
+  const validUntil = new Date(saved.filledAt.getTime() + APPLICATION_VALID_MS);
+  const addressChanged = (saved.previousAddress ?? '').trim().toLowerCase() !== address.toLowerCase();
+  const resumeDue = addressChanged && !saved.finished && saved.model.persona_completa !== true && validUntil > now;
+  const finishedDue = saved.finishing && saved.model.clasificacion !== 'Obligado';
+  if (!resumeDue && !finishedDue) return [];
   const facts: ApplicationFacts = {
     uuid: saved.uuid,
     wizard: wizardNameOf(saved.code, saved.model),
     franchise: saved.franchise,
     name: fullName(saved.model) || 'solicitante',
-    validUntil: new Date(saved.filledAt.getTime() + APPLICATION_VALID_MS),
-    guarantors: saved.guarantors,
+    validUntil,
+    guarantors: finishedDue && saved.guarantorNames ? await saved.guarantorNames() : undefined,
   };
   const message = (tipo: MailKind, rendered: { subject: string; html: string; text: string }, sendFrom?: Date): Insertable<MailMessageTable> => ({
     application_uuid: saved.uuid,
@@ -69,13 +81,12 @@ export function messagesFor(settings: MailSettings, saved: SavedFacts): Array<In
     ...(sendFrom ? { enviar_desde: sendFrom.toISOString() } : {}),
   });
   const messages: Array<Insertable<MailMessageTable>> = [];
-  const addressChanged = (saved.previousAddress ?? '').trim().toLowerCase() !== address.toLowerCase();
-  if (addressChanged && !saved.finishing && saved.model.persona_completa !== true) {
+  if (resumeDue) {
     messages.push(message('codigo', resumeMail(settings.company, settings.publicBaseUrl, facts)));
-    const remindAt = new Date(facts.validUntil.getTime() - REMINDER_BEFORE_MS);
+    const remindAt = new Date(validUntil.getTime() - REMINDER_BEFORE_MS);
     messages.push(message('recordatorio', reminderMail(settings.company, settings.publicBaseUrl, facts), remindAt));
   }
-  if (saved.finishing && saved.model.clasificacion !== 'Obligado') messages.push(message('finalizada', finishedMail(settings.company, settings.publicBaseUrl, facts)));
+  if (finishedDue) messages.push(message('finalizada', finishedMail(settings.company, settings.publicBaseUrl, facts)));
   return messages;
 }
 

@@ -3,9 +3,8 @@
 // value is escaped in the HTML; links are built from PUBLIC_BASE_URL, never from a request.
 import { format } from 'date-fns';
 import { es } from 'date-fns/locale';
+import { printPath, wizardPath, type ApplicantWizard, type StoredWizard } from '../../forms/app-paths';
 import { escapeHtml } from '../html-escape';
-
-export type WizardName = 'pf' | 'pfae' | 'pm' | 'avalpf' | 'avalpfae' | 'avalpm';
 
 export interface MailCompany {
   name: string;
@@ -15,7 +14,7 @@ export interface MailCompany {
 /** What a message says of its application. */
 export interface ApplicationFacts {
   uuid: string;
-  wizard: WizardName;
+  wizard: StoredWizard;
   /** The franchise's `params`, kept in the link. */
   franchise: string | null;
   name: string;
@@ -34,16 +33,17 @@ export interface RenderedMail {
 /** '23 de diciembre de 2026'. */
 export const longDate = (date: Date) => format(date, "d 'de' MMMM 'de' yyyy", { locale: es });
 
+const publicUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
+
 /** The link that opens the application where it was left: '/pf/{uuid}?params=F9' on the public address. */
 export function resumeLink(base: string, { wizard, uuid, franchise }: Pick<ApplicationFacts, 'wizard' | 'uuid' | 'franchise'>): string {
   const query = franchise ? `?params=${encodeURIComponent(franchise)}` : '';
-  return `${base.replace(/\/+$/, '')}/${wizard}/${encodeURIComponent(uuid)}${query}`;
+  return publicUrl(base, wizardPath(wizard, uuid) + query);
 }
 
 /** The print view of the finished application (spec 02 §2): '/printPF/{uuid}'. */
 export function printLink(base: string, { wizard, uuid }: Pick<ApplicationFacts, 'wizard' | 'uuid'>): string {
-  const kind = wizard.replace(/^aval/, '').toUpperCase();
-  return `${base.replace(/\/+$/, '')}/print${kind}/${encodeURIComponent(uuid)}`;
+  return publicUrl(base, printPath(wizard.replace(/^aval/, '') as ApplicantWizard, uuid));
 }
 
 /** What to have at hand for the steps still ahead, by wizard. */
@@ -67,10 +67,14 @@ const NEXT_STEPS: Record<'natural' | 'business' | 'company', string[]> = {
     'Los datos de sus avales.',
   ],
 };
-const stepsFor = (wizard: WizardName) => NEXT_STEPS[wizard.endsWith('pm') ? 'company' : wizard.endsWith('pfae') ? 'business' : 'natural'];
+const stepsFor = (wizard: StoredWizard) => NEXT_STEPS[wizard.endsWith('pm') ? 'company' : wizard.endsWith('pfae') ? 'business' : 'natural'];
 
 /** A subject is one line: no line break from a name reaches the header. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
+
+/** Who sends, and why this address received it. */
+const footer = (company: MailCompany) =>
+  `${company.razonSocial}. Este correo se envió porque se registró esta dirección en una solicitud de crédito en línea; si no fuiste tú, ignóralo.`;
 
 function layout(company: MailCompany, title: string, body: string): string {
   return `<!doctype html>
@@ -80,7 +84,7 @@ function layout(company: MailCompany, title: string, body: string): string {
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #d3d8de;border-radius:4px;padding:24px">
 <p style="margin:0 0 16px;font-weight:bold;font-size:18px">${escapeHtml(company.name)}</p>
 ${body}
-<p style="margin:24px 0 0;font-size:12px;color:#5f6b7c">${escapeHtml(company.razonSocial)}. Este correo se envió porque se registró esta dirección en una solicitud de crédito en línea; si no fuiste tú, ignóralo.</p>
+<p style="margin:24px 0 0;font-size:12px;color:#5f6b7c">${escapeHtml(footer(company))}</p>
 </div>
 </body>
 </html>`;
@@ -120,7 +124,7 @@ El enlace es válido hasta el ${until}. Después tendrías que comenzar el regis
 Para los siguientes pasos ten a la mano:
 ${textList(steps)}
 
-${company.razonSocial}. Este correo se envió porque se registró esta dirección en una solicitud de crédito en línea; si no fuiste tú, ignóralo.
+${footer(company)}
 `;
   return { subject, html, text };
 }
@@ -143,7 +147,7 @@ Tu solicitud de crédito en ${company.name} aún no está terminada. El enlace p
 
 ${link}
 
-${company.razonSocial}. Este correo se envió porque se registró esta dirección en una solicitud de crédito en línea; si no fuiste tú, ignóralo.
+${footer(company)}
 `;
   return { subject, html, text };
 }
@@ -171,7 +175,7 @@ Puedes imprimir tu solicitud para firmarla desde este enlace:
 
 ${link}
 
-${company.razonSocial}. Este correo se envió porque se registró esta dirección en una solicitud de crédito en línea; si no fuiste tú, ignóralo.
+${footer(company)}
 `;
   return { subject, html, text };
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { readLoad } from './pld-tables';
+import { readLoad } from './pld-load-reader';
 import { LIST_SOURCES, PLD_DATA_DIR, readListFile, type ListEntry } from './pld-sources';
 
 const LOCK_KEY = 7_302_452; // the catalogue loader uses 7_302_451
@@ -52,7 +52,11 @@ async function fingerprintsOf(trx: Kysely<Database>, loadId: number): Promise<Ma
   const unfinished = await trx.selectFrom('pld_monitor').select('load_id').where('load_id', '=', loadId).where('finished_at', 'is', null).executeTakeFirst();
   const { entries, names } = await readLoad(trx, loadId);
   const namesOf = new Map<number, string[]>();
-  for (const { entry_id, nombre } of names) namesOf.set(entry_id, [...(namesOf.get(entry_id) ?? []), nombre]);
+  for (const { entry_id, nombre } of names) {
+    const list = namesOf.get(entry_id);
+    if (list) list.push(nombre);
+    else namesOf.set(entry_id, [nombre]);
+  }
   const prints = new Map<string, boolean>();
   for (const { id, lista, kind, nombre, rfc, situacion, cambiada } of entries) {
     const key = fingerprint(lista, kind, nombre, rfc, situacion, namesOf.get(id) ?? []);

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { buildPldIndex, type PldIndex } from './pld-index';
 import { loadMissingPldLists, loadPldLists, type PldLoad } from './pld-loader';
 import { CLEARED_SAT_STATUSES } from './pld-sources';
-import { readLoad } from './pld-tables';
+import { readLoad } from './pld-load-reader';
 
 export interface PldListsInfo {
   version: string | null;

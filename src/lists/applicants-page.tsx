@@ -12,7 +12,7 @@ import { ListTable, type ListColumn } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import { dateTime, NameCell, RowActions, text } from './row-cells';
 import { useListNavigation } from './use-list-navigation';
-import { wizardRouteFor } from './wizard-route-for';
+import { wizardRouteFor } from '../../forms/app-paths';
 
 // The spec's columns (01 §2: nombre, tipo_persona, email, id_persona_datos_generales, uuid) in
 // Spanish, with the RFC, franchise, dates and editable level beside them.

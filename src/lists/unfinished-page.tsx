@@ -11,7 +11,7 @@ import { ListTable, type ListColumn } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import { dateTime, day, NameCell, RowActions, StateTag, text } from './row-cells';
 import { useListNavigation } from './use-list-navigation';
-import { wizardRouteFor } from './wizard-route-for';
+import { wizardRouteFor } from '../../forms/app-paths';
 
 // '#', 'UUID' and 'Tipo persona' are the spec's (01 §2); the rest help staff find and sort a record.
 const COLUMNS: ListColumn<UnfinishedRow>[] = [

@@ -2,6 +2,7 @@
 // server requires (the rule of forms/contracts/pld.ts, checked here before sending). The fields
 // are final-form's; a refusal (409: someone closed it first) shows the server's Spanish message
 // and keeps what was typed. Blueprint traps the focus and returns it to the row's button.
+import { useRef } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Radio, Spinner, TextArea } from '@blueprintjs/core';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
@@ -45,6 +46,7 @@ const validate = (values: CloseValues) => {
 
 export function CloseAlertDialog({ alert, isOpen, onCancel, onClosed, onRefused, onExited }: CloseAlertDialogProps) {
   const { http } = useRuntime();
+  const firstChoice = useRef<HTMLInputElement>(null);
   const submit = async (values: CloseValues) => {
     if (!alert) return undefined;
     // The contract wants the reason as written, without the spaces around it.
@@ -66,7 +68,7 @@ export function CloseAlertDialog({ alert, isOpen, onCancel, onClosed, onRefused,
       isOpen={isOpen}
       onClose={onCancel}
       autoFocus={false}
-      onOpening={(element) => element.querySelector<HTMLInputElement>('.close-alert-choice input')?.focus()}
+      onOpening={() => firstChoice.current?.focus()}
       onClosed={onExited}
       title="Cerrar alerta"
       isCloseButtonShown={false}
@@ -95,9 +97,9 @@ export function CloseAlertDialog({ alert, isOpen, onCancel, onClosed, onRefused,
                         <legend className="close-alert-legend">
                           Resultado de la revisión <span className="close-alert-required">(requerido)</span>
                         </legend>
-                        {CLOSE_CHOICES.map((choice) => (
+                        {CLOSE_CHOICES.map((choice, index) => (
                           <Field<Choice> key={choice.value} name="estado" type="radio" value={choice.value}>
-                            {({ input }) => <Radio {...input} label={choice.label} />}
+                            {({ input }) => <Radio {...input} label={choice.label} inputRef={index === 0 ? firstChoice : undefined} />}
                           </Field>
                         ))}
                         <span id="close-alert-choice-error" className="close-alert-error">

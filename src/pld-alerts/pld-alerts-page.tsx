@@ -21,7 +21,7 @@ import { permissionRefusal } from '../../forms/staff-permissions';
 import { EmptyRow, TableHead, TableRegion, type Column } from '../components/table-parts';
 import { TitledCallout } from '../components/titled-callout';
 import { useDocumentTitle } from '../layout/document-title';
-import { wizardRouteFor } from '../lists/wizard-route-for';
+import { wizardRouteFor } from '../../forms/app-paths';
 import { AT_PLD_REVIEW } from '../wizard/open-at';
 import { CloseAlertDialog } from './close-alert-dialog';
 import type { PldAlertsData } from './pld-alerts-data';

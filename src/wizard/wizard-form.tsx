@@ -5,6 +5,7 @@ import { Button, H2 } from '@blueprintjs/core';
 import { ArrowLeft, ArrowRight, Tick } from '@blueprintjs/icons';
 import { useCallback, useMemo } from 'react';
 import { Form } from 'react-final-form';
+import { printPath } from '../../forms/app-paths';
 import type { Model } from '../../forms/contracts/application';
 import type { FillChange } from '../../forms/documents/ocr-fill';
 import { nestErrors, validateModelSync } from '../../forms/validate';
@@ -137,7 +138,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
                   tabKey={tab?.key}
                   staff={staff}
                   values={values}
-                  printHref={uuid && route.print ? `${route.print}/${uuid}` : null}
+                  printHref={uuid && route.print ? printPath(route.print, uuid) : null}
                   parentUuid={uuid}
                   canAddGuarantors={guarantorsAddable}
                   canChangeGuarantors={guarantorsChangeable}

@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useParams, useSearchParams } from 'react-router-dom';
 import { TAB_TITLES } from '../../forms/messages';
+import { printPath } from '../../forms/app-paths';
 import { DocumentList } from '../documents/document-list';
 import { FormLockProvider } from '../components/fields/form-lock';
 import { useDocumentTitle } from '../layout/document-title';
@@ -137,7 +138,7 @@ function WizardPage() {
         onConfirm={() => actor.send({ type: 'guarantor.removalConfirmed' })}
         parentHref={(parent) => (parent ? `/pm/${encodeURIComponent(parent)}` : '/pm')}
         staffCreated={staffCreated}
-        printHref={uuid && route.print ? `${route.print}/${uuid}` : null}
+        printHref={uuid && route.print ? printPath(route.print, uuid) : null}
       />
     </section>
   );

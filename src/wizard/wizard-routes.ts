@@ -4,6 +4,7 @@
 import { AVAL_PF_WIZARD, PF_WIZARD } from '../../forms/wizards/pf';
 import { AVAL_PFAE_WIZARD, PFAE_WIZARD } from '../../forms/wizards/pfae';
 import { AVAL_PM_WIZARD, PM_WIZARD } from '../../forms/wizards/pm';
+import type { ApplicantWizard } from '../../forms/app-paths';
 import type { AnyWizard } from '../../forms/wizards/wizard-for';
 
 /** The tab views a wizard shows: the natural-person ones (with or without business activity) or the legal-entity ones. */
@@ -12,8 +13,8 @@ export type TabViews = 'pf' | 'pfae' | 'pm';
 export interface WizardRoute {
   /** The route's base path: /pf, /avalpm, /aval/pf… */
   base: string;
-  /** The print view of the record (applicants only). */
-  print: string | null;
+  /** The applicant's wizard, whose print view prints the record; null for a guarantor. */
+  print: ApplicantWizard | null;
   title: string;
   wizard: AnyWizard;
   views: TabViews;
@@ -23,7 +24,7 @@ export interface WizardRoute {
 
 const wizard = (definition: unknown) => definition as AnyWizard;
 
-const applicant = (base: string, print: string, title: string, definition: unknown, views: TabViews): WizardRoute => ({
+const applicant = (base: string, print: ApplicantWizard, title: string, definition: unknown, views: TabViews): WizardRoute => ({
   base,
   print,
   title,
@@ -42,9 +43,9 @@ const guarantor = (base: string, title: string, definition: unknown, views: TabV
 });
 
 export const WIZARD_ROUTES = {
-  pf: applicant('/pf', '/printPF', 'Solicitud de Persona Física', PF_WIZARD, 'pf'),
-  pfae: applicant('/pfae', '/printPFAE', 'Solicitud de Persona Física con actividad empresarial', PFAE_WIZARD, 'pfae'),
-  pm: applicant('/pm', '/printPM', 'Solicitud de Persona Moral', PM_WIZARD, 'pm'),
+  pf: applicant('/pf', 'pf', 'Solicitud de Persona Física', PF_WIZARD, 'pf'),
+  pfae: applicant('/pfae', 'pfae', 'Solicitud de Persona Física con actividad empresarial', PFAE_WIZARD, 'pfae'),
+  pm: applicant('/pm', 'pm', 'Solicitud de Persona Moral', PM_WIZARD, 'pm'),
   avalpf: guarantor('/avalpf', 'Aval Persona Física', AVAL_PF_WIZARD, 'pf'),
   avalpfae: guarantor('/avalpfae', 'Aval Persona Física con actividad empresarial', AVAL_PFAE_WIZARD, 'pfae'),
   avalpm: guarantor('/avalpm', 'Aval Persona Moral', AVAL_PM_WIZARD, 'pm'),

@@ -101,5 +101,11 @@ describe('the e-mail outbox', () => {
     expect(final).toHaveLength(1);
     expect(final[0].texto).toContain(`${server.config.mail.publicBaseUrl}/printPF/${uuid}`);
     expect(final[0].asunto).toBe('Recibimos tu solicitud de crédito en Arrendadora Occidente');
+
+    // Staff may still change a finished application's address: its applicant gets no resume link.
+    const { meta } = (await finished.json()) as { meta: { version: number } };
+    const byStaff = await callApi(server, 'PUT', `/wizardpf/${uuid}`, { data: { ...model, email: 'nueva@example.com' }, meta: { last_index: 5, version: meta.version } }, staffAuth);
+    expect(byStaff.status, await byStaff.clone().text()).toBe(200);
+    expect((await messagesOf(uuid)).map(({ destinatario }) => destinatario)).not.toContain('nueva@example.com');
   });
 });

@@ -146,7 +146,8 @@ test('by keyboard: a 409 is said in the dialog, which keeps what was typed; Esca
   const dialog = page.getByRole('dialog', { name: 'Cerrar alerta' });
   await expect(dialog).toBeVisible();
   const confirmed = dialog.getByRole('radio', { name: 'Coincidencia confirmada' });
-  await confirmed.focus();
+  // The dialog opens with its first choice focused.
+  await expect(confirmed).toBeFocused();
   await page.keyboard.press('Space');
   await expect(confirmed).toBeChecked();
   await page.keyboard.press('Tab');
