@@ -102,6 +102,8 @@ export interface WizardContext {
   pldFinishLists: string[] | null;
   /** The Analista confirmed that finish: the next finish save says so (meta.confirmacion_pld). */
   pldFinishConfirmed: boolean;
+  /** Where a save of this visit mailed the resume link ('j…@correo.mx'), for the view to say; null while none did. */
+  linkSentTo: string | null;
 }
 
 type PldReviewSnapshot = Pick<SnapshotFrom<typeof pldReviewMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -254,7 +256,8 @@ export const wizardMachine = setup({
       if (context.meta.guarantors.length > 0) enqueue(named('forget pending guarantors', { uuids: context.meta.guarantors }));
       const model = savedModel(context.model, params.saved);
       const formatobceHtml = 'formatobce' in params.saved ? params.saved.formatobce.html : context.formatobceHtml;
-      enqueue.assign({ model, saved: model, meta: adoptSavedMeta(context.meta, params.saved), formatobceHtml, serverErrors: {} });
+      const linkSentTo = params.saved.enlace_enviado_a ?? context.linkSentTo;
+      enqueue.assign({ model, saved: model, meta: adoptSavedMeta(context.meta, params.saved), formatobceHtml, serverErrors: {}, linkSentTo });
       if (waitsForItsPm(context)) enqueue(named('remember pending guarantor', { summary: guarantorSummary(params.saved.uuid, model) }));
     }),
     'announce record': enqueueActions(({ context, enqueue }) => {
@@ -374,6 +377,7 @@ export const wizardMachine = setup({
     statement: { accepted: false, asked: 0 },
     pldFinishLists: null,
     pldFinishConfirmed: false,
+    linkSentTo: null,
   }),
   initial: 'opening',
   states: {

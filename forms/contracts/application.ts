@@ -81,8 +81,11 @@ export type SaveRequest = InferType<typeof saveRequestSchema>;
 export const loadedAnswerSchema = object({ data: model().required(), meta: storedMetaSchema.required() });
 export type LoadedAnswer = InferType<typeof loadedAnswerSchema>;
 
+/** Where the save mailed the application's resume link, the address shortened ('j…@correo.mx'); absent when it mailed none. */
+const linkSentTo = () => string().optional();
+
 /** PUT /{code}/{uuid}: the model as stored and its meta. */
-export const updatedAnswerSchema = loadedAnswerSchema;
+export const updatedAnswerSchema = loadedAnswerSchema.shape({ enlace_enviado_a: linkSentTo() });
 export type UpdatedAnswer = InferType<typeof updatedAnswerSchema>;
 
 /** POST /{code}'s second element; the first is the new record's uuid. */
@@ -92,6 +95,7 @@ export const createdExtraSchema = object({
   meta: storedMetaSchema.required(),
   /** The pending guarantors the save linked (only when it sent some). */
   guarantors: array(string().required()).optional(),
+  enlace_enviado_a: linkSentTo(),
 });
 /** POST /{code}: `[uuid, { formatobce, version, meta, guarantors? }]` (spec §7's array). */
 export const createdAnswerSchema = tuple([string().required(), createdExtraSchema.required()]).required();

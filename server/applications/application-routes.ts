@@ -34,7 +34,7 @@ import { parseModel, StaleWriteError, type LinkableCreators, type RecordFields }
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
 import { checksListQuery, listContract, listQueryOf, listSchema, paged } from './application-list-http';
-import { messagesFor } from '../mail/mail-outbox';
+import { linkSentTo, messagesFor } from '../mail/mail-outbox';
 import { isExpired } from './application-expiry';
 
 /** Each wizard's backing resource and the person type it holds. */
@@ -314,7 +314,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         if (createdBy !== 'public') await request.backend.documents.linkUnlinked(createdBy, uuid);
         const saved = parseModel(row);
         reply.status(201);
-        return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version, meta: await withParentState(request, row), ...(pending.length > 0 ? { guarantors: linked } : {}) }];
+        return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version, meta: await withParentState(request, row), ...(pending.length > 0 ? { guarantors: linked } : {}), ...linkSentTo(mail) }];
       },
     );
 
@@ -364,7 +364,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         try {
           const row = await repository(request).update(stored, fields, version, actorOf(request), mail);
           if (mail.length > 0) request.backend.mailQueue.kick();
-          return { data: await answered(request, code, parseModel(row), uuid), meta: await withParentState(request, row) };
+          return { data: await answered(request, code, parseModel(row), uuid), meta: await withParentState(request, row), ...linkSentTo(mail) };
         } catch (error) {
           if (!(error instanceof StaleWriteError)) throw error;
           throw new ApiError(

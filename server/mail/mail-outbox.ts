@@ -90,6 +90,14 @@ export async function messagesFor(settings: MailSettings, saved: SavedFacts, now
   return messages;
 }
 
+/** 'j…@correo.mx': where the resume link went, as the wizard says it (the address is not repeated whole). */
+export function linkSentTo(messages: Array<Insertable<MailMessageTable>>): { enlace_enviado_a: string } | Record<string, never> {
+  const address = messages.find(({ tipo }) => tipo === 'codigo')?.destinatario;
+  if (!address) return {};
+  const at = address.lastIndexOf('@');
+  return { enlace_enviado_a: `${address.slice(0, 1)}…${address.slice(at)}` };
+}
+
 /**
  * A message as a part of the save's statement (a data-modifying CTE): written only with the row
  * `written` names (none when the save is refused), once per key.

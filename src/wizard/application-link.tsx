@@ -1,12 +1,13 @@
 // The application's folio (its uuid) and its link, shown from the first save on, so the applicant
-// can keep them and continue later ('Conserva el enlace de tu solicitud').
+// can keep them and continue later ('Conserva el enlace de tu solicitud'), and where a save mailed
+// the link (README, "E-mail outbox").
 import { Button } from '@blueprintjs/core';
 import { Duplicate } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
 
 type Copy = 'idle' | 'copied' | 'failed';
 
-export function ApplicationLink({ uuid }: { uuid: string }) {
+export function ApplicationLink({ uuid, sentTo }: { uuid: string; sentTo: string | null }) {
   const [copy, setCopy] = useState<Copy>('idle');
   const link = window.location.href;
   useEffect(() => {
@@ -27,6 +28,13 @@ export function ApplicationLink({ uuid }: { uuid: string }) {
         Folio de la solicitud: <span className="application-folio">{uuid}</span>
       </p>
       <Button icon={<Duplicate />} text="Copiar enlace" variant="outlined" size="small" onClick={copyLink} />
+      <p role="status" className="application-link-sent">
+        {sentTo && (
+          <>
+            Te enviamos el enlace para continuar a <span className="application-link-address">{sentTo}</span>.
+          </>
+        )}
+      </p>
       <p role="status" className="application-link-status">
         {copy === 'copied' && 'Enlace copiado. Guárdalo para continuar tu solicitud después.'}
         {copy === 'failed' && (

@@ -11,6 +11,7 @@ export const selectModel = (s: Snapshot) => s.context.model;
 export const selectModal = (s: Snapshot) => s.context.modal;
 export const selectUuid = (s: Snapshot) => s.context.meta.uuid;
 export const selectEditable = (s: Snapshot) => s.context.meta.editable;
+export const selectLinkSentTo = (s: Snapshot) => s.context.linkSentTo;
 export const selectStaffCreated = (s: Snapshot) => s.context.meta.staff_created === true;
 export const selectBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectLoading = (s: Snapshot) => s.matches('loading');

@@ -22,7 +22,7 @@ import { PendingGuarantorsNotice } from './pending-guarantors-notice';
 import { PldReviewModal } from './pld-review-modal';
 import { PldFinishDialog } from './pld-finish-dialog';
 import { selectMarkedPaths, selectPldReview } from './pld-review-selectors';
-import { selectCurrent, selectEditable, selectLoading, selectModal, selectStaffCreated, selectUuid } from './selectors';
+import { selectCurrent, selectEditable, selectLinkSentTo, selectLoading, selectModal, selectStaffCreated, selectUuid } from './selectors';
 import { useWizardActor } from './use-wizard-actor';
 import { useWizardAnnouncements } from './use-wizard-announcements';
 import { useWizardView } from './use-wizard-view';
@@ -36,6 +36,7 @@ const PAGE_VIEW = {
   modal: selectModal,
   editable: selectEditable,
   staffCreated: selectStaffCreated,
+  linkSentTo: selectLinkSentTo,
   loading: selectLoading,
   uuid: selectUuid,
   review: selectPldReview,
@@ -78,7 +79,7 @@ function WizardPage() {
   });
   useWizardAnnouncements(actor, route.base);
 
-  const { current, modal, editable, staffCreated, loading, uuid, review } = useWizardView(actor, PAGE_VIEW);
+  const { current, modal, editable, staffCreated, linkSentTo, loading, uuid, review } = useWizardView(actor, PAGE_VIEW);
   const marked = useSelector(review, selectMarkedPaths);
   const markedPaths = useMemo(() => new Set(marked ? marked.split('\n') : []), [marked]);
   const titles = [...route.wizard.tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? TAB_TITLES.validacionesPld : 'Leyenda de veracidad'])];
@@ -104,7 +105,7 @@ function WizardPage() {
   return (
     <section className="wizard" aria-labelledby="wizard-title">
       <H1 id="wizard-title">{route.title}</H1>
-      {uuid ? <ApplicationLink uuid={uuid} /> : <PendingGuarantorsNotice actor={actor} />}
+      {uuid ? <ApplicationLink uuid={uuid} sentTo={linkSentTo} /> : <PendingGuarantorsNotice actor={actor} />}
       <EditableBanner level={editable} staffCreated={staffCreated} />
       <FormLockProvider level={editable}>
         <PldMarksProvider value={markedPaths}>

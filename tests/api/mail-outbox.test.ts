@@ -30,8 +30,8 @@ const pf = (overrides: Record<string, unknown> = {}) => ({ ...(beforeSubmit(vali
 async function createPf(model: Record<string, unknown>, auth = publicAuth, query = '') {
   const response = await callApi(server, 'POST', `/wizardpf${query}`, { data: model, meta: { last_index: 1, franchise: 'F9' } }, auth);
   expect(response.status, await response.clone().text()).toBe(201);
-  const [uuid, { version }] = (await response.json()) as [string, { version: number }];
-  return { uuid, version };
+  const [uuid, { version, enlace_enviado_a }] = (await response.json()) as [string, { version: number; enlace_enviado_a?: string }];
+  return { uuid, version, linkSentTo: enlace_enviado_a };
 }
 
 const save = (uuid: string, model: Record<string, unknown>, version: number, meta: Record<string, unknown> = {}) =>
@@ -40,7 +40,9 @@ const save = (uuid: string, model: Record<string, unknown>, version: number, met
 describe('the e-mail outbox', () => {
   it('queues the resume link and its reminder with the first public save, in Spanish, the link kept with its franchise', async () => {
     const model = pf({ nombre: 'Ñoño', email: 'nono.pena@example.com' });
-    const { uuid } = await createPf(model);
+    const { uuid, linkSentTo } = await createPf(model);
+    // The wizard says where the link went, the address shortened.
+    expect(linkSentTo).toBe('n…@example.com');
     const messages = await messagesOf(uuid);
     expect(messages.map(({ tipo, destinatario, estado }) => ({ tipo, destinatario, estado }))).toEqual([
       { tipo: 'codigo', destinatario: 'nono.pena@example.com', estado: 'pendiente' },
@@ -66,9 +68,11 @@ describe('the e-mail outbox', () => {
     const { uuid, version } = await createPf(model);
     const again = await save(uuid, model, version);
     expect(again.status, await again.clone().text()).toBe(200);
+    expect(await again.json()).not.toHaveProperty('enlace_enviado_a');
     expect(await messagesOf(uuid)).toHaveLength(2);
     const changed = await save(uuid, { ...model, email: 'segunda@example.com' }, version + 1);
     expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(await changed.json()).toMatchObject({ enlace_enviado_a: 's…@example.com' });
     const messages = await messagesOf(uuid);
     expect(messages.map(({ tipo, destinatario }) => `${tipo} ${destinatario}`)).toEqual([
       'codigo primera@example.com',

@@ -1,11 +1,11 @@
 // What makes the wizard feel finished to an applicant (issue 16): the browser tab names the step,
 // the first-use dialog opens with 'Aceptar' focused and gives the focus to the first field, Enter in
 // a text field does not send the tab, and from the first save on the folio and its link are shown
-// and can be copied. Screenshots in test-results/applicant/.
+// and can be copied, with where the link was mailed (issue 19). Screenshots in test-results/applicant/.
 import { expect, test } from '@playwright/test';
 import { createApplication, createGuarantor, pageBearer } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
-import { openStep } from './support/wizard-steps';
+import { fillPersonGeneralData, next, openStep } from './support/wizard-steps';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -48,6 +48,24 @@ test('from the first save on, the folio and its link are shown and the link can 
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: 'test-results/applicant/folio-360.png' });
+});
+
+test('the first save says where the link to continue was mailed; a changed address is said again', async ({ page }) => {
+  await page.goto('/pf');
+  await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  await fillPersonGeneralData(page);
+  await next(page, 'Vivienda');
+  const sent = page.getByRole('status').filter({ hasText: 'Te enviamos el enlace para continuar' });
+  await expect(sent).toHaveText('Te enviamos el enlace para continuar a c…@example.com.');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/applicant/link-sent-360.png' });
+
+  await openStep(page, /Datos generales/);
+  await page.getByLabel('Correo electrónico').fill('otra.persona@correo.mx');
+  await next(page, 'Vivienda');
+  await expect(sent).toHaveText('Te enviamos el enlace para continuar a o…@correo.mx.');
 });
 
 test("a guarantor's 'Regresar a PM' and 'Finalizar y regresar a PM' both land on the PM's Avales tab; finishing says 'Aval completado'", async ({ page, request }) => {
