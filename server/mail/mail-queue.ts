@@ -6,7 +6,7 @@
 // completes or fails it, pg-boss retrying with backoff. pg-boss's own `work()` is not used: it
 // does not await its complete/fail calls, and a failed one would stop the process.
 import PgBoss from 'pg-boss';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { pgliteThreadOf } from '../db/database';
 import { pgBossOverPGlite } from '../db/pgboss-pglite';
@@ -24,6 +24,10 @@ export interface MailQueueOptions {
   /** Seconds before the first retry of a refused message (doubled each time). */
   retryDelaySeconds?: number;
   batchSize?: number;
+  /** A job taken by an instance that stopped answering is tried again this long after it was taken. */
+  expireInSeconds?: number;
+  /** How often pg-boss looks for such jobs (its maintenance). */
+  maintenanceIntervalSeconds?: number;
 }
 
 export interface MailQueue {
@@ -33,10 +37,17 @@ export interface MailQueue {
   stop(): Promise<void>;
 }
 
+const SWEEP_EVERY_MS = 5 * 60_000;
+/** The reason a message pg-boss gave up on is marked failed with. */
+export const GIVEN_UP = 'La cola de envío dejó de intentarlo tras varios intentos fallidos.';
+
 /** A message's job id: a UUID made from its id, so handing it over twice makes one job. */
 export const jobIdOf = (messageId: number) => `00000000-0000-4000-8000-${messageId.toString(16).padStart(12, '0')}`;
 
-export function createMailQueue(db: Kysely<Database>, { databaseUrl, transport, from, idleMs = 1000, retryDelaySeconds = 30, batchSize = 50 }: MailQueueOptions): MailQueue {
+export function createMailQueue(
+  db: Kysely<Database>,
+  { databaseUrl, transport, from, idleMs = 1000, retryDelaySeconds = 30, batchSize = 50, expireInSeconds = 15 * 60, maintenanceIntervalSeconds = 120 }: MailQueueOptions,
+): MailQueue {
   let boss: PgBoss | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -56,12 +67,42 @@ export function createMailQueue(db: Kysely<Database>, { databaseUrl, transport, 
         retryLimit: MAX_ATTEMPTS - 1,
         retryDelay: retryDelaySeconds,
         retryBackoff: true,
-        // Long enough for a fetched batch of 50 sent 5 at a time with the transport's timeouts.
-        expireInSeconds: 15 * 60,
+        // The default is long enough for a fetched batch of 50 sent 5 at a time with the transport's timeouts.
+        expireInSeconds,
       })),
     );
     await db.updateTable('mail_message').set({ encolado: true }).where('id', 'in', fresh.map(({ id }) => id)).execute();
     return fresh.length;
+  }
+
+  /**
+   * Marks failed the messages whose job pg-boss gave up on (its tries spent while the delivery
+   * itself kept failing, or the job lost), so they do not wait as pending forever: staff see them
+   * and can send them again. Looked for every few minutes, among messages due over an hour ago.
+   */
+  let lastSweep = 0;
+  async function sweep() {
+    if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = Date.now();
+    const overdue = await db
+      .selectFrom('mail_message')
+      .select('id')
+      .where('estado', '=', 'pendiente')
+      .where('encolado', '=', true)
+      .where('enviar_desde', '<', sql<Date>`now() - interval '1 hour'`)
+      .orderBy('id')
+      .limit(100)
+      .execute();
+    for (const { id } of overdue) {
+      const job = await boss!.getJobById(MAIL_QUEUE, jobIdOf(id), { includeArchive: true });
+      if (job && job.state !== 'failed' && job.state !== 'completed' && job.state !== 'cancelled') continue;
+      await db
+        .updateTable('mail_message')
+        .set({ estado: 'fallido', ultimo_error: GIVEN_UP })
+        .where('id', '=', id)
+        .where('estado', '=', 'pendiente')
+        .execute();
+    }
   }
 
   /** Delivers the due jobs fetched; answers how many there were. */
@@ -86,6 +127,7 @@ export function createMailQueue(db: Kysely<Database>, { databaseUrl, transport, 
   }
 
   async function runOnce() {
+    await sweep();
     do {
       again = false;
       const moved = await relay();
@@ -119,8 +161,8 @@ export function createMailQueue(db: Kysely<Database>, { databaseUrl, transport, 
       const thread = databaseUrl ? undefined : pgliteThreadOf(db);
       if (!databaseUrl && !thread) throw new Error('mail queue: the embedded database has no PGlite thread');
       const starting = databaseUrl
-        ? new PgBoss({ connectionString: databaseUrl, max: 3, schedule: false })
-        : new PgBoss({ db: pgBossOverPGlite(db as Kysely<unknown>, thread!), schedule: false });
+        ? new PgBoss({ connectionString: databaseUrl, max: 3, schedule: false, maintenanceIntervalSeconds })
+        : new PgBoss({ db: pgBossOverPGlite(db as Kysely<unknown>, thread!), schedule: false, maintenanceIntervalSeconds });
       starting.on('error', (error) => console.error(`mail queue: ${error.message}`));
       // Until the queue exists, a relay would hand over jobs pg-boss drops: kick() waits for this.
       try {
