@@ -197,10 +197,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mail: {
       enabled: flag(env, 'MAIL_OUTBOX', true),
       publicBaseUrl: text(env, 'PUBLIC_BASE_URL', `http://localhost:${integer(env, 'PORT', 3000)}`),
-      from: text(env, 'MAIL_FROM', `${company.name} <solicitudes@localhost>`),
+      // Quoted: a comma or a dot in the company's name is not read as a second address.
+      from: text(env, 'MAIL_FROM', `"${company.name.replace(/["\\\r\n]/g, '')}" <solicitudes@localhost>`),
       smtpUrl: env.SMTP_URL || undefined,
     },
-    warnings: colors.warning ? [colors.warning] : [],
+    warnings: [
+      ...(colors.warning ? [colors.warning] : []),
+      ...(env.SMTP_URL && flag(env, 'MAIL_OUTBOX', true) && !env.PUBLIC_BASE_URL ? ['PUBLIC_BASE_URL is not set: the links of the e-mails sent point to localhost.'] : []),
+    ],
     client: {
       apiBaseUrl: text(env, 'API_BASE_URL', '/api'),
       authBaseUrl: text(env, 'AUTH_BASE_URL', '/api'),

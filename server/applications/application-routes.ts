@@ -34,7 +34,7 @@ import { parseModel, StaleWriteError, type LinkableCreators, type RecordFields }
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
 import { checksListQuery, listContract, listQueryOf, listSchema, paged } from './application-list-http';
-import { linkSentTo, messagesFor } from '../mail/mail-outbox';
+import { linkSentTo, messagesFor, resumeLinksSent } from '../mail/mail-outbox';
 import { isExpired } from './application-expiry';
 
 /** Each wizard's backing resource and the person type it holds. */
@@ -359,6 +359,7 @@ export async function applicationRoutes(app: FastifyInstance) {
           filledAt: new Date(stored.filled_at),
           finished: stored.complete || fields.complete,
           finishing,
+          resumeLinksSent: () => resumeLinksSent(request.backend.db, uuid),
           guarantorNames: code === 'wizardpm' && !isGuarantor(model) ? async () => (await avalesOf(request, uuid)).map((aval) => fullName(aval.data)) : undefined,
         });
         try {

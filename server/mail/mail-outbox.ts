@@ -3,7 +3,8 @@
 // and schedules the reminder; a changed address gets both again; finishing mails the print link.
 // Each message has a key (application, event, address) that is unique in the table, so the same
 // event is never mailed twice to one address, whoever saves it and however often.
-import { sql, type Insertable, type QueryCreator } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator } from 'kysely';
+import type { Database } from '../db/schema';
 import { APPLICATION_VALID_MS } from '../../forms/limits';
 import { fullName } from '../../forms/person-name';
 import type { MailKind, MailMessageTable } from './mail-tables';
@@ -40,6 +41,22 @@ export interface SavedFacts {
   finishing: boolean;
   /** A PM's guarantors, by name, for the finished message; read only when that message is due. */
   guarantorNames?: () => Promise<string[]>;
+  /** How many addresses were already sent the resume link; read only when an address changed. */
+  resumeLinksSent?: () => Promise<number>;
+}
+
+/** The addresses one application can have its resume link sent to: changing it more sends no more mail (the save still goes). */
+export const MAX_RESUME_ADDRESSES = 5;
+
+/** How many addresses an application's resume link went to (for `resumeLinksSent`). */
+export async function resumeLinksSent(db: Kysely<Database>, uuid: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('mail_message')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('application_uuid', '=', uuid)
+    .where('tipo', '=', 'codigo')
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 const addressOf = (model: Model) => String(model.email ?? '').trim();
@@ -59,7 +76,12 @@ export async function messagesFor(settings: MailSettings, saved: SavedFacts, now
   if (!settings.enabled || !address || !saved.createdBy.startsWith('public')) return [];
   const validUntil = new Date(saved.filledAt.getTime() + APPLICATION_VALID_MS);
   const addressChanged = (saved.previousAddress ?? '').trim().toLowerCase() !== address.toLowerCase();
-  const resumeDue = addressChanged && !saved.finished && saved.model.persona_completa !== true && validUntil > now;
+  const resumeDue =
+    addressChanged &&
+    !saved.finished &&
+    saved.model.persona_completa !== true &&
+    validUntil > now &&
+    (!saved.resumeLinksSent || (await saved.resumeLinksSent()) < MAX_RESUME_ADDRESSES);
   const finishedDue = saved.finishing && saved.model.clasificacion !== 'Obligado';
   if (!resumeDue && !finishedDue) return [];
   const facts: ApplicationFacts = {

@@ -1,8 +1,6 @@
 // The outbox's messages in Spanish, each as HTML and as plain text: the resume link after the first
 // save, its reminder before the link expires, and the finished application's print link. Every
 // value is escaped in the HTML; links are built from PUBLIC_BASE_URL, never from a request.
-import { format } from 'date-fns';
-import { es } from 'date-fns/locale';
 import { printPath, wizardPath, type ApplicantWizard, type StoredWizard } from '../../forms/app-paths';
 import { escapeHtml } from '../html-escape';
 
@@ -30,8 +28,9 @@ export interface RenderedMail {
   text: string;
 }
 
-/** '23 de diciembre de 2026'. */
-export const longDate = (date: Date) => format(date, "d 'de' MMMM 'de' yyyy", { locale: es });
+const LONG_DATE = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', day: 'numeric', month: 'long', year: 'numeric' });
+/** '23 de diciembre de 2026', the day in Mexico City whatever the server's time zone. */
+export const longDate = (date: Date) => LONG_DATE.format(date);
 
 const publicUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
 

@@ -57,7 +57,7 @@ describe('the e-mail outbox', () => {
     // Valid 30 days from when it was filled; the reminder five days before.
     const application = await (await server.app.backend).applications.find(uuid);
     const validUntil = new Date(new Date(application!.filled_at).getTime() + APPLICATION_VALID_MS);
-    const day = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(validUntil);
+    const day = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(validUntil);
     const part = (type: string) => day.find((p) => p.type === type)!.value;
     expect(code.texto).toContain(`válido hasta el ${part('day')} de ${part('month')} de ${part('year')}`);
     expect(new Date(reminder.enviar_desde).getTime()).toBe(validUntil.getTime() - 5 * 24 * 3600 * 1000);
@@ -80,6 +80,19 @@ describe('the e-mail outbox', () => {
       'codigo segunda@example.com',
       'recordatorio segunda@example.com',
     ]);
+  });
+
+  it('sends the link to five addresses at most: later changes are saved, and mail no one', async () => {
+    let { uuid, version } = await createPf(pf({ email: 'uno@example.com' }));
+    for (const address of ['dos', 'tres', 'cuatro', 'cinco', 'seis']) {
+      const changed = await save(uuid, pf({ email: `${address}@example.com` }), version);
+      expect(changed.status, await changed.clone().text()).toBe(200);
+      const answer = (await changed.json()) as { meta: { version: number }; enlace_enviado_a?: string };
+      version = answer.meta.version;
+      expect(answer.enlace_enviado_a).toBe(address === 'seis' ? undefined : `${address[0]}…@example.com`);
+    }
+    const codes = (await messagesOf(uuid)).filter(({ tipo }) => tipo === 'codigo').map(({ destinatario }) => destinatario);
+    expect(codes).toEqual(['uno@example.com', 'dos@example.com', 'tres@example.com', 'cuatro@example.com', 'cinco@example.com']);
   });
 
   it('queues nothing for a refused save, and nothing for a record staff created', async () => {
