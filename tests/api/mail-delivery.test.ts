@@ -1,7 +1,8 @@
 // Delivering the outbox's messages (README, "E-mail outbox") to a real SMTP server started here
 // (smtp-server), read back with mailparser: subject, link, accents and Ñ intact; a refusal leaves the
 // message pending for another try, then failed; without SMTP it is kept as 'sin_smtp'; a reminder
-// of a finished application is cancelled; an address cannot smuggle in a header or a recipient.
+// of a finished application is cancelled; an address cannot smuggle in a header or a recipient, and a
+// name with a line break is refused with its save.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { deliverMessage, DeliveryRefusedError, MAX_ATTEMPTS, smtpTransport, type MailTransport } from '../../server/mail/mail-delivery';
@@ -99,6 +100,13 @@ describe('delivering the outbox', () => {
     };
     expect(await deliverMessage(await db(), null, FROM, await guarantor('aval.completo@example.com', true))).toBe('cancelado');
     expect(await deliverMessage(await db(), null, FROM, await guarantor('aval.pendiente@example.com', false))).toBe('sin_smtp');
+  });
+
+  it('a line break in the name is refused with the save: no message is written', async () => {
+    const response = await callApi(server, 'POST', '/wizardpf', { data: pf({ email: 'nombre.inyeccion@example.com', nombre: 'ANA\r\nBcc: intruso@example.com' }), meta: { last_index: 1 } }, publicAuth);
+    expect(response.status).toBe(422);
+    const rows = await (await db()).selectFrom('mail_message').select('id').where('destinatario', '=', 'nombre.inyeccion@example.com').execute();
+    expect(rows).toEqual([]);
   });
 
   it('sends to the one address only: a line break in it adds no header and no recipient', async () => {
