@@ -33,8 +33,12 @@ export interface MailQueue {
   stop(): Promise<void>;
 }
 
-/** A message's job id: a UUID made from its id, so handing it over twice makes one job. */
-export const jobIdOf = (messageId: number) => `00000000-0000-4000-8000-${messageId.toString(16).padStart(12, '0')}`;
+/**
+ * A message's job id: a UUID made from its id and the times staff sent it again, so handing it over
+ * twice makes one job, and a resend a new one (pg-boss drops a job whose id it still holds, and it
+ * keeps a completed job for hours).
+ */
+export const jobIdOf = (messageId: number, resends = 0) => `${resends.toString(16).padStart(8, '0')}-0000-4000-8000-${messageId.toString(16).padStart(12, '0')}`;
 
 export function createMailQueue(db: Kysely<Database>, { databaseUrl, transport, from, idleMs = 1000, retryDelaySeconds = 30, batchSize = 50 }: MailQueueOptions): MailQueue {
   let boss: PgBoss | null = null;
@@ -45,11 +49,11 @@ export function createMailQueue(db: Kysely<Database>, { databaseUrl, transport, 
 
   /** Hands the messages not yet queued to pg-boss, then marks them: a crash in between queues them again, as the same jobs. */
   async function relay(): Promise<number> {
-    const fresh = await db.selectFrom('mail_message').select(['id', 'enviar_desde']).where('encolado', '=', false).orderBy('id').limit(500).execute();
+    const fresh = await db.selectFrom('mail_message').select(['id', 'enviar_desde', 'reenvios']).where('encolado', '=', false).orderBy('id').limit(500).execute();
     if (fresh.length === 0) return 0;
     await boss!.insert(
-      fresh.map(({ id, enviar_desde }) => ({
-        id: jobIdOf(id),
+      fresh.map(({ id, enviar_desde, reenvios }) => ({
+        id: jobIdOf(id, reenvios),
         name: MAIL_QUEUE,
         data: { id },
         startAfter: new Date(enviar_desde),
