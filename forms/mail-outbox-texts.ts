@@ -1,7 +1,8 @@
 // What the 'Correos enviados' page and the change history say of an outbox message
 // (forms/contracts/mail-outbox.ts): its kind and state in Spanish, the list's count, and what a
 // resend says. Texts only: nothing here is HTML.
-import { MAIL_SEARCH_MAX, MAIL_STATES, type MailKind, type MailMessageRow, type MailState } from './contracts/mail-outbox';
+import type { MailMessageRow } from './contracts/mail-outbox';
+import { MAIL_PAGE_MAX, MAIL_SEARCH_MAX, MAIL_STATES, type MailKind, type MailState } from './mail-outbox-rules';
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   codigo: 'Enlace para continuar',
@@ -50,7 +51,7 @@ export function readMailPageQuery(search: URLSearchParams): MailPageQuery {
   return {
     estado: MAIL_STATES.find((state) => state === search.get('estado')) ?? null,
     q: (search.get('q') ?? '').trim().slice(0, MAIL_SEARCH_MAX),
-    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    page: Number.isInteger(page) && page >= 1 && page <= MAIL_PAGE_MAX ? page : 1,
   };
 }
 

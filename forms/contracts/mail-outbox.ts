@@ -3,33 +3,7 @@
 // parts; POST /correos/{id}/reenvio sends one again (README, "E-mail outbox").
 import { array, mixed, number, object, string, type InferType } from 'yup';
 import { refusal } from './refusal';
-
-/** What a message is for: the resume link, its reminder before expiry, the finished application. */
-export const MAIL_KINDS = ['codigo', 'recordatorio', 'finalizada'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-
-/**
- * pendiente: waiting for its time or for delivery; enviado: the SMTP server took it; fallido: it
- * refused every try; sin_smtp: kept only, no SMTP server configured; cancelado: no longer due (a
- * reminder after the application was finished, expired or its address changed).
- */
-export const MAIL_STATES = ['pendiente', 'enviado', 'fallido', 'sin_smtp', 'cancelado'] as const;
-export type MailState = (typeof MAIL_STATES)[number];
-
-/** The states a message may be sent again from: it was delivered, refused for good, or only kept. */
-const RESENDABLE: readonly MailState[] = ['enviado', 'fallido', 'sin_smtp'];
-export const canResend = (estado: MailState) => RESENDABLE.includes(estado);
-
-/** What a refused resend says (409): a pending message is on its way, a cancelled one no longer due. */
-export const RESEND_REFUSALS: Record<Exclude<MailState, 'enviado' | 'fallido' | 'sin_smtp'>, string> = {
-  pendiente: 'Este correo todavía está pendiente de envío; no se puede enviar de nuevo hasta que termine.',
-  cancelado: 'Este correo fue cancelado porque ya no corresponde enviarlo; no se puede enviar de nuevo.',
-};
-
-export const MAIL_PAGE_SIZE = 25;
-export const MAIL_PAGE_SIZE_MAX = 100;
-export const MAIL_SEARCH_MAX = 100;
-const MAIL_PAGE_MAX = 1_000_000;
+import { MAIL_KINDS, MAIL_PAGE_MAX, MAIL_PAGE_SIZE, MAIL_PAGE_SIZE_MAX, MAIL_SEARCH_MAX, MAIL_STATES, type MailKind, type MailState } from '../mail-outbox-rules';
 
 // Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
 const CONTROL = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
@@ -88,6 +62,8 @@ export type MailMessageRow = InferType<typeof mailMessageRowSchema>;
 export const mailMessageSchema = mailMessageRowSchema.shape({
   html: string().defined(),
   texto: string().defined(),
+  /** The HTML part made safe to preview (server/mail/mail-preview.ts): sanitised, links as text, inline styles in data-correo-estilo. */
+  html_vista: string().defined().meta({ description: 'the HTML part made safe to preview: sanitised, its links plain text, each inline style kept in data-correo-estilo' }),
 });
 export type MailMessage = InferType<typeof mailMessageSchema>;
 

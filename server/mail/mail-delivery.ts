@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { isExpired } from '../applications/application-expiry';
-import type { MailState } from '../../forms/contracts/mail-outbox';
+import type { MailState } from '../../forms/mail-outbox-rules';
 
 export interface OutgoingMail {
   from: string;

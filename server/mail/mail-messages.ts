@@ -3,8 +3,10 @@
 // (server/mail/mail-queue.ts jobIdOf) and writes a line in its application's history.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { canResend, RESEND_REFUSALS, type MailListQuery, type MailMessage, type MailMessageList, type MailMessageRow } from '../../forms/contracts/mail-outbox';
+import type { MailListQuery, MailMessage, MailMessageList, MailMessageRow } from '../../forms/contracts/mail-outbox';
+import { canResend, RESEND_REFUSALS } from '../../forms/mail-outbox-rules';
 import { resendHistoryChange } from '../../forms/mail-outbox-texts';
+import { mailPreview } from './mail-preview';
 
 /** A resend refused: the message is pending or cancelled (its Spanish reason). */
 export class ResendRefusedError extends Error {}
@@ -48,7 +50,7 @@ export function createMailMessages(db: Kysely<Database>) {
         .select([...ROW_COLUMNS, 'html', 'texto'])
         .where('id', '=', id)
         .executeTakeFirst();
-      return row && shown(row);
+      return row && { ...shown(row), html_vista: mailPreview(row.html) };
     },
 
     /**

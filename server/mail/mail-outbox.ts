@@ -6,7 +6,7 @@
 import { sql, type Insertable, type QueryCreator } from 'kysely';
 import { APPLICATION_VALID_MS } from '../../forms/limits';
 import { fullName } from '../../forms/person-name';
-import type { MailKind } from '../../forms/contracts/mail-outbox';
+import type { MailKind } from '../../forms/mail-outbox-rules';
 import type { MailMessageTable } from './mail-tables';
 import type { StoredWizard } from '../../forms/app-paths';
 import { finishedMail, reminderMail, resumeMail, type ApplicationFacts, type MailCompany } from './mail-templates';

@@ -1,7 +1,7 @@
 // The e-mail outbox (README, "E-mail outbox"): each message a save causes, written by the same
 // statement as the save, then delivered (or, without SMTP, kept to be read on the staff page).
 import { sql, type ColumnType, type Generated, type Kysely, type Migration } from 'kysely';
-import type { MailKind, MailState } from '../../forms/contracts/mail-outbox';
+import type { MailKind, MailState } from '../../forms/mail-outbox-rules';
 
 export interface MailMessageTable {
   id: Generated<number>;

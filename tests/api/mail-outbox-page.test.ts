@@ -133,12 +133,17 @@ describe('the outbox for staff', () => {
     expect((await call('POST', '/correos/999999/reenvio')).status).toBe(404);
   });
 
-  it('answers one message with its HTML and text parts', async () => {
+  it('answers one message with its HTML and text parts, and the HTML made safe to preview', async () => {
     const code = await codeOf(luis);
     const message = await messageOf(code!.id);
     expect(message).toMatchObject({ ...code, html: expect.stringContaining(`/pf/${luis}`), texto: expect.stringContaining(`/pf/${luis}`) });
     expect(message.html).toMatch(/^<!doctype html>/);
     expect(message.texto).not.toContain('<');
+    // The preview the page shows: the link's text without the link, each inline style kept aside (tests/unit/mail-preview.test.ts).
+    expect(message.html_vista).toContain('Continuar mi solicitud</a>');
+    expect(message.html_vista).toContain(`title="${server.config.mail.publicBaseUrl}/pf/${luis}"`);
+    expect(message.html_vista).not.toMatch(/href=|\sstyle=/);
+    expect(message.html_vista).toContain('data-correo-estilo="margin:0;padding:24px;');
   });
 
   it('refuses to send again a pending or a cancelled message (409), and sends a sent one again: it arrives a second time', async () => {
