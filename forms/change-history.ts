@@ -20,6 +20,7 @@ export const HISTORY_ACTIONS: Record<HistoryEntry['action'], string> = {
   unlink: 'Aval eliminado',
   pld_alert: 'Alerta PLD',
   pld_alert_close: 'Alerta PLD cerrada',
+  mail_resend: 'Correo enviado de nuevo',
 };
 
 /** Who made a change: the staff member by name, ongoing PLD monitoring, or the applicant. */
@@ -59,6 +60,7 @@ const RECORD_FIELDS: Record<string, string> = {
   pld_coincidences: 'Revisión de coincidencias PLD',
   pld_finalizacion: 'Finalización confirmada con coincidencia PLD',
   alerta_pld: 'Alerta PLD',
+  correo: 'Correo',
   avales: 'Aval',
   parent_uuid: 'Solicitud de la persona moral',
   declaracion_aceptada: 'Declaración de veracidad aceptada',

@@ -22,6 +22,7 @@ import { staffPortalStylesheet } from './staff-portal/stylesheet';
 import { catalogRoutes } from './catalogs/catalog-routes';
 import { pldRoutes } from './pld/pld-routes';
 import { pldAlertRoutes } from './pld/pld-alert-routes';
+import { mailRoutes } from './mail/mail-routes';
 import { labRoutes } from './lab/lab-routes';
 import { printRoutes } from './print/print-routes';
 import { readStoredDocument } from './documents/stored-document';
@@ -140,6 +141,7 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
         await withDb.register(duplicateRoutes);
         await withDb.register(pldRoutes);
         await withDb.register(pldAlertRoutes);
+        await withDb.register(mailRoutes);
         await withDb.register(printRoutes);
         await withDb.register(labRoutes);
         await withDb.register(documentRoutes);

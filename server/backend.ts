@@ -20,6 +20,7 @@ import { createDocumentRepository, type DocumentRepository } from './documents/d
 import { openDocumentStore, type DocumentStore } from './storage/document-store';
 import type { MailSettings } from './mail/mail-outbox';
 import { createMailQueue, type MailQueue } from './mail/mail-queue';
+import { createMailMessages, type MailMessages } from './mail/mail-messages';
 import { smtpTransport } from './mail/mail-delivery';
 
 export interface Backend {
@@ -43,6 +44,8 @@ export interface Backend {
   mail: MailSettings;
   /** The outbox's delivery (started by `npm start`, not by test servers unless a test does). */
   mailQueue: MailQueue;
+  /** The outbox as staff read it, and sending a message again. */
+  mailMessages: MailMessages;
   /** The documents signed for upload, and where their files are kept. */
   documents: DocumentRepository;
   documentStore: DocumentStore;
@@ -74,7 +77,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
     // A new index (a reload here, or a newer version another process wrote) starts its load's monitoring.
     const pld = createPldScreening(db, { loading: pldLoad, onNewIndex: () => pldMonitor.kick() });
     const pldMonitor = createPldMonitor(db, pld.indexed);
-    return { documents: createDocumentRepository(db), documentStore, db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld, pldMonitor, pldAlerts: createPldAlerts(db), companyData: createCompanyData(db, config.printCompany), mail: { enabled: config.mail.enabled, company: { name: config.client.company.name, razonSocial: config.client.company.razonSocial }, publicBaseUrl: config.mail.publicBaseUrl }, mailQueue: createMailQueue(db, { databaseUrl: target.databaseUrl, transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null, from: config.mail.from }) };
+    return { documents: createDocumentRepository(db), documentStore, db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld, pldMonitor, pldAlerts: createPldAlerts(db), companyData: createCompanyData(db, config.printCompany), mail: { enabled: config.mail.enabled, company: { name: config.client.company.name, razonSocial: config.client.company.razonSocial }, publicBaseUrl: config.mail.publicBaseUrl }, mailQueue: createMailQueue(db, { databaseUrl: target.databaseUrl, transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null, from: config.mail.from }), mailMessages: createMailMessages(db) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

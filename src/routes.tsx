@@ -1,7 +1,6 @@
 // The route table of spec 01 §2 and 02 §2. Every route except /logout and the error and code
 // pages runs the authentication step first; a failure there redirects to /error.
 import { createBrowserRouter, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { fetchHistory } from '../services/lists';
 import { APPLICANT_WIZARDS, printBase } from '../forms/app-paths';
 import type { AppRuntime } from './session/runtime';
 import { hasStaffCookie } from './session/staff-cookie';
@@ -34,19 +33,6 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
     if (!import.meta.env.DEV) await staffOnly(args);
     return { roles: import.meta.env.DEV ? null : (runtime.session.getSnapshot().context.user?.roles ?? []), company: runtime.config.company.name, http: runtime.http };
   };
-
-  /** A staff page's data; a failed load is only logged (spec 01 §8), and the page shows `empty`. */
-  const staffData =
-    <T,>(load: (args: LoaderFunctionArgs) => Promise<T>, empty: (args: LoaderFunctionArgs) => T) =>
-    async (args: LoaderFunctionArgs): Promise<T> => {
-      await staffOnly(args);
-      try {
-        return await load(args);
-      } catch (error) {
-        console.error('list load failed', error);
-        return empty(args);
-      }
-    };
 
   /** A staff list: the page its URL asks for, read by a module that arrives with the list pages. */
   const staffList =
@@ -90,23 +76,11 @@ export function buildRoutes(runtime: AppRuntime): RouteObject[] {
           loader: staffList((lists, request) => lists.loadApplicants(runtime.http, request)),
           lazy: async () => ({ Component: (await import('./lists/applicants-page')).ApplicantsPage }),
         },
-        {
-          path: '/historial/:uuid',
-          loader: staffData(
-            ({ params }) => fetchHistory(runtime.http, params.uuid!),
-            ({ params }) => ({ uuid: params.uuid!, tipo_persona: '', nombre: '', entries: [] }),
-          ),
-          lazy: async () => ({ Component: (await import('./lists/history-page')).HistoryPage }),
-        },
-        {
-          // PLD alerts (Analista and up): the load refuses other staff (src/pld-alerts/pld-alerts-data.ts).
-          path: '/alertas-pld',
-          loader: async (args) => {
-            await staffOnly(args);
-            return (await import('./pld-alerts/pld-alerts-data')).loadPldAlerts(runtime, args.request);
-          },
-          lazy: async () => ({ Component: (await import('./pld-alerts/pld-alerts-page')).PldAlertsPage }),
-        },
+        // Pages whose module brings its loader (src/session/staff-page-route.ts): a record's history; PLD
+        // alerts (Analista and up) and the e-mail outbox (Administrador), whose loads refuse other staff.
+        { path: '/historial/:uuid', lazy: async () => (await import('./lists/history-page')).route(runtime, staffOnly) },
+        { path: '/alertas-pld', lazy: async () => (await import('./pld-alerts/pld-alerts-page')).route(runtime, staffOnly) },
+        { path: '/correos', lazy: async () => (await import('./mail-outbox/mail-outbox-page')).route(runtime, staffOnly) },
         {
           path: '/maquinas/:machine?',
           loader: labOnly,

@@ -1,5 +1,6 @@
 // The application records and their change history: table types and their migration.
 import { sql, type ColumnType, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
+import type { HISTORY_ACTION_NAMES } from '../../forms/contracts/application';
 
 export interface ApplicationTable {
   /** The unfinished-records list numbers rows by it. */
@@ -40,8 +41,8 @@ export interface ApplicationChangeTable {
   at: ColumnType<Date, string | undefined, never>;
   /** 'public', 'staff:<id>', or 'sistema:monitoreo_pld' for ongoing PLD monitoring */
   actor: string;
-  /** link / unlink: a guarantor joined to or removed from its parent; pld_alert / pld_alert_close: a PLD alert raised or closed. */
-  action: 'create' | 'update' | 'finish' | 'link' | 'unlink' | 'pld_alert' | 'pld_alert_close';
+  /** link / unlink: a guarantor joined to or removed from its parent; pld_alert / pld_alert_close: a PLD alert raised or closed; mail_resend: an e-mail staff sent again. */
+  action: (typeof HISTORY_ACTION_NAMES)[number];
   /** [{ path, before, after }] */
   changes: ColumnType<unknown, string, never>;
 }

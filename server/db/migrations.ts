@@ -10,7 +10,7 @@ import { pldListsMigration } from '../pld/pld-tables';
 import { applicationPldConfirmedMigration } from '../pld/pld-confirmed-migration';
 import { pldMonitoringMigration } from '../pld/pld-alert-tables';
 import { staffSessionsMigration } from '../auth/staff-session-tables';
-import { mailOutboxMigration } from '../mail/mail-tables';
+import { mailOutboxMigration, mailResendMigration } from '../mail/mail-tables';
 
 const migrations: Record<string, Migration> = {
   '0001_staff_and_settings': {
@@ -117,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '0012_application_pld_confirmada': applicationPldConfirmedMigration,
   '0013_pld_monitoring': pldMonitoringMigration,
   '0014_mail_outbox': mailOutboxMigration,
+  '0015_mail_resend': mailResendMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { isExpired } from '../applications/application-expiry';
-import type { MailState } from './mail-tables';
+import type { MailState } from '../../forms/mail-outbox-rules';
 
 export interface OutgoingMail {
   from: string;
@@ -15,7 +15,7 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
-  /** Stable per outbox message, so a receiver can tell a repeated delivery (after a crash mid-send) from a new message. */
+  /** Stable per outbox message and resend, so a receiver can tell a repeated delivery (after a crash mid-send) from a new message. */
   messageId: string;
 }
 
@@ -101,7 +101,10 @@ export async function deliverMessage(db: Kysely<Database>, transport: MailTransp
     return 'sin_smtp';
   }
   try {
-    await transport.send({ from, to: message.destinatario, subject: message.asunto, html: message.html, text: message.texto, messageId: `<solicitud-correo-${message.id}@${message.application_uuid}>` });
+    // A resend is a new message to the receiver (one that drops repeated Message-IDs would drop it): its count is in the id.
+    const resend = message.reenvios > 0 ? `-${message.reenvios}` : '';
+    const messageId = `<solicitud-correo-${message.id}${resend}@${message.application_uuid}>`;
+    await transport.send({ from, to: message.destinatario, subject: message.asunto, html: message.html, text: message.texto, messageId });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const last = message.intentos + 1 >= MAX_ATTEMPTS;

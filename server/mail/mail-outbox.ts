@@ -7,7 +7,8 @@ import { sql, type Insertable, type Kysely, type QueryCreator } from 'kysely';
 import type { Database } from '../db/schema';
 import { APPLICATION_VALID_MS } from '../../forms/limits';
 import { fullName } from '../../forms/person-name';
-import type { MailKind, MailMessageTable } from './mail-tables';
+import type { MailKind } from '../../forms/mail-outbox-rules';
+import type { MailMessageTable } from './mail-tables';
 import type { StoredWizard } from '../../forms/app-paths';
 import { finishedMail, reminderMail, resumeMail, type ApplicationFacts, type MailCompany } from './mail-templates';
 

@@ -41,8 +41,12 @@ const SWEEP_EVERY_MS = 5 * 60_000;
 /** The reason a message pg-boss gave up on is marked failed with. */
 export const GIVEN_UP = 'La cola de envío dejó de intentarlo tras varios intentos fallidos.';
 
-/** A message's job id: a UUID made from its id, so handing it over twice makes one job. */
-export const jobIdOf = (messageId: number) => `00000000-0000-4000-8000-${messageId.toString(16).padStart(12, '0')}`;
+/**
+ * A message's job id: a UUID made from its id and the times staff sent it again, so handing it over
+ * twice makes one job, and a resend a new one (pg-boss drops a job whose id it still holds, and it
+ * keeps a completed job for hours).
+ */
+export const jobIdOf = (messageId: number, resends = 0) => `${resends.toString(16).padStart(8, '0')}-0000-4000-8000-${messageId.toString(16).padStart(12, '0')}`;
 
 export function createMailQueue(
   db: Kysely<Database>,
@@ -56,11 +60,11 @@ export function createMailQueue(
 
   /** Hands the messages not yet queued to pg-boss, then marks them: a crash in between queues them again, as the same jobs. */
   async function relay(): Promise<number> {
-    const fresh = await db.selectFrom('mail_message').select(['id', 'enviar_desde']).where('encolado', '=', false).orderBy('id').limit(500).execute();
+    const fresh = await db.selectFrom('mail_message').select(['id', 'enviar_desde', 'reenvios']).where('encolado', '=', false).orderBy('id').limit(500).execute();
     if (fresh.length === 0) return 0;
     await boss!.insert(
-      fresh.map(({ id, enviar_desde }) => ({
-        id: jobIdOf(id),
+      fresh.map(({ id, enviar_desde, reenvios }) => ({
+        id: jobIdOf(id, reenvios),
         name: MAIL_QUEUE,
         data: { id },
         startAfter: new Date(enviar_desde),
@@ -86,15 +90,15 @@ export function createMailQueue(
     lastSweep = Date.now();
     const overdue = await db
       .selectFrom('mail_message')
-      .select('id')
+      .select(['id', 'reenvios'])
       .where('estado', '=', 'pendiente')
       .where('encolado', '=', true)
       .where('enviar_desde', '<', sql<Date>`now() - interval '1 hour'`)
       .orderBy('id')
       .limit(100)
       .execute();
-    for (const { id } of overdue) {
-      const job = await boss!.getJobById(MAIL_QUEUE, jobIdOf(id), { includeArchive: true });
+    for (const { id, reenvios } of overdue) {
+      const job = await boss!.getJobById(MAIL_QUEUE, jobIdOf(id, reenvios), { includeArchive: true });
       if (job && job.state !== 'failed' && job.state !== 'completed' && job.state !== 'cancelled') continue;
       await db
         .updateTable('mail_message')

@@ -1,16 +1,7 @@
 // The e-mail outbox (README, "E-mail outbox"): each message a save causes, written by the same
 // statement as the save, then delivered (or, without SMTP, kept to be read on the staff page).
 import { sql, type ColumnType, type Generated, type Kysely, type Migration } from 'kysely';
-
-/** What a message is for: the resume link, its reminder before expiry, the finished application. */
-export type MailKind = 'codigo' | 'recordatorio' | 'finalizada';
-
-/**
- * pendiente: waiting for its time or for delivery; enviado: the SMTP server took it; fallido: it
- * refused every try; sin_smtp: kept only, no SMTP server configured; cancelado: no longer due (a
- * reminder after the application was finished, expired or its address changed).
- */
-export type MailState = 'pendiente' | 'enviado' | 'fallido' | 'sin_smtp' | 'cancelado';
+import type { MailKind, MailState } from '../../forms/mail-outbox-rules';
 
 export interface MailMessageTable {
   id: Generated<number>;
@@ -29,6 +20,8 @@ export interface MailMessageTable {
   ultimo_error: string | null;
   /** Handed to the job queue (server/mail/mail-queue.ts), which delivers it when it is due. */
   encolado: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Times staff sent it again (migration 0015): each time it is a new job of the queue, whose id says which. */
+  reenvios: ColumnType<number, number | undefined, number>;
   creado_el: ColumnType<Date, string | undefined, never>;
   enviado_el: Date | null;
 }
@@ -59,5 +52,12 @@ export const mailOutboxMigration: Migration = {
       .execute();
     await db.schema.createIndex('mail_message_to_queue').on('mail_message').column('id').where(sql.ref('encolado'), '=', false).execute();
     await db.schema.createIndex('mail_message_application').on('mail_message').column('application_uuid').execute();
+  },
+};
+
+/** Sending a message again (staff, 'Correos enviados'): how many times, so each is a job of its own. */
+export const mailResendMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('mail_message').addColumn('reenvios', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   },
 };

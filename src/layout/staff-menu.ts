@@ -72,6 +72,7 @@ export function staffMenu(roles: StaffRole[], links: ClientLinks): StaffMenuSect
       entries: [
         { label: 'Inicio del sistema principal', to: links.mainSystemHome, external: true },
         { label: 'Preferencias', to: links.mainSystemPreferences, external: true },
+        { label: 'Correos enviados', to: '/correos', permission: 'outbox' },
         { label: 'Laboratorio de máquinas', to: '/maquinas', permission: 'laboratorio' },
       ],
     },

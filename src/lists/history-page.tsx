@@ -2,7 +2,10 @@
 // per save with who and when, and a table of the fields that changed, before and after; the
 // creation as one line, its fields on request. Below 600 px each field is a card. Text only.
 import { H1, HTMLTable } from '@blueprintjs/core';
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { fetchHistory } from '../../services/lists';
+import type { AppRuntime } from '../session/runtime';
+import { staffPageRoute } from '../session/staff-page-route';
 import { describeHistory, type HistoryEvent, type ShownChange } from '../../forms/change-history';
 import type { HistoryAnswer } from '../../forms/contracts/application';
 import { TableRegion } from '../components/table-parts';
@@ -85,3 +88,16 @@ export function HistoryPage() {
     </section>
   );
 }
+
+/** The record's history; a failed load is only logged (spec 01 §8), and the page shows no change. */
+async function loadHistory({ http }: AppRuntime, { params }: LoaderFunctionArgs): Promise<HistoryAnswer> {
+  try {
+    return await fetchHistory(http, params.uuid!);
+  } catch (error) {
+    console.error('list load failed', error);
+    return { uuid: params.uuid!, tipo_persona: '', nombre: '', entries: [] };
+  }
+}
+
+/** The route's loader and page (src/routes.tsx). */
+export const route = staffPageRoute(loadHistory, HistoryPage);

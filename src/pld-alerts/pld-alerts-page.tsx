@@ -21,10 +21,11 @@ import { permissionRefusal } from '../../forms/staff-permissions';
 import { EmptyRow, TableHead, TableRegion, type Column } from '../components/table-parts';
 import { TitledCallout } from '../components/titled-callout';
 import { useDocumentTitle } from '../layout/document-title';
+import { staffPageRoute } from '../session/staff-page-route';
 import { wizardRouteFor } from '../../forms/app-paths';
 import { AT_PLD_REVIEW } from '../wizard/open-at';
 import { CloseAlertDialog } from './close-alert-dialog';
-import type { PldAlertsData } from './pld-alerts-data';
+import { loadPldAlerts, type PldAlertsData } from './pld-alerts-data';
 import './pld-alerts.css';
 
 const TITLE = 'Alertas PLD';
@@ -213,3 +214,6 @@ function AlertsView({ data }: { data: Extract<PldAlertsData, { allowed: true }> 
     </div>
   );
 }
+
+/** The route's loader and page (src/routes.tsx). */
+export const route = staffPageRoute((runtime, { request }) => loadPldAlerts(runtime, request), PldAlertsPage);

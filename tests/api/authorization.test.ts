@@ -1,7 +1,7 @@
 // The authorisation matrix (issue 12): every route of the API and the staff portal × every kind of
 // caller, with the status each must get. The routes are read from the running app, so a route
 // added without a row here fails this test. Staff roles (forms/staff-permissions.ts): Usuario fills
-// and lists, Analista adds the PLD calls, Administrador adds the PLD list reload and the machine lab.
+// and lists, Analista adds the PLD calls, Administrador adds the PLD list reload, the outbox and the machine lab.
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
@@ -163,6 +163,10 @@ const ROWS: Row[] = [
   // No such alert: past the permission, a 404.
   { route: 'POST /api/pld/alertas/:id/cierre', expected: staffWith('analista', 404), call: simple('POST', '/api/pld/alertas/999999/cierre', { estado: 'homonimo', motivo: 'Otra persona.' }) },
   { route: 'GET /api/laboratorio/rutas-de-prueba', expected: staffWith('administrador', 200), call: simple('GET', '/api/laboratorio/rutas-de-prueba?maquina=wizard') },
+  // The outbox (Administrador): no such message, past the permission, a 404.
+  { route: 'GET /api/correos', expected: staffWith('administrador', 200), call: simple('GET', '/api/correos') },
+  { route: 'GET /api/correos/:id', expected: staffWith('administrador', 404), call: simple('GET', '/api/correos/999999') },
+  { route: 'POST /api/correos/:id/reenvio', expected: staffWith('administrador', 404), call: simple('POST', '/api/correos/999999/reenvio') },
   // Documents (issue 15): anyone signed in signs an upload for what they hold; staff list and open them.
   { route: 'GET /api/aws/signed-url', expected: signedIn(200), call: simple('GET', '/api/aws/signed-url?type=identification') },
   ...(['wizardpf', 'wizardpfae', 'wizardpm'] as const).map(

@@ -42,7 +42,7 @@ test('staff sign in and see the staff header with their name, franchise, notific
   await header.getByRole('button', { name: 'Menú' }).click();
   const menu = page.getByRole('menu', { name: 'Menú del personal' });
   for (const section of ['Usuario', 'Analista', 'Administrador']) await expect(menu).toContainText(section);
-  for (const entry of ['Nueva solicitud', 'Registros sin terminar', 'Solicitantes', 'Lista de clientes', 'Alertas PLD', 'Laboratorio de máquinas']) {
+  for (const entry of ['Nueva solicitud', 'Registros sin terminar', 'Solicitantes', 'Lista de clientes', 'Alertas PLD', 'Correos enviados', 'Laboratorio de máquinas']) {
     await expect(menu.getByRole('menuitem', { name: entry })).toBeVisible();
   }
   await expectAccessible(page);

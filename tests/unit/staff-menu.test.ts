@@ -10,13 +10,14 @@ const LINKS = { clientList: '/list', mainSystemHome: '/staff/inicio', mainSystem
 const shown = (roles: Parameters<typeof staffMenu>[0]) => staffMenu(roles, LINKS).map((section) => [section.title, section.entries.map((entry) => entry.label)]);
 
 describe('staffMenu', () => {
-  it('gives each role its section, Analista the PLD alerts', () => {
+  it('gives each role its section, Analista the PLD alerts, Administrador the outbox', () => {
     expect(shown(['usuario'])).toEqual([['Usuario', ['Nueva solicitud', 'Registros sin terminar', 'Solicitantes', 'Lista de clientes']]]);
     expect(shown(['usuario', 'analista'])).toEqual([
       ['Usuario', ['Nueva solicitud', 'Registros sin terminar', 'Solicitantes', 'Lista de clientes']],
       ['Analista', ['Alertas PLD']],
     ]);
     expect(shown(['administrador']).map(([title]) => title)).toEqual(['Usuario', 'Analista', 'Administrador']);
+    expect(shown(['administrador'])[2]).toEqual(['Administrador', ['Inicio del sistema principal', 'Preferencias', 'Correos enviados', 'Laboratorio de máquinas']]);
     const alerts = staffMenu(['analista'], LINKS).find((section) => section.title === 'Analista')!.entries[0]!;
     expect(alerts).toEqual({ label: 'Alertas PLD', to: '/alertas-pld' });
   });

@@ -1,0 +1,15 @@
+// The frame's side of a message's preview (server/mail/mail-preview.ts makes it): sanitised once
+// more here, refusing anything a preview never holds, then its kept inline styles applied through
+// the CSSOM once the frame has loaded (the frame's document inherits the app's CSP, which refuses
+// style attributes but not the CSSOM).
+import DOMPurify from 'isomorphic-dompurify';
+import { MAIL_PREVIEW } from '../../forms/mail-outbox-rules';
+
+/** The document the frame shows (`srcdoc`). */
+export const previewDocument = (preview: string): string =>
+  `<!doctype html>${DOMPurify.sanitize(preview, { WHOLE_DOCUMENT: true, FORBID_TAGS: MAIL_PREVIEW.forbiddenTags, FORBID_ATTR: MAIL_PREVIEW.forbiddenAttributes })}`;
+
+/** Applies the kept styles to the frame's loaded document. */
+export function applyKeptStyles(doc: Document) {
+  for (const element of doc.querySelectorAll<HTMLElement>(`[${MAIL_PREVIEW.styleAttribute}]`)) element.style.cssText = element.getAttribute(MAIL_PREVIEW.styleAttribute) ?? '';
+}
