@@ -39,7 +39,8 @@ describe('create and open', () => {
   it('creates an application and answers its uuid and the bureau form', async () => {
     const { uuid, extra } = await createPf();
     expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
-    expect(extra).toEqual({ formatobce: { html: null }, version: 1, meta: expect.objectContaining({ store: true, complete: false, version: 1 }) });
+    // The resume link went to the address in Datos generales (README, "E-mail outbox"), said shortened.
+    expect(extra).toEqual({ formatobce: { html: null }, version: 1, meta: expect.objectContaining({ store: true, complete: false, version: 1 }), enlace_enviado_a: 'c…@example.com' });
     const opened = await call('GET', `/wizardpf/${uuid}/1`);
     expect(opened.status).toBe(200);
     const { data, meta } = await opened.json();
