@@ -24,6 +24,7 @@ import { pldRoutes } from './pld/pld-routes';
 import { pldAlertRoutes } from './pld/pld-alert-routes';
 import { labRoutes } from './lab/lab-routes';
 import { printRoutes } from './print/print-routes';
+import { efirmaRoutes } from './efirma/efirma-routes';
 import { readStoredDocument } from './documents/stored-document';
 import { ocrRoutes } from './ocr/ocr-routes';
 import { documentRoutes } from './documents/document-routes';
@@ -141,6 +142,7 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
         await withDb.register(pldRoutes);
         await withDb.register(pldAlertRoutes);
         await withDb.register(printRoutes);
+        await withDb.register(efirmaRoutes);
         await withDb.register(labRoutes);
         await withDb.register(documentRoutes);
         await withDb.register(ocrRoutes, {

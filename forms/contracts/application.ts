@@ -131,7 +131,7 @@ export type RemovedGuarantorAnswer = InferType<typeof removedGuarantorAnswerSche
 export type SaveAnswer = { uuid: string } & (UpdatedAnswer | CreatedAnswer[1]);
 
 /** What a history line records: a save, a guarantor linked or removed, a PLD alert raised by ongoing monitoring or closed by staff. */
-export const HISTORY_ACTION_NAMES = ['create', 'update', 'finish', 'link', 'unlink', 'pld_alert', 'pld_alert_close'] as const;
+export const HISTORY_ACTION_NAMES = ['create', 'update', 'finish', 'link', 'unlink', 'pld_alert', 'pld_alert_close', 'efirma'] as const;
 
 /** The actor of the history lines ongoing PLD monitoring writes. */
 export const PLD_MONITOR_ACTOR = 'sistema:monitoreo_pld';

@@ -40,8 +40,8 @@ export interface ApplicationChangeTable {
   at: ColumnType<Date, string | undefined, never>;
   /** 'public', 'staff:<id>', or 'sistema:monitoreo_pld' for ongoing PLD monitoring */
   actor: string;
-  /** link / unlink: a guarantor joined to or removed from its parent; pld_alert / pld_alert_close: a PLD alert raised or closed. */
-  action: 'create' | 'update' | 'finish' | 'link' | 'unlink' | 'pld_alert' | 'pld_alert_close';
+  /** link / unlink: a guarantor joined to or removed from its parent; pld_alert / pld_alert_close: a PLD alert raised or closed; efirma: the packet signed with an e.firma. */
+  action: 'create' | 'update' | 'finish' | 'link' | 'unlink' | 'pld_alert' | 'pld_alert_close' | 'efirma';
   /** [{ path, before, after }] */
   changes: ColumnType<unknown, string, never>;
 }

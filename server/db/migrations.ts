@@ -11,6 +11,7 @@ import { applicationPldConfirmedMigration } from '../pld/pld-confirmed-migration
 import { pldMonitoringMigration } from '../pld/pld-alert-tables';
 import { staffSessionsMigration } from '../auth/staff-session-tables';
 import { mailOutboxMigration } from '../mail/mail-tables';
+import { efirmaMigration } from '../efirma/efirma-tables';
 
 const migrations: Record<string, Migration> = {
   '0001_staff_and_settings': {
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '0012_application_pld_confirmada': applicationPldConfirmedMigration,
   '0013_pld_monitoring': pldMonitoringMigration,
   '0014_mail_outbox': mailOutboxMigration,
+  '0015_efirma': efirmaMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
