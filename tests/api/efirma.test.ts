@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { EFIRMA_REFUSALS, SIGNED_PACKET_MAX_BYTES, type EfirmaSignature } from '../../forms/contracts/efirma';
 import type { HistoryAnswer } from '../../forms/contracts/application';
+import type { UnfinishedRow } from '../../forms/contracts/lists';
 import { readEfirmaCertificate } from '../../forms/efirma/certificate';
 import { openEfirmaKey } from '../../services/efirma/efirma-key';
 import { signPacket } from '../../services/efirma/sign-packet';
@@ -112,6 +113,12 @@ describe('a signed packet accepted', () => {
     expect(Math.abs(new Date(kept[0]!.firmado_el).getTime() - Date.now())).toBeLessThan(60_000);
     expect(await signaturesOf('wizardpf', uuid, staffAuth)).toEqual(kept);
     expect(sha256(await signedPdf('wizardpf', uuid, staffAuth))).toBe(sha256(signed));
+
+    // The staff list says which records are signed.
+    const unsigned = await created('wizardpf', validPfModel());
+    const listed = async (id: string) => ((await (await call('GET', `/wizardpf/cache?q=${id}`, undefined, staffAuth)).json()) as UnfinishedRow[]).find((row) => row.uuid === id);
+    expect((await listed(uuid))?.firmada).toBe(true);
+    expect((await listed(unsigned))?.firmada).toBe(false);
 
     const history = (await (await call('GET', `/historial/${uuid}`, undefined, staffAuth)).json()) as HistoryAnswer;
     expect(history.entries.at(-1)).toMatchObject({ action: 'efirma', actor: 'public', changes: [{ path: 'firma_efirma', before: null, after: `${credentials.pf.name} (GARC850314AB1), Solicitante, certificado ${credentials.pf.serial}` }] });
