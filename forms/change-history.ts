@@ -21,6 +21,7 @@ export const HISTORY_ACTIONS: Record<HistoryEntry['action'], string> = {
   pld_alert: 'Alerta PLD',
   pld_alert_close: 'Alerta PLD cerrada',
   mail_resend: 'Correo enviado de nuevo',
+  efirma: 'Firma con e.firma',
 };
 
 /** Who made a change: the staff member by name, ongoing PLD monitoring, or the applicant. */
@@ -64,6 +65,7 @@ const RECORD_FIELDS: Record<string, string> = {
   avales: 'Aval',
   parent_uuid: 'Solicitud de la persona moral',
   declaracion_aceptada: 'Declaración de veracidad aceptada',
+  firma_efirma: 'Firma con e.firma',
 };
 
 const EDITABLE_LEVELS: Record<string, string> = {

@@ -25,6 +25,7 @@ import { pldAlertRoutes } from './pld/pld-alert-routes';
 import { mailRoutes } from './mail/mail-routes';
 import { labRoutes } from './lab/lab-routes';
 import { printRoutes } from './print/print-routes';
+import { efirmaRoutes } from './efirma/efirma-routes';
 import { readStoredDocument } from './documents/stored-document';
 import { ocrRoutes } from './ocr/ocr-routes';
 import { documentRoutes } from './documents/document-routes';
@@ -143,6 +144,7 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
         await withDb.register(pldAlertRoutes);
         await withDb.register(mailRoutes);
         await withDb.register(printRoutes);
+        await withDb.register(efirmaRoutes);
         await withDb.register(labRoutes);
         await withDb.register(documentRoutes);
         await withDb.register(ocrRoutes, {

@@ -22,6 +22,7 @@ import type { MailSettings } from './mail/mail-outbox';
 import { createMailQueue, type MailQueue } from './mail/mail-queue';
 import { createMailMessages, type MailMessages } from './mail/mail-messages';
 import { smtpTransport } from './mail/mail-delivery';
+import { createEfirmaRepository, type EfirmaRepository } from './efirma/efirma-repository';
 
 export interface Backend {
   db: Db;
@@ -49,6 +50,8 @@ export interface Backend {
   /** The documents signed for upload, and where their files are kept. */
   documents: DocumentRepository;
   documentStore: DocumentStore;
+  /** The packets issued and the e.firma signatures kept. */
+  efirma: EfirmaRepository;
   /** The catalogues this start loaded into an empty database (none on later starts). */
   catalogLoads: CatalogLoad[];
   /** Set when this start created the demo staff account on an empty database: its password when this start made it up. */
@@ -77,7 +80,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
     // A new index (a reload here, or a newer version another process wrote) starts its load's monitoring.
     const pld = createPldScreening(db, { loading: pldLoad, onNewIndex: () => pldMonitor.kick() });
     const pldMonitor = createPldMonitor(db, pld.indexed);
-    return { documents: createDocumentRepository(db), documentStore, db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld, pldMonitor, pldAlerts: createPldAlerts(db), companyData: createCompanyData(db, config.printCompany), mail: { enabled: config.mail.enabled, company: { name: config.client.company.name, razonSocial: config.client.company.razonSocial }, publicBaseUrl: config.mail.publicBaseUrl }, mailQueue: createMailQueue(db, { databaseUrl: target.databaseUrl, transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null, from: config.mail.from }), mailMessages: createMailMessages(db) };
+    return { documents: createDocumentRepository(db), documentStore, efirma: createEfirmaRepository(db), db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld, pldMonitor, pldAlerts: createPldAlerts(db), companyData: createCompanyData(db, config.printCompany), mail: { enabled: config.mail.enabled, company: { name: config.client.company.name, razonSocial: config.client.company.razonSocial }, publicBaseUrl: config.mail.publicBaseUrl }, mailQueue: createMailQueue(db, { databaseUrl: target.databaseUrl, transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null, from: config.mail.from }), mailMessages: createMailMessages(db) };
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;

@@ -51,6 +51,8 @@ export interface ServerConfig {
   ocrWorkers: number;
   /** The e-mail outbox (server/mail/): where links point, who sends, and through which SMTP server (unset: kept only). */
   mail: { enabled: boolean; publicBaseUrl: string; from: string; smtpUrl: string | undefined };
+  /** SAT_CA_DIR: a folder of the SAT's CA certificates that e.firma signatures must chain up to; unset, the chain is not checked. */
+  satCaDir: string | undefined;
   /** What reading the configuration adjusted (a primary colour too light), logged at start. */
   warnings: string[];
 }
@@ -201,6 +203,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       from: text(env, 'MAIL_FROM', `"${company.name.replace(/["\\\r\n]/g, '')}" <solicitudes@localhost>`),
       smtpUrl: env.SMTP_URL || undefined,
     },
+    satCaDir: env.SAT_CA_DIR ? path.resolve(env.SAT_CA_DIR) : undefined,
     warnings: [
       ...(colors.warning ? [colors.warning] : []),
       ...(env.SMTP_URL && flag(env, 'MAIL_OUTBOX', true) && !env.PUBLIC_BASE_URL ? ['PUBLIC_BASE_URL is not set: the links of the e-mails sent point to localhost.'] : []),

@@ -2,7 +2,7 @@
 // Counted per client address; tests replace them with short windows through the config.
 
 /** A group of routes that share one count per address. */
-export type LimitGroup = 'token' | 'staffSignIn' | 'print' | 'documents' | 'ocr' | 'lookup' | 'save' | 'removal' | 'duplicateCheck' | 'pld' | 'pldReload';
+export type LimitGroup = 'token' | 'staffSignIn' | 'print' | 'signature' | 'documents' | 'ocr' | 'lookup' | 'save' | 'removal' | 'duplicateCheck' | 'pld' | 'pldReload';
 
 export interface RouteLimit {
   max: number;
@@ -38,6 +38,8 @@ export const DEFAULT_LIMITS: LimitSettings = {
     staffSignIn: { max: 30, windowSeconds: 60 },
     /** A packet's PDF takes about half a second of the server's time. */
     print: { max: 30, windowSeconds: 60 },
+    /** A signed packet is up to 5 MB to read and check; each signer sends one. */
+    signature: { max: 20, windowSeconds: 60 },
     /** Each signed policy is a row and a possible 10 MB upload; an applicant uploads a handful of documents. */
     documents: { max: 60, windowSeconds: 60 },
     /** A document's OCR takes about a second of a worker's time; the polls of a job are not counted. */

@@ -23,6 +23,7 @@ const GROUPS: [LimitGroup, RegExp][] = [
   ['removal', /^DELETE \/api\//],
   ['save', /^(POST|PUT) \/api\/wizard(pf|pfae|pm)(\/:uuid)?$/],
   ['print', /^(GET|HEAD) \/api\/wizard(pf|pfae|pm)\/print\//],
+  ['signature', /^POST \/api\/wizard(pf|pfae|pm)\/firma\//],
   ['documents', /^(GET|HEAD) \/api\/(aws\/(signed-url|documents\/)|wizard(pf|pfae|pm)\/documentos\/)/],
   ['ocr', /^POST \/api\/aws\/ocr$/],
   ['lookup', /^(GET|HEAD) \/api\/.*:(uuid|guarantor)\b/],

@@ -130,8 +130,8 @@ export type RemovedGuarantorAnswer = InferType<typeof removedGuarantorAnswerSche
  */
 export type SaveAnswer = { uuid: string } & (UpdatedAnswer | CreatedAnswer[1]);
 
-/** What a history line records: a save, a guarantor linked or removed, a PLD alert raised by ongoing monitoring or closed by staff, an e-mail staff sent again. */
-export const HISTORY_ACTION_NAMES = ['create', 'update', 'finish', 'link', 'unlink', 'pld_alert', 'pld_alert_close', 'mail_resend'] as const;
+/** What a history line records: a save, a guarantor linked or removed, a PLD alert raised by ongoing monitoring or closed by staff, an e-mail staff sent again, the packet signed with an e.firma. */
+export const HISTORY_ACTION_NAMES = ['create', 'update', 'finish', 'link', 'unlink', 'pld_alert', 'pld_alert_close', 'mail_resend', 'efirma'] as const;
 
 /** The actor of the history lines ongoing PLD monitoring writes. */
 export const PLD_MONITOR_ACTOR = 'sistema:monitoreo_pld';

@@ -3,7 +3,7 @@
 // the X-Total-Count, X-Page and X-Page-Size headers. The query string is read by `listQuerySchema`:
 // the server validates every list call with it, and the browser reads its own URL with it
 // (forms/list-query.ts), so a parameter's limits and its Spanish refusal are written once.
-import { mixed, number, object, string, array, ValidationError, type InferType } from 'yup';
+import { boolean, mixed, number, object, string, array, ValidationError, type InferType } from 'yup';
 import { EDITABLE_LEVELS, type EditableLevel } from '../locking';
 import { refusal, type Refusal } from './refusal';
 
@@ -207,6 +207,7 @@ const rowDetails = {
   fecha_creacion: dateTime('when the record was first filled').optional(),
   fecha_modificacion: dateTime('its last change').optional(),
   pld_confirmada: string().nullable().optional().meta(described("the lists of the matches staff confirmed in the PLD review ('OFAC SDN, ONU'), null when none")),
+  firmada: boolean().optional().meta(described('whether its packet was signed with an e.firma (GET /{code}/firma/{uuid} lists the signatures)')),
 };
 
 /** An unfinished registration as GET /wizardpf/cache lists it. */

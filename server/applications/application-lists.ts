@@ -74,6 +74,7 @@ const detailColumns = [
   sql<string | null>`left(pld_confirmada, ${sql.lit(PLD_LISTS_CHARS)})`.as('pld_confirmada'),
   'filled_at',
   'updated_at',
+  sql<boolean>`exists (select 1 from efirma_signature where efirma_signature.application_uuid = application.uuid)`.as('firmada'),
 ] as const;
 
 const iso = (date: Date | string) => new Date(date).toISOString();
@@ -126,7 +127,7 @@ export function createApplicationLists(db: Kysely<Database>) {
       );
       return {
         total,
-        rows: rows.map(({ id, uuid, tipo_persona, nombre, email, rfc, franquicia, pld_confirmada, filled_at, updated_at }) => {
+        rows: rows.map(({ id, uuid, tipo_persona, nombre, email, rfc, franquicia, pld_confirmada, firmada, filled_at, updated_at }) => {
           const expires = new Date(filled_at).getTime() + APPLICATION_VALID_MS;
           return {
             id,
@@ -137,6 +138,7 @@ export function createApplicationLists(db: Kysely<Database>) {
             rfc,
             franquicia,
             pld_confirmada,
+            firmada,
             fecha_creacion: iso(filled_at),
             fecha_modificacion: iso(updated_at),
             fecha_vencimiento: iso(new Date(expires)),

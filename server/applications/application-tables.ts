@@ -41,7 +41,7 @@ export interface ApplicationChangeTable {
   at: ColumnType<Date, string | undefined, never>;
   /** 'public', 'staff:<id>', or 'sistema:monitoreo_pld' for ongoing PLD monitoring */
   actor: string;
-  /** link / unlink: a guarantor joined to or removed from its parent; pld_alert / pld_alert_close: a PLD alert raised or closed; mail_resend: an e-mail staff sent again. */
+  /** link / unlink: a guarantor joined to or removed from its parent; pld_alert / pld_alert_close: a PLD alert raised or closed; mail_resend: an e-mail staff sent again; efirma: the packet signed with an e.firma. */
   action: (typeof HISTORY_ACTION_NAMES)[number];
   /** [{ path, before, after }] */
   changes: ColumnType<unknown, string, never>;

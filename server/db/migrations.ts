@@ -11,6 +11,7 @@ import { applicationPldConfirmedMigration } from '../pld/pld-confirmed-migration
 import { pldMonitoringMigration } from '../pld/pld-alert-tables';
 import { staffSessionsMigration } from '../auth/staff-session-tables';
 import { mailOutboxMigration, mailResendMigration } from '../mail/mail-tables';
+import { efirmaMigration } from '../efirma/efirma-tables';
 
 const migrations: Record<string, Migration> = {
   '0001_staff_and_settings': {
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '0013_pld_monitoring': pldMonitoringMigration,
   '0014_mail_outbox': mailOutboxMigration,
   '0015_mail_resend': mailResendMigration,
+  '0016_efirma': efirmaMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@ import type { MailTables } from '../mail/mail-tables';
 import type { StaffSessionTable } from '../auth/staff-session-tables';
 import type { PrintTables } from '../print/company-tables';
 import type { DocumentTables } from '../documents/document-tables';
+import type { EfirmaTables } from '../efirma/efirma-tables';
 
 export type StaffRole = 'usuario' | 'administrador' | 'analista';
 
@@ -93,7 +94,7 @@ export interface CatalogLoadTable {
   loaded_at: ColumnType<Date, string | undefined, never>;
 }
 
-export interface Database extends PldTables, PldAlertTables, PrintTables, DocumentTables, MailTables {
+export interface Database extends PldTables, PldAlertTables, PrintTables, DocumentTables, MailTables, EfirmaTables {
   staff_session: StaffSessionTable;
   staff_user: StaffUserTable;
   staff_notification: StaffNotificationTable;

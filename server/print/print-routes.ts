@@ -2,6 +2,7 @@
 // packet as blocks, for the print views; …/pdf answers the same packet as a PDF. Staff print any
 // client record, a PM without its guarantors. The public prints a client record by its uuid once
 // it is complete or while it is within its 30 days, and never one staff registered (DESIGN.md §6).
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { string } from 'yup';
 import { CLIENT_NOT_FOUND_TEXT, printAnswerSchema } from '../../forms/contracts/print';
@@ -17,26 +18,33 @@ import { answer, refusals } from '../openapi/route-contract';
 import { UUID } from '../uuid';
 import { printDay } from './print-day';
 import { isExpired } from '../applications/application-expiry';
+import type { Application } from '../applications/application-tables';
 
-type Code = keyof typeof WIZARD_CODES;
+export type Code = keyof typeof WIZARD_CODES;
 type Model = Record<string, unknown>;
 
 const withoutKeys = (model: Model, keys: string[]) => Object.fromEntries(Object.entries(model).filter(([key]) => !keys.includes(key)));
 
 const notFound = () => new ApiError(404, CLIENT_NOT_FOUND_TEXT, 'not_found');
 
+/** The client record of that wizard once the session may print (or sign) its packet; a refusal otherwise. */
+export async function printableApplication(request: FastifyRequest, code: Code, uuid: string): Promise<Application> {
+  if (!UUID.test(uuid)) throw notFound();
+  const application = await request.backend.applications.find(uuid);
+  if (!application || application.code !== code || application.clasificacion !== 'Cliente') throw notFound();
+  if (!isStaff(request)) {
+    if (staffCreated(application)) throw forbidden('Esta solicitud fue registrada por el personal de la empresa: pide a tu asesor los documentos para firmar.');
+    if (isExpired(application)) throw forbidden('La solicitud ha expirado y ya no puede imprimirse, por favor comience el registro nuevamente.');
+  }
+  return application;
+}
+
 export async function printRoutes(app: FastifyInstance) {
   const repository = (request: FastifyRequest) => request.backend.applications;
 
   /** The record and the guarantors its packet prints, once the session may print it. */
   const printable = async (request: FastifyRequest, code: Code, uuid: string) => {
-    if (!UUID.test(uuid)) throw notFound();
-    const application = await repository(request).find(uuid);
-    if (!application || application.code !== code || application.clasificacion !== 'Cliente') throw notFound();
-    if (!isStaff(request)) {
-      if (staffCreated(application)) throw forbidden('Esta solicitud fue registrada por el personal de la empresa: pide a tu asesor los documentos para firmar.');
-      if (isExpired(application)) throw forbidden('La solicitud ha expirado y ya no puede imprimirse, por favor comience el registro nuevamente.');
-    }
+    const application = await printableApplication(request, code, uuid);
     const { pld_coincidences: _review, ...record } = parseModel(application) as Model;
     // Nothing to print: no name and no RFC (spec 02 §2, 'Cliente no encontrado').
     const { name, rfc } = printedPerson(record);
@@ -100,6 +108,8 @@ export async function printRoutes(app: FastifyInstance) {
         const packet = await packetOf(request, packetRecord, guarantors, day.local);
         const { packetPdf } = await import('./packet-pdf');
         const pdf = await packetPdf(packet, day.utc);
+        // What was handed out, so a packet signed with an e.firma can be matched to it (server/efirma/).
+        await request.backend.efirma.recordIssued(request.params.uuid, pdf.length, createHash('sha256').update(pdf).digest('hex'));
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="solicitud-${request.params.uuid}.pdf"`)

@@ -1,6 +1,7 @@
 // The one interface the server reads uploaded documents through, whichever store holds them:
 // the data folder behind the embedded endpoint (folder-storage.ts) or an S3-compatible store
-// (s3-storage.ts). Uploads never pass through it: the browser posts them straight to storage.
+// (s3-storage.ts). The browser's uploads never pass through it: it posts them straight to storage;
+// only what the server checked itself (a signed packet) is written through it.
 export interface StoredObject {
   size: number;
   /** When storage received it. */
@@ -14,6 +15,8 @@ export interface DocumentStorage {
   head(bucket: string, key: string): Promise<StoredObject | undefined>;
   /** The object's bytes, at most `maxBytes` (more is an error: callers head first). */
   read(bucket: string, key: string, maxBytes: number): Promise<Buffer>;
+  /** Keeps bytes the server itself made or checked (a signed packet) under a key. */
+  write(bucket: string, key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Removes the object; nothing when there is none. */
   remove(bucket: string, key: string): Promise<void>;
 }

@@ -2,7 +2,7 @@
 // embedded endpoint (storage-routes.ts) through a temporary file renamed into place, so a refused
 // or interrupted upload leaves nothing behind.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isSafeBucket, isSafeKey, type DocumentStorage, type StoredObject } from './document-storage';
 
@@ -32,10 +32,26 @@ export function createFolderStorage(root: string): FolderStorage {
       throw error;
     }
   };
+  const incomingPath = async () => {
+    await mkdir(incoming, { recursive: true });
+    return path.join(incoming, randomBytes(16).toString('hex'));
+  };
+  const commit = async (from: string, bucket: string, key: string) => {
+    const target = pathOf(bucket, key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(from, target);
+  };
   return {
     kind: 'folder',
     head,
     pathOf,
+    incomingPath,
+    commit,
+    async write(bucket, key, bytes) {
+      const file = await incomingPath();
+      await writeFile(file, bytes);
+      await commit(file, bucket, key);
+    },
     async read(bucket, key, maxBytes) {
       const file = await open(pathOf(bucket, key), 'r');
       try {
@@ -48,15 +64,6 @@ export function createFolderStorage(root: string): FolderStorage {
     },
     async remove(bucket, key) {
       if (isSafeBucket(bucket) && isSafeKey(key)) await rm(pathOf(bucket, key), { force: true });
-    },
-    async incomingPath() {
-      await mkdir(incoming, { recursive: true });
-      return path.join(incoming, randomBytes(16).toString('hex'));
-    },
-    async commit(from, bucket, key) {
-      const target = pathOf(bucket, key);
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(from, target);
     },
   };
 }

@@ -1,6 +1,6 @@
 // An S3-compatible store (S3_ENDPOINT), read through @aws-sdk/client-s3. The same client signs the
 // browser's upload policies (@aws-sdk/s3-presigned-post).
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { DocumentStorage, StoredObject } from './document-storage';
 
 export interface S3Settings {
@@ -47,6 +47,9 @@ export function createS3Storage(client: S3Client): DocumentStorage {
       const bytes = await answer.Body!.transformToByteArray();
       if (bytes.length > maxBytes) throw new Error(`object larger than ${maxBytes} bytes`);
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    },
+    async write(bucket, key, bytes, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
     },
     async remove(bucket, key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));

@@ -134,6 +134,17 @@ const ROWS: Row[] = [
       ),
     ];
   }),
+  // The e.firma (issue 20): anyone signed in reaches a record they hold; a JSON body is not a signed PDF (tests/api/efirma.test.ts signs real ones).
+  ...(['wizardpf', 'wizardpfae', 'wizardpm'] as const).flatMap((code): Row[] => {
+    const data = { wizardpf: validPfModel, wizardpfae: validPfaeModel, wizardpm: validPmModel }[code];
+    const url = async (tail = '') => `/api/${code}/firma/${(await stored(code, data())).uuid}${tail}`;
+    return [
+      { route: `POST /api/${code}/firma/:uuid`, expected: signedIn(415), call: async () => ({ method: 'POST', url: await url(), body: { pdf: 'no' } }) },
+      { route: `GET /api/${code}/firma/:uuid`, expected: signedIn(200), call: async () => ({ method: 'GET', url: await url() }) },
+      // Nothing signed yet: past the session, a 404.
+      { route: `GET /api/${code}/firma/:uuid/pdf`, expected: signedIn(404), call: async () => ({ method: 'GET', url: await url('/pdf') }) },
+    ];
+  }),
   {
     route: 'DELETE /api/wizardpm/:uuid/avales/:guarantor',
     // publicOther: the uuid of a guarantor of another PM, sent against a PM the caller holds.

@@ -164,6 +164,10 @@ describe('a real answer of every operation', () => {
     await call('GET', '/wizardpf?page=1&page_size=25', 200);
     await call('GET', '/wizardpf?page=0', 400);
     await call('GET', `/historial/${uuid}`, 200);
+    // The e.firma calls (tests/api/efirma.test.ts signs real packets): nothing signed yet, a body that is not a PDF.
+    await call('GET', `/wizardpf/firma/${uuid}`, 200, undefined, publicAuth);
+    await call('GET', `/wizardpf/firma/${uuid}/pdf`, 404, undefined, publicAuth);
+    await call('POST', `/wizardpf/firma/${uuid}`, 415, { pdf: 'no' }, publicAuth);
   });
 
   it('the duplicate checks, the PLD calls and a catalogue', async () => {

@@ -1,0 +1,83 @@
+// What the server checks of a signed packet before keeping it (README, "e.firma"): every signature
+// holds and the last covers the whole file; the bytes before the first signature are a packet the
+// server issued for this application; a packet already signed is extended by exactly one signature;
+// the new signer's certificate is an e.firma (not a CSD), valid when it signed, signed about now,
+// issued through the SAT's chain when SAT_CA_DIR is configured, and its RFC one the application
+// names. Each refusal is an ApiError with its Spanish message; nothing here stores anything.
+import { EFIRMA_REFUSALS, SIGNING_TIME_TOLERANCE_MS } from '../../forms/contracts/efirma';
+import { certificateValidity, type EfirmaCertificate } from '../../forms/efirma/certificate';
+import type { SignerRole } from '../../forms/efirma/signer-rule';
+import { shortDate } from '../../forms/print/format';
+import { ApiError } from '../api-error';
+import { verifyCertificateChain } from './certificate-chain';
+import { readPdfSignatures, unsignedOriginal, type PdfSignature } from './pdf-signatures';
+
+export interface SignedPacketContext {
+  /** The signed PDF kept after the last signature, and how many signatures it holds; null before the first. */
+  stored: { bytes: Uint8Array; signatures: number } | null;
+  /** Whether the server issued a packet of this length and SHA-256 for the application. */
+  issued(original: { length: number; sha256: string }): Promise<boolean>;
+  /** SAT_CA_DIR's certificates; null when it is not configured (the chain is not checked). */
+  trusted: Uint8Array[] | null;
+  /** The new signer's role for the certificate's RFC, null when the application does not name it. */
+  roleOf(rfc: string): SignerRole | null;
+  /** The RFCs that signed already. */
+  signedBy: string[];
+  isCompany: boolean;
+  now: Date;
+}
+
+export interface AcceptedSignature {
+  signature: PdfSignature & { signingTime: Date };
+  certificate: EfirmaCertificate;
+  role: SignerRole;
+  chainChecked: boolean;
+}
+
+const refuse = (message: string, code: string, status = 422) => new ApiError(status, message, code);
+
+const startsWith = (bytes: Uint8Array, prefix: Uint8Array) => bytes.length >= prefix.length && Buffer.from(bytes.buffer, bytes.byteOffset, prefix.length).equals(prefix);
+
+const PDF_MAGIC = Buffer.from('%PDF-');
+
+/** The new signature of `pdf`, once everything above holds. */
+export async function checkSignedPacket(pdf: Uint8Array, context: SignedPacketContext): Promise<AcceptedSignature> {
+  if (!startsWith(pdf, PDF_MAGIC)) throw refuse(EFIRMA_REFUSALS.notPdf, 'not_pdf');
+  let signatures: PdfSignature[];
+  try {
+    signatures = await readPdfSignatures(pdf);
+  } catch {
+    throw refuse(EFIRMA_REFUSALS.notPdf, 'not_pdf');
+  }
+  if (signatures.length === 0) throw refuse(EFIRMA_REFUSALS.unsigned, 'unsigned');
+  const problem = signatures.find((signature) => signature.problem !== null);
+  if (problem?.problem === 'unsupported-digest') throw refuse(EFIRMA_REFUSALS.unsupportedDigest, 'unsupported_digest');
+  if (problem) throw refuse(EFIRMA_REFUSALS.changed, 'signature_invalid');
+  const last = signatures.at(-1)!;
+  if (!last.coversWholeFile) throw refuse(EFIRMA_REFUSALS.notWhole, 'changed_after_signing');
+
+  const original = unsignedOriginal(pdf, signatures);
+  if (!original || !(await context.issued(original))) throw refuse(EFIRMA_REFUSALS.notThisApplication, 'not_this_application');
+  const { stored } = context;
+  if (stored && !startsWith(pdf, stored.bytes)) throw refuse(EFIRMA_REFUSALS.notFromStored, 'not_from_stored', 409);
+  if (signatures.length !== (stored?.signatures ?? 0) + 1 || (stored && last.byteRange[1] < stored.bytes.length)) {
+    throw refuse(EFIRMA_REFUSALS.oneSignature, 'one_signature_per_upload');
+  }
+
+  const certificate = last.certificate;
+  if (!certificate || !last.certificateDer) throw refuse(EFIRMA_REFUSALS.noCertificate, 'not_sat_certificate');
+  if (certificate.kind === 'csd') throw refuse(EFIRMA_REFUSALS.csd, 'csd');
+  const signingTime = last.signingTime;
+  if (!signingTime || Math.abs(signingTime.getTime() - context.now.getTime()) > SIGNING_TIME_TOLERANCE_MS) throw refuse(EFIRMA_REFUSALS.signingTime, 'signing_time');
+  const validity = certificateValidity(certificate, signingTime);
+  if (validity === 'expired') throw refuse(EFIRMA_REFUSALS.expired(shortDate(certificate.notAfter.toISOString().slice(0, 10))), 'certificate_expired');
+  if (validity === 'not-yet-valid') throw refuse(EFIRMA_REFUSALS.notYetValid(shortDate(certificate.notBefore.toISOString().slice(0, 10))), 'certificate_not_yet_valid');
+  if (context.trusted) {
+    const chain = await verifyCertificateChain(last.certificateDer, context.trusted, signingTime);
+    if (!chain.trusted) throw refuse(EFIRMA_REFUSALS.untrusted, 'certificate_untrusted');
+  }
+  const role = context.roleOf(certificate.rfc);
+  if (!role) throw refuse(context.isCompany ? EFIRMA_REFUSALS.wrongSignerPm(certificate.rfc) : EFIRMA_REFUSALS.wrongSigner(certificate.rfc), 'wrong_signer');
+  if (context.signedBy.includes(certificate.rfc)) throw refuse(EFIRMA_REFUSALS.alreadySigned, 'already_signed', 409);
+  return { signature: { ...last, signingTime }, certificate, role, chainChecked: context.trusted !== null };
+}
