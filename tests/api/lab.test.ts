@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPathsFile } from '../../forms/contracts/test-paths';
 import { readExercised, readTestPaths } from '../../server/lab/test-paths';
-import { callApi, publicToken, staffCookies, startTestServer, type TestServer } from './support/test-server';
+import { callApi, publicToken, staffToken, startTestServer, type TestServer } from './support/test-server';
 
 // As a test run leaves them: tests/.cache/machine-paths beside tests/.cache/machine-coverage.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-record-'));
@@ -41,10 +41,7 @@ let admin: string;
 let usuario: string;
 let publicAuth: string;
 
-const bearerOf = async (username: string, password: string) => {
-  const cookie = await staffCookies(server, username, password);
-  return `Bearer ${(await (await fetch(`${server.url}/api/me`, { headers: { cookie } })).json()).data.token}`;
-};
+const bearerOf = async (username: string, password: string) => `Bearer ${await staffToken(server, username, password)}`;
 
 beforeAll(async () => {
   fs.mkdirSync(dir);

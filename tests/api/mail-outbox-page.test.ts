@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import type { MailMessage, MailMessageList, MailMessageRow } from '../../forms/contracts/mail-outbox';
 import { validPfModel } from '../unit/forms/fixtures';
-import { callApi, publicToken, staffCookies, startTestServer, type TestServer } from './support/test-server';
+import { callApi, publicToken, staffToken, startTestServer, type TestServer } from './support/test-server';
 import { startTestSmtp, type TestSmtp } from './support/test-smtp';
 
 let server: TestServer;
@@ -18,10 +18,7 @@ let analista: string;
 let usuario: string;
 let publicAuth: string;
 
-const bearerOf = async (username: string, password: string) => {
-  const cookie = await staffCookies(server, username, password);
-  return `Bearer ${(await (await fetch(`${server.url}/api/me`, { headers: { cookie } })).json()).data.token}`;
-};
+const bearerOf = async (username: string, password: string) => `Bearer ${await staffToken(server, username, password)}`;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();

@@ -11,7 +11,7 @@ import { beforeSubmit } from '../../forms/before-submit';
 import { migrationProvider } from '../../server/db/migrations';
 import { LEGACY_REASON } from '../../server/pld/pld-confirmed-migration';
 import { validPfModel } from '../unit/forms/fixtures';
-import { callApi, emptyDatabase, publicToken, startTestServer, staffCookies, type TestServer } from './support/test-server';
+import { callApi, emptyDatabase, publicToken, startTestServer, staffToken, type TestServer } from './support/test-server';
 
 let server: TestServer;
 let publicAuth: string;
@@ -23,8 +23,7 @@ beforeAll(async () => {
   const backend = await server.app.backend;
   for (const role of ['usuario', 'analista'] as const) {
     await backend.staff.create({ username: `pld-${role}`, password: `clave-${role}-1`, nombre: 'Ana', apellido_paterno: role === 'analista' ? 'Analista' : 'Usuaria', franquicia: 'Centro', roles: [role] });
-    const cookie = await staffCookies(server, `pld-${role}`, `clave-${role}-1`);
-    staff[role] = `Bearer ${(await (await fetch(`${server.url}/api/me`, { headers: { cookie } })).json()).data.token}`;
+    staff[role] = `Bearer ${await staffToken(server, `pld-${role}`, `clave-${role}-1`)}`;
   }
 }, 60_000);
 afterAll(() => server.close());

@@ -131,9 +131,9 @@ export async function staffCookies(server: TestServer, username = 'demo', passwo
     .join('; ');
 }
 
-/** The staff bearer token, as the browser gets it: GET /api/me with the staff sign-in cookie. */
-export async function staffToken(server: TestServer): Promise<string> {
-  const me = await fetch(`${server.url}/api/me`, { headers: { cookie: await staffCookies(server) } });
+/** The staff bearer token, as the browser gets it: GET /api/me with the staff sign-in cookie (the demo account's unless named). */
+export async function staffToken(server: TestServer, username?: string, password?: string): Promise<string> {
+  const me = await fetch(`${server.url}/api/me`, { headers: { cookie: await staffCookies(server, username, password) } });
   if (me.status !== 200) throw new Error(`staff token: ${me.status}`);
   return (await me.json()).data.token;
 }
