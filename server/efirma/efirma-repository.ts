@@ -3,7 +3,7 @@
 // stored PDF is refused by the unique step (application, orden).
 import type { Db } from '../db/database';
 import type { EfirmaSignatureRow, EfirmaSignatureTable } from './efirma-tables';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 
 export class ConcurrentSignatureError extends Error {}
 
@@ -11,24 +11,25 @@ const UNIQUE_VIOLATION = '23505';
 
 export function createEfirmaRepository(db: Db) {
   return {
-    /** Remembers a packet handed out for the application (once per distinct content). */
+    /** Remembers a packet handed out for the application (one row per distinct content, with when it was last handed out). */
     async recordIssued(applicationUuid: string, length: number, sha256: string): Promise<void> {
       await db
         .insertInto('packet_issue')
         .values({ application_uuid: applicationUuid, longitud: length, sha256 })
-        .onConflict((oc) => oc.columns(['application_uuid', 'sha256']).doNothing())
+        // Handed out again: issued now (a save since that left the packet as it was does not make it stale).
+        .onConflict((oc) => oc.columns(['application_uuid', 'sha256']).doUpdateSet({ emitido_el: sql<string>`now()` }))
         .execute();
     },
 
-    async wasIssued(applicationUuid: string, length: number, sha256: string): Promise<boolean> {
-      const row = await db
+    /** The packets handed out for the application since `since` (its last change: an older packet no longer shows it as it is). */
+    async issuedSince(applicationUuid: string, since: Date): Promise<Array<{ length: number; sha256: string }>> {
+      const rows = await db
         .selectFrom('packet_issue')
-        .select('id')
+        .select(['longitud', 'sha256'])
         .where('application_uuid', '=', applicationUuid)
-        .where('sha256', '=', sha256)
-        .where('longitud', '=', length)
-        .executeTakeFirst();
-      return row !== undefined;
+        .where('emitido_el', '>=', since)
+        .execute();
+      return rows.map(({ longitud, sha256 }) => ({ length: longitud, sha256 }));
     },
 
     /** The application's signatures, first first. */

@@ -3,7 +3,7 @@
 // GET …/pdf downloads the signed PDF after the last one. The session reaches them as it reaches
 // the packet's print: staff any client record, the public one whose uuid it holds, never one
 // staff registered or one expired.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { string } from 'yup';
 import { EFIRMA_REFUSALS, efirmaSignaturesAnswerSchema, SIGNED_PACKET_MAX_BYTES, SIGNER_ROLE_LABELS, signedPacketBodySchema } from '../../forms/contracts/efirma';
@@ -79,7 +79,7 @@ export async function efirmaRoutes(app: FastifyInstance) {
         }
         const accepted = await checkSignedPacket(pdf, {
           stored,
-          issued: ({ length, sha256 }) => efirma.wasIssued(uuid, length, sha256),
+          issued: await efirma.issuedSince(uuid, new Date(application.updated_at)),
           trusted,
           roleOf: (rfc) => signerRole(model, guarantors, rfc),
           signedBy: kept.map((row) => row.rfc),
@@ -89,7 +89,8 @@ export async function efirmaRoutes(app: FastifyInstance) {
 
         const sha256 = createHash('sha256').update(pdf).digest('hex');
         const orden = kept.length + 1;
-        const key = `efirma/${uuid}/${orden}-${sha256.slice(0, 16)}.pdf`;
+        // Its own name: two uploads of the same bytes at once must not share (and then remove) one file.
+        const key = `efirma/${uuid}/${orden}-${randomUUID()}.pdf`;
         await documentStore.storage.write(documentStore.bucket, key, pdf, PDF_TYPE);
         const { certificate, role, signature, chainChecked } = accepted;
         try {

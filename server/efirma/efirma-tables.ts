@@ -9,7 +9,7 @@ export interface PacketIssueTable {
   application_uuid: string;
   longitud: number;
   sha256: string;
-  emitido_el: ColumnType<Date, string | undefined, never>;
+  emitido_el: ColumnType<Date, string | undefined, string>;
 }
 
 

@@ -193,13 +193,17 @@ async function checkSignature(pdf: Uint8Array, field: string, dictionary: PdfDic
   return { ...described, problem: null };
 }
 
+export class TooManySignaturesError extends Error {}
+
 /**
  * Every signature of the PDF, in the order they were added (by where the bytes they sign end);
- * none for a PDF without signature fields. Throws when the bytes are not a PDF.
+ * none for a PDF without signature fields. Throws when the bytes are not a PDF, and
+ * TooManySignaturesError, before hashing any, when it has more than `max` signature fields.
  */
-export async function readPdfSignatures(pdf: Uint8Array): Promise<PdfSignature[]> {
+export async function readPdfSignatures(pdf: Uint8Array, max = Infinity): Promise<PdfSignature[]> {
   const document = await PDF.load(pdf, { lenient: false });
   const fields = document.getForm()?.getSignatureFields() ?? [];
+  if (fields.length > max) throw new TooManySignaturesError();
   const signatures: PdfSignature[] = [];
   for (const field of fields) {
     if (!field.isSigned()) continue;

@@ -10,13 +10,13 @@ import type { SignerRole } from '../../forms/efirma/signer-rule';
 import { shortDate } from '../../forms/print/format';
 import { ApiError } from '../api-error';
 import { verifyCertificateChain } from './certificate-chain';
-import { readPdfSignatures, unsignedOriginal, type PdfSignature } from './pdf-signatures';
+import { readPdfSignatures, TooManySignaturesError, unsignedOriginal, type PdfSignature } from './pdf-signatures';
 
 export interface SignedPacketContext {
   /** The signed PDF kept after the last signature, and how many signatures it holds; null before the first. */
   stored: { bytes: Uint8Array; signatures: number } | null;
-  /** Whether the server issued a packet of this length and SHA-256 for the application. */
-  issued(original: { length: number; sha256: string }): Promise<boolean>;
+  /** The packets the server issued for the application since its last change (length and SHA-256). */
+  issued: Array<{ length: number; sha256: string }>;
   /** SAT_CA_DIR's certificates; null when it is not configured (the chain is not checked). */
   trusted: Uint8Array[] | null;
   /** The new signer's role for the certificate's RFC, null when the application does not name it. */
@@ -40,13 +40,37 @@ const startsWith = (bytes: Uint8Array, prefix: Uint8Array) => bytes.length >= pr
 
 const PDF_MAGIC = Buffer.from('%PDF-');
 
+/**
+ * What one signature may add to the packet it signs: its dictionary, its /Contents (a CMS with the
+ * signer's certificate, about 25 KB with the SAT's chain) and the updated cross-reference. An upload
+ * adding more is refused before it is parsed, so a crafted file (a compressed stream that inflates to
+ * gigabytes) cannot hold the server; one with more signature fields than expected is refused before
+ * any is hashed.
+ */
+export const SIGNATURE_ADDS_AT_MOST = 64 * 1024;
+
+/**
+ * The length of what the upload is to extend: the stored signed PDF, or else the longest packet issued
+ * for the application that it could start with; null when it is shorter than any.
+ */
+function baseLength(pdf: Uint8Array, context: SignedPacketContext): number | null {
+  if (context.stored) return context.stored.bytes.length;
+  const lengths = context.issued.map(({ length }) => length).filter((length) => length <= pdf.length);
+  return lengths.length > 0 ? Math.max(...lengths) : null;
+}
+
 /** The new signature of `pdf`, once everything above holds. */
 export async function checkSignedPacket(pdf: Uint8Array, context: SignedPacketContext): Promise<AcceptedSignature> {
   if (!startsWith(pdf, PDF_MAGIC)) throw refuse(EFIRMA_REFUSALS.notPdf, 'not_pdf');
+  const base = baseLength(pdf, context);
+  if (base === null) throw refuse(EFIRMA_REFUSALS.notThisApplication, 'not_this_application');
+  if (pdf.length - base > SIGNATURE_ADDS_AT_MOST) throw refuse(EFIRMA_REFUSALS.oneSignature, 'one_signature_per_upload');
+  const expected = (context.stored?.signatures ?? 0) + 1;
   let signatures: PdfSignature[];
   try {
-    signatures = await readPdfSignatures(pdf);
-  } catch {
+    signatures = await readPdfSignatures(pdf, expected);
+  } catch (error) {
+    if (error instanceof TooManySignaturesError) throw refuse(EFIRMA_REFUSALS.oneSignature, 'one_signature_per_upload');
     throw refuse(EFIRMA_REFUSALS.notPdf, 'not_pdf');
   }
   if (signatures.length === 0) throw refuse(EFIRMA_REFUSALS.unsigned, 'unsigned');
@@ -57,10 +81,12 @@ export async function checkSignedPacket(pdf: Uint8Array, context: SignedPacketCo
   if (!last.coversWholeFile) throw refuse(EFIRMA_REFUSALS.notWhole, 'changed_after_signing');
 
   const original = unsignedOriginal(pdf, signatures);
-  if (!original || !(await context.issued(original))) throw refuse(EFIRMA_REFUSALS.notThisApplication, 'not_this_application');
+  if (!original || !context.issued.some(({ length, sha256 }) => length === original.length && sha256 === original.sha256)) {
+    throw refuse(EFIRMA_REFUSALS.notThisApplication, 'not_this_application');
+  }
   const { stored } = context;
   if (stored && !startsWith(pdf, stored.bytes)) throw refuse(EFIRMA_REFUSALS.notFromStored, 'not_from_stored', 409);
-  if (signatures.length !== (stored?.signatures ?? 0) + 1 || (stored && last.byteRange[1] < stored.bytes.length)) {
+  if (signatures.length !== expected || (stored && last.byteRange[1] < stored.bytes.length)) {
     throw refuse(EFIRMA_REFUSALS.oneSignature, 'one_signature_per_upload');
   }
 

@@ -105,6 +105,9 @@ export function createMailQueue(
         .set({ estado: 'fallido', ultimo_error: GIVEN_UP })
         .where('id', '=', id)
         .where('estado', '=', 'pendiente')
+        // Not if staff sent it again meanwhile (a new job, not yet looked at).
+        .where('reenvios', '=', reenvios)
+        .where('encolado', '=', true)
         .execute();
     }
   }

@@ -16,7 +16,7 @@ import { openEfirmaKey } from '../../services/efirma/efirma-key';
 import { signPacket } from '../../services/efirma/sign-packet';
 import { efirmaCredentials, type TestCredential } from '../support/efirma/make-credentials';
 import { validAvalPfModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
-import { callApi, publicToken, staffCookies, startTestServer, type TestServer } from './support/test-server';
+import { callApi, publicToken, staffToken, startTestServer, type TestServer } from './support/test-server';
 
 const credentials = efirmaCredentials();
 const caDir = mkdtempSync(path.join(tmpdir(), 'sat-ca-'));
@@ -26,10 +26,7 @@ let server: TestServer;
 let publicAuth: string;
 let staffAuth: string;
 
-const bearerOf = async (username: string, password: string) => {
-  const me = await fetch(`${server.url}/api/me`, { headers: { cookie: await staffCookies(server, username, password) } });
-  return `Bearer ${(await me.json()).data.token}`;
-};
+const bearerOf = async (username: string, password: string) => `Bearer ${await staffToken(server, username, password)}`;
 
 beforeAll(async () => {
   server = await startTestServer({ SAT_CA_DIR: caDir });
@@ -164,6 +161,31 @@ describe('a signed packet refused, nothing kept', () => {
     const changed = new Uint8Array(signed);
     changed[packet.length - 200]! ^= 0x01;
     await refusedAndNothingKept('wizardpf', uuid, changed, 422, EFIRMA_REFUSALS.changed);
+  });
+
+  it('an upload adding more than a signature does is refused before it is read; two identical uploads at once keep one, and its file', async () => {
+    const { uuid, packet } = await pfPacket();
+    const signed = await signAs(packet, credentials.pf);
+    // A crafted file could inflate to gigabytes once parsed: 100 KB past the packet is refused unread.
+    const padded = new Uint8Array(signed.length + 100 * 1024);
+    padded.set(signed);
+    padded.fill(0x20, signed.length);
+    await refused('wizardpf', uuid, padded, 422, EFIRMA_REFUSALS.oneSignature);
+    expect(await signaturesOf('wizardpf', uuid)).toEqual([]);
+    // A double click: one is kept, the other refused, and the kept file is still there.
+    const statuses = (await Promise.all([sent('wizardpf', uuid, signed), sent('wizardpf', uuid, signed)])).map(({ status }) => status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status >= 400 && status < 500)).toHaveLength(1);
+    expect(await signaturesOf('wizardpf', uuid)).toHaveLength(1);
+    expect(sha256(await signedPdf('wizardpf', uuid))).toBe(sha256(signed));
+  });
+
+  it('a packet handed out before the application last changed; the one handed out after is taken', async () => {
+    const { uuid, packet } = await pfPacket();
+    const saved = await call('PUT', `/wizardpf/${uuid}`, { data: beforeSubmit(validPfModel() as unknown as Record<string, unknown>), meta: { last_index: 5, version: 1 } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    await refused('wizardpf', uuid, await signAs(packet, credentials.pf), 422, EFIRMA_REFUSALS.notThisApplication);
+    await accepted('wizardpf', uuid, await signAs(await packetOf('wizardpf', uuid), credentials.pf));
   });
 
   it("another application's packet, and a packet never issued", async () => {
