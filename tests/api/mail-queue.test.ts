@@ -6,7 +6,7 @@
 // stops mid-delivery, another sends what it had not sent, and nothing twice; a message whose job was
 // lost is marked failed.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { smtpTransport, type MailTransport } from '../../server/mail/mail-delivery';
 import { createMailQueue, GIVEN_UP, type MailQueue, type MailQueueOptions } from '../../server/mail/mail-queue';
@@ -25,8 +25,11 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   transport = smtpTransport(smtp.url);
 }, 60_000);
+// Each test's queues stop with it, failed or not, so none delivers into the next test.
+afterEach(async () => {
+  for (const queue of queues.splice(0)) await queue.stop();
+});
 afterAll(async () => {
-  for (const queue of queues) await queue.stop();
   transport.close();
   await smtp.close();
   await server.close();
@@ -72,7 +75,6 @@ describe('the outbox queue', () => {
       { tipo: 'codigo', estado: 'enviado', encolado: true, intentos: 1 },
       { tipo: 'recordatorio', estado: 'pendiente', encolado: true, intentos: 0 },
     ]);
-    for (const queue of queues.splice(0)) await queue.stop();
   }, 60_000);
 
   it('tries a refused message again after a pause, and then it arrives', async () => {
@@ -83,7 +85,6 @@ describe('the outbox queue', () => {
     await waitFor(async () => (await messagesOf(uuid)).some(({ tipo, estado }) => tipo === 'codigo' && estado === 'enviado'));
     expect((await messagesOf(uuid)).find(({ tipo }) => tipo === 'codigo')).toMatchObject({ estado: 'enviado', intentos: 2 });
     expect(arrived().filter(({ to }) => to === 'reintento@example.com')).toHaveLength(1);
-    for (const one of queues.splice(0)) await one.stop();
   }, 60_000);
 
   it('keeps the message as not sent without an SMTP server', async () => {
@@ -92,7 +93,6 @@ describe('the outbox queue', () => {
     queue.kick();
     await waitFor(async () => (await messagesOf(uuid)).some(({ tipo, estado }) => tipo === 'codigo' && estado === 'sin_smtp'));
     expect(arrived().some(({ to }) => to === 'catcher@example.com')).toBe(false);
-    for (const one of queues.splice(0)) await one.stop();
   }, 60_000);
 
   it('sends a reminder on its day only while the application waits: due, not yet due, finished, expired, address changed', async () => {
@@ -142,10 +142,9 @@ describe('the outbox queue', () => {
     expect(reminderTo('recordatorio.vence@example.com')).toHaveLength(1);
     expect(reminderTo('recordatorio.despues@example.com')).toHaveLength(1);
     for (const to of ['recordatorio.espera@example.com', 'recordatorio.terminada@example.com', 'recordatorio.expirada@example.com', 'recordatorio.antes@example.com']) expect(reminderTo(to)).toEqual([]);
-    for (const one of queues.splice(0)) await one.stop();
   }, 60_000);
 
-  it('marks failed, with the reason, a message whose job the queue lost; a message still tried is left pending', async () => {
+  it('marks failed, with the reason, a message whose job the queue lost; a reminder waiting for its day is left pending', async () => {
     const uuid = await savedWith('perdido@example.com');
     const database = await db();
     // Handed to the queue two hours ago, but no job of it is left (its tries spent, or the job lost).
@@ -157,12 +156,12 @@ describe('the outbox queue', () => {
     const queue = await queueOn(transport);
     queue.kick();
     const stateOf = async (id: number) => database.selectFrom('mail_message').select(['estado', 'ultimo_error']).where('id', '=', id).executeTakeFirstOrThrow();
-    await waitFor(async () => (await stateOf(lost.id)).estado === 'fallido');
+    // The sweep runs before the delivery: wait for both.
+    await waitFor(async () => (await stateOf(lost.id)).estado === 'fallido' && arrived().some(({ to }) => to === 'perdido@example.com'));
     expect(await stateOf(lost.id)).toEqual({ estado: 'fallido', ultimo_error: GIVEN_UP });
     expect(arrived().filter(({ to }) => to === 'perdido@example.com')).toHaveLength(1);
     // The reminder, handed over and waiting for its day, is not touched.
     expect((await messagesOf(uuid)).find(({ tipo }) => tipo === 'recordatorio')).toMatchObject({ estado: 'pendiente', encolado: true });
-    for (const one of queues.splice(0)) await one.stop();
   }, 60_000);
 
   it('when an instance stops in the middle of its deliveries, another sends what it had not sent, and nothing twice', async () => {
