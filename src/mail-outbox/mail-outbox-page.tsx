@@ -83,7 +83,7 @@ function OutboxView({ data }: { data: Extract<MailOutboxData, { allowed: true }>
   const [shown, setShown] = useState<OpenedMail | null>(data.opened);
   if (data.opened && data.opened !== shown) setShown(data.opened);
 
-  const go = (next: Partial<MailPageQuery>) => navigate(mailPageHref({ ...data.query, page: 1, ...next }));
+  const go = (next: Partial<MailPageQuery>) => navigate(mailPageHref({ ...query, page: 1, ...next }));
   const close = () => {
     if ((location.state as typeof FROM_LIST | null)?.correoDesdeLista) navigate(-1);
     else navigate(mailPageHref(data.query), { replace: true });
@@ -123,7 +123,7 @@ function OutboxView({ data }: { data: Extract<MailOutboxData, { allowed: true }>
             id="mail-state"
             value={query.estado ?? ''}
             options={[{ value: '', label: 'Todos' }, ...MAIL_STATES.map((state) => ({ value: state, label: MAIL_STATE_LABELS[state] }))]}
-            onChange={(event) => go({ estado: (event.currentTarget.value || null) as MailPageQuery['estado'] })}
+            onChange={(event) => go({ estado: MAIL_STATES.find((state) => state === event.currentTarget.value) ?? null })}
             fill
           />
         </FormGroup>
