@@ -6,6 +6,7 @@
 // branch in OU (an e.firma has no OU); the serial is the ASCII of 20 digits.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { EfirmaCertificateError } from './problems';
 
 const OID = {
   commonName: '2.5.4.3',
@@ -40,15 +41,6 @@ export interface EfirmaCertificate {
   issuer: string;
   /** The certificate, DER. */
   der: Uint8Array;
-}
-
-export type EfirmaCertificateProblem = 'not-a-certificate' | 'not-a-sat-certificate';
-
-export class EfirmaCertificateError extends Error {
-  constructor(readonly problem: EfirmaCertificateProblem) {
-    super(problem === 'not-a-certificate' ? 'The file is not an X.509 certificate' : 'The certificate carries no RFC');
-    this.name = 'EfirmaCertificateError';
-  }
 }
 
 /** The DER of a `.cer`: as the SAT gives it, or PEM. */
@@ -111,13 +103,4 @@ export function readEfirmaCertificate(bytes: Uint8Array): EfirmaCertificate {
     issuer: attribute(certificate.issuer, OID.commonName) ?? '',
     der: der.slice(),
   };
-}
-
-export type CertificateValidity = 'valid' | 'expired' | 'not-yet-valid';
-
-/** Whether the certificate is within its validity at `at`. */
-export function certificateValidity(certificate: Pick<EfirmaCertificate, 'notBefore' | 'notAfter'>, at: Date): CertificateValidity {
-  if (at.getTime() < certificate.notBefore.getTime()) return 'not-yet-valid';
-  if (at.getTime() > certificate.notAfter.getTime()) return 'expired';
-  return 'valid';
 }

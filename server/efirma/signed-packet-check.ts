@@ -5,8 +5,8 @@
 // issued through the SAT's chain when SAT_CA_DIR is configured, and its RFC one the application
 // names. Each refusal is an ApiError with its Spanish message; nothing here stores anything.
 import { EFIRMA_REFUSALS, SIGNING_TIME_TOLERANCE_MS } from '../../forms/contracts/efirma';
-import { certificateValidity, type EfirmaCertificate } from '../../forms/efirma/certificate';
-import type { SignerRole } from '../../forms/efirma/signer-rule';
+import type { EfirmaCertificate } from '../../forms/efirma/certificate';
+import { certificateValidity, type SignerRole } from '../../forms/efirma/signer-rule';
 import { shortDate } from '../../forms/print/format';
 import { ApiError } from '../api-error';
 import { verifyCertificateChain } from './certificate-chain';

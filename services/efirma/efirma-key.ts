@@ -5,15 +5,7 @@
 // overwritten once imported.
 import forge from 'node-forge';
 import { parseX509, type EfirmaCertificate } from '../../forms/efirma/certificate';
-
-export type EfirmaKeyProblem = 'not-a-key' | 'wrong-password' | 'key-mismatch' | 'not-rsa';
-
-export class EfirmaKeyError extends Error {
-  constructor(readonly problem: EfirmaKeyProblem) {
-    super(`The private key cannot be used: ${problem}`);
-    this.name = 'EfirmaKeyError';
-  }
-}
+import { EfirmaKeyError } from '../../forms/efirma/problems';
 
 const RSA_ENCRYPTION = '1.2.840.113549.1.1.1';
 

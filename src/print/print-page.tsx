@@ -1,6 +1,7 @@
 // A print view (/printPF, /printPFAE, /printPM, spec 02 §2): the print statechart loads the packet,
 // waits for its layout and opens the browser's print after 1 s. 'Imprimir' prints again and
-// 'Descargar PDF' saves the same packet as a PDF; neither is printed. Without a uuid, or when the
+// 'Descargar PDF' saves the same packet as a PDF; neither is printed; 'Firmar con e.firma' signs
+// it (src/efirma/). Without a uuid, or when the
 // record is not found, refused or empty: the modal 'Cliente no encontrado'.
 import { Button, Dialog, DialogBody, DialogFooter, H1, Spinner } from '@blueprintjs/core';
 import { Download, Print } from '@blueprintjs/icons';
@@ -12,6 +13,7 @@ import { CLIENT_NOT_FOUND, CLIENT_NOT_FOUND_TEXT } from '../../forms/contracts/p
 import { printMachine } from '../../machines/print';
 import { printCallActors } from '../../services/print';
 import { useRuntime } from '../session/runtime-context';
+import { EfirmaSignButton } from '../efirma/efirma-sign-button';
 import { PacketView } from './packet-view';
 import { pageActors, savePdf } from './print-actors';
 import { usePageRules } from './print-pages';
@@ -57,6 +59,7 @@ function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | nul
           <div className="print-actions">
             <Button icon={<Print />} intent="primary" text="Imprimir" onClick={() => send({ type: 'print.again' })} disabled={!state.matches({ packet: { shown: 'printed' } })} />
             <Button icon={<Download />} text="Descargar PDF" loading={downloading} onClick={() => send({ type: 'pdf.download' })} />
+            <EfirmaSignButton code={code} uuid={uuid!} record={state.context.answer?.data.data ?? null} />
           </div>
         )}
       </div>

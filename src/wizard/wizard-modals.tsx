@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { RouterButton } from '../components/router-button';
 import { APPLICATION_VALID_DAYS } from '../../forms/limits';
 import { NOTICES } from '../../forms/messages';
+import type { WizardCode } from '../../forms/contracts/application';
 import type { WizardModal } from '../../forms/wizard-state';
+import { EfirmaSignButton } from '../efirma/efirma-sign-button';
 import { ANSWER, focusAnswer } from '../components/dialog-focus';
 import { AT_PM_AVALES } from './open-at';
 
@@ -67,9 +69,11 @@ export interface WizardModalActions {
   staffCreated?: boolean;
   /** The record's print view, offered when it finishes (spec 01 §7: the print opens in a new window). */
   printHref?: string | null;
+  /** The record to sign with an e.firma when it finishes, beside its print (issue 20). */
+  signTarget?: { code: WizardCode; uuid: string } | null;
 }
 
-export function WizardModals({ modal: current, onClose, onRetry, onConfirm, parentHref, staffCreated = false, printHref = null }: { modal: WizardModal | null } & WizardModalActions) {
+export function WizardModals({ modal: current, onClose, onRetry, onConfirm, parentHref, staffCreated = false, printHref = null, signTarget = null }: { modal: WizardModal | null } & WizardModalActions) {
   const isOpen = current !== null && current.kind !== 'pldReview';
   // The dialog is mounted once a modal has opened (a closed one without a title would make
   // Blueprint warn on every render), and keeps the last modal's title and text while it fades out.
@@ -98,6 +102,7 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
     actions = (
       <>
         <AnchorButton icon={<Print />} href={printHref} target="_blank" rel="noopener" text="Imprimir documentos" />
+        {signTarget && <EfirmaSignButton code={signTarget.code} uuid={signTarget.uuid} />}
         <Button intent="primary" text="Aceptar" onClick={onClose} {...ANSWER} />
       </>
     );

@@ -140,6 +140,7 @@ function WizardPage() {
         parentHref={(parent) => (parent ? `/pm/${encodeURIComponent(parent)}` : '/pm')}
         staffCreated={staffCreated}
         printHref={uuid && route.print ? printPath(route.print, uuid) : null}
+        signTarget={uuid && route.print ? { code: route.wizard.code, uuid } : null}
       />
     </section>
   );

@@ -45,7 +45,8 @@ export function LeyendaVeracidadTab({ printHref, statement, review }: LeyendaVer
         />
       </FormGroup>
       <TitledCallout level={3} intent="primary" title="Siguiente paso">
-        Al finalizar, imprime tu solicitud, fírmala y entrégala en nuestras oficinas. La solicitud es válida por {APPLICATION_VALID_DAYS} días
+        Al finalizar, firma tu solicitud con tu e.firma del SAT sin salir de esta página, o imprímela, fírmala y entrégala en nuestras
+        oficinas. La solicitud es válida por {APPLICATION_VALID_DAYS} días
         naturales a partir de que la llenas.
       </TitledCallout>
       <p>

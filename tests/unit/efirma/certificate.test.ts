@@ -1,7 +1,9 @@
 // Reading a SAT certificate: holder, RFC, CURP, serial as the SAT prints it, validity, e.firma or CSD.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { certificateValidity, EfirmaCertificateError, readEfirmaCertificate, satSerial } from '../../../forms/efirma/certificate';
+import { readEfirmaCertificate, satSerial } from '../../../forms/efirma/certificate';
+import { EfirmaCertificateError } from '../../../forms/efirma/problems';
+import { certificateValidity } from '../../../forms/efirma/signer-rule';
 import { efirmaCredentials } from '../../support/efirma/make-credentials';
 
 const credentials = efirmaCredentials();

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseX509, readEfirmaCertificate } from '../../../forms/efirma/certificate';
-import { EfirmaKeyError, openEfirmaKey } from '../../../services/efirma/efirma-key';
+import { EfirmaKeyError } from '../../../forms/efirma/problems';
+import { openEfirmaKey } from '../../../services/efirma/efirma-key';
 import { efirmaCredentials } from '../../support/efirma/make-credentials';
 
 const credentials = efirmaCredentials();

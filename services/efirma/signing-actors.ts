@@ -1,0 +1,82 @@
+// The e.firma signing statechart's actors (machines/efirma-sign.ts), run in the browser: the
+// certificate read, the key opened with its password, the packet fetched and signed, the signed
+// PDF sent. The key and the password go no further than openEfirmaKey; the only call that sends
+// anything is the signed PDF's. Loaded with the signing dialog, in a chunk of its own.
+import type { AxiosInstance } from 'axios';
+import { fromPromise } from 'xstate';
+import type { WizardCode } from '../../forms/contracts/application';
+import type { EfirmaSignature, EfirmaSignaturesAnswer } from '../../forms/contracts/efirma';
+import { readEfirmaCertificate, type EfirmaCertificate } from '../../forms/efirma/certificate';
+import { EfirmaKeyError, EfirmaRefusal } from '../../forms/efirma/problems';
+import { callFailure } from '../http';
+import { openEfirmaKey } from './efirma-key';
+import { signPacket } from './sign-packet';
+
+interface Target {
+  code: WizardCode;
+  uuid: string;
+}
+
+/** As machines/efirma-sign.ts invokes them. */
+interface OpenKeyInput {
+  keyFile: Blob;
+  password: string;
+  certificate: EfirmaCertificate;
+}
+
+interface SignInput extends Target {
+  key: CryptoKey;
+  certificate: EfirmaCertificate;
+  reason: string;
+}
+
+const signaturesPath = ({ code, uuid }: Target) => `/${code}/firma/${encodeURIComponent(uuid)}`;
+
+const bytesOf = async (file: Blob) => new Uint8Array(await file.arrayBuffer());
+
+/**
+ * The packet to sign: the signed PDF kept after the last signature once someone signed (the next
+ * signature extends it), else the print's PDF, which the server notes as issued.
+ */
+async function packetToSign(http: AxiosInstance, target: Target): Promise<Uint8Array> {
+  const { data } = await http.get<EfirmaSignaturesAnswer>(signaturesPath(target));
+  const path = data.data.length > 0 ? `${signaturesPath(target)}/pdf` : `/${target.code}/print/cliente/${encodeURIComponent(target.uuid)}/pdf`;
+  return new Uint8Array((await http.get<ArrayBuffer>(path, { responseType: 'arraybuffer' })).data);
+}
+
+/** Sends the signed PDF; a refusal with the server's words is an EfirmaRefusal, anything else a failure to send. */
+async function sendSigned(http: AxiosInstance, { pdf, ...target }: Target & { pdf: Uint8Array }): Promise<EfirmaSignature[]> {
+  try {
+    const { data } = await http.post<EfirmaSignaturesAnswer>(signaturesPath(target), pdf, { headers: { 'Content-Type': 'application/pdf' } });
+    return data.data;
+  } catch (error) {
+    const { status, message } = callFailure(error);
+    if (status !== undefined && status >= 400 && status < 500 && message) throw new EfirmaRefusal(message);
+    throw error;
+  }
+}
+
+/** The actors, with `save` the page's way of keeping a file on the device. */
+export const efirmaSigningActors = (http: AxiosInstance, save: (pdf: Blob, name: string) => void) => ({
+  'read certificate': fromPromise<EfirmaCertificate, { file: Blob }>(async ({ input }) => readEfirmaCertificate(await bytesOf(input.file))),
+  'open key': fromPromise<CryptoKey, OpenKeyInput>(async ({ input }) => {
+    let keyFile: Uint8Array;
+    try {
+      keyFile = await bytesOf(input.keyFile);
+    } catch {
+      throw new EfirmaKeyError('not-a-key');
+    }
+    try {
+      return await openEfirmaKey(keyFile, input.password, input.certificate);
+    } finally {
+      keyFile.fill(0);
+    }
+  }),
+  'sign packet': fromPromise<Uint8Array, SignInput>(async ({ input }) =>
+    signPacket(await packetToSign(http, input), { key: input.key, certificate: input.certificate, reason: input.reason }),
+  ),
+  'send signed': fromPromise<EfirmaSignature[], Target & { pdf: Uint8Array }>(({ input }) => sendSigned(http, input)),
+  'save pdf': fromPromise<void, { uuid: string; pdf: Uint8Array }>(async ({ input }) =>
+    save(new Blob([input.pdf.slice()], { type: 'application/pdf' }), `solicitud-${input.uuid}-firmada.pdf`),
+  ),
+});
