@@ -13,8 +13,7 @@ import type { WizardCode } from '../forms/contracts/application';
 import { EFIRMA_REFUSALS, SIGNER_ROLE_LABELS, type EfirmaSignature } from '../forms/contracts/efirma';
 import type { EfirmaCertificate } from '../forms/efirma/certificate';
 import { EFIRMA_PROBLEMS, EfirmaCertificateError, EfirmaKeyError, EfirmaRefusal } from '../forms/efirma/problems';
-import { certificateValidity, signerRole, type SignerRole } from '../forms/efirma/signer-rule';
-import { shortDate } from '../forms/print/format';
+import { certificateDay, certificateValidity, signerRole, type SignerRole } from '../forms/efirma/signer-rule';
 import { notProvided } from './not-provided';
 
 type Model = Record<string, unknown>;
@@ -73,8 +72,8 @@ export interface SignInput {
 function certificateProblem(certificate: EfirmaCertificate, { code, record }: EfirmaSignInput, now: Date): string | null {
   if (certificate.kind === 'csd') return EFIRMA_REFUSALS.csd;
   const validity = certificateValidity(certificate, now);
-  if (validity === 'expired') return EFIRMA_REFUSALS.expired(shortDate(certificate.notAfter.toISOString().slice(0, 10)));
-  if (validity === 'not-yet-valid') return EFIRMA_REFUSALS.notYetValid(shortDate(certificate.notBefore.toISOString().slice(0, 10)));
+  if (validity === 'expired') return EFIRMA_REFUSALS.expired(certificateDay(certificate.notAfter));
+  if (validity === 'not-yet-valid') return EFIRMA_REFUSALS.notYetValid(certificateDay(certificate.notBefore));
   if (!record) return null;
   const company = code === 'wizardpm';
   // Staff's print of a PM carries no guarantors: a guarantor's certificate is then the server's to judge.

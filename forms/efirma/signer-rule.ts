@@ -5,6 +5,7 @@
 // And only while the certificate is valid.
 import { printedPerson } from '../print/printed-person';
 import type { SIGNER_ROLES } from '../contracts/efirma';
+import { shortDate } from '../print/format';
 import type { EfirmaCertificate } from './certificate';
 
 export type SignerRole = (typeof SIGNER_ROLES)[number];
@@ -42,3 +43,6 @@ export function certificateValidity(certificate: Pick<EfirmaCertificate, 'notBef
   if (at.getTime() > certificate.notAfter.getTime()) return 'expired';
   return 'valid';
 }
+
+/** The day a certificate's validity starts or ends, as the dialog and the server's refusals say it (UTC, dd/MM/yyyy). */
+export const certificateDay = (date: Date) => shortDate(date.toISOString().slice(0, 10));

@@ -6,8 +6,7 @@
 // names. Each refusal is an ApiError with its Spanish message; nothing here stores anything.
 import { EFIRMA_REFUSALS, SIGNING_TIME_TOLERANCE_MS } from '../../forms/contracts/efirma';
 import type { EfirmaCertificate } from '../../forms/efirma/certificate';
-import { certificateValidity, type SignerRole } from '../../forms/efirma/signer-rule';
-import { shortDate } from '../../forms/print/format';
+import { certificateDay, certificateValidity, type SignerRole } from '../../forms/efirma/signer-rule';
 import { ApiError } from '../api-error';
 import { verifyCertificateChain } from './certificate-chain';
 import { readPdfSignatures, TooManySignaturesError, unsignedOriginal, type PdfSignature } from './pdf-signatures';
@@ -96,8 +95,8 @@ export async function checkSignedPacket(pdf: Uint8Array, context: SignedPacketCo
   const signingTime = last.signingTime;
   if (!signingTime || Math.abs(signingTime.getTime() - context.now.getTime()) > SIGNING_TIME_TOLERANCE_MS) throw refuse(EFIRMA_REFUSALS.signingTime, 'signing_time');
   const validity = certificateValidity(certificate, signingTime);
-  if (validity === 'expired') throw refuse(EFIRMA_REFUSALS.expired(shortDate(certificate.notAfter.toISOString().slice(0, 10))), 'certificate_expired');
-  if (validity === 'not-yet-valid') throw refuse(EFIRMA_REFUSALS.notYetValid(shortDate(certificate.notBefore.toISOString().slice(0, 10))), 'certificate_not_yet_valid');
+  if (validity === 'expired') throw refuse(EFIRMA_REFUSALS.expired(certificateDay(certificate.notAfter)), 'certificate_expired');
+  if (validity === 'not-yet-valid') throw refuse(EFIRMA_REFUSALS.notYetValid(certificateDay(certificate.notBefore)), 'certificate_not_yet_valid');
   if (context.trusted) {
     const chain = await verifyCertificateChain(last.certificateDer, context.trusted, signingTime);
     if (!chain.trusted) throw refuse(EFIRMA_REFUSALS.untrusted, 'certificate_untrusted');

@@ -47,7 +47,9 @@ async function packetToSign(http: AxiosInstance, target: Target): Promise<Uint8A
 /** Sends the signed PDF; a refusal with the server's words is an EfirmaRefusal, anything else a failure to send. */
 async function sendSigned(http: AxiosInstance, { pdf, ...target }: Target & { pdf: Uint8Array }): Promise<EfirmaSignature[]> {
   try {
-    const { data } = await http.post<EfirmaSignaturesAnswer>(signaturesPath(target), pdf, { headers: { 'Content-Type': 'application/pdf' } });
+    // A buffer of the PDF's bytes alone: axios sends a typed array's whole buffer, which can be longer than the PDF.
+    const body = pdf.slice().buffer;
+    const { data } = await http.post<EfirmaSignaturesAnswer>(signaturesPath(target), body, { headers: { 'Content-Type': 'application/pdf' } });
     return data.data;
   } catch (error) {
     const { status, message } = callFailure(error);

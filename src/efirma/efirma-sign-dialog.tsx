@@ -3,18 +3,19 @@
 // only the signed PDF. Each problem is said beside its input, and nothing chosen or typed is lost
 // by a refusal. Loaded on demand (src/efirma/efirma-sign-button.tsx) with the code that reads
 // certificates and signs PDFs.
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, Tag } from '@blueprintjs/core';
-import { Download, Endorsed, Plus } from '@blueprintjs/icons';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Document, Download, Endorsed, Plus } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
-import { format } from 'date-fns';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import type { WizardCode } from '../../forms/contracts/application';
 import { SIGNER_ROLE_LABELS, type EfirmaSignature } from '../../forms/contracts/efirma';
 import type { EfirmaCertificate } from '../../forms/efirma/certificate';
 import { EFIRMA_PROBLEMS } from '../../forms/efirma/problems';
+import { certificateDay } from '../../forms/efirma/signer-rule';
 import { efirmaSignMachine, type EfirmaProblem } from '../../machines/efirma-sign';
 import { efirmaSigningActors } from '../../services/efirma/signing-actors';
 import { savePdf } from '../print/print-actors';
+import { TitledCallout } from '../components/titled-callout';
 import { useRuntime } from '../session/runtime-context';
 import './efirma.css';
 
@@ -30,8 +31,6 @@ export interface EfirmaSignDialogProps {
 }
 
 type Missing = Partial<Record<'certificate' | 'key' | 'password', string>>;
-
-const day = (date: Date) => format(date, 'dd/MM/yyyy');
 
 function CertificateDetails({ certificate }: { certificate: EfirmaCertificate }) {
   return (
@@ -52,7 +51,7 @@ function CertificateDetails({ certificate }: { certificate: EfirmaCertificate })
       <dd>{certificate.serial}</dd>
       <dt>Vigencia</dt>
       <dd>
-        del {day(certificate.notBefore)} al {day(certificate.notAfter)}
+        del {certificateDay(certificate.notBefore)} al {certificateDay(certificate.notAfter)}
       </dd>
     </dl>
   );
@@ -68,9 +67,65 @@ function FieldProblem({ id, message }: { id: string; message: string | undefined
   );
 }
 
+interface FileChoiceProps {
+  id: string;
+  label: string;
+  /** The button's words: 'Elegir archivo .cer'. */
+  action: string;
+  accept: string;
+  file: File | null;
+  disabled: boolean;
+  problem: string | undefined;
+  /** More of what describes it (the certificate's details). */
+  describedBy?: string;
+  buttonRef?: Ref<HTMLButtonElement>;
+  onChoose: (file: File | null) => void;
+}
+
+/**
+ * A file input that speaks Spanish whatever the browser's language: a button that opens the file
+ * chooser and the name of the file chosen, the input itself hidden but labelled by `label`.
+ */
+function FileChoice({ id, label, action, accept, file, disabled, problem, describedBy, buttonRef, onChoose }: FileChoiceProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const problemId = `${id}-problema`;
+  const described = [problem ? problemId : null, `${id}-elegido`, describedBy ?? null].filter(Boolean).join(' ');
+  return (
+    <FormGroup label={label} labelFor={id} labelInfo="" intent={problem ? Intent.DANGER : Intent.NONE}>
+      <input
+        ref={input}
+        id={id}
+        className="sr-only"
+        type="file"
+        tabIndex={-1}
+        accept={accept}
+        disabled={disabled}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={described}
+        onChange={(event) => onChoose(event.currentTarget.files?.[0] ?? null)}
+      />
+      <div className="efirma-file">
+        <Button
+          ref={buttonRef}
+          icon={<Document />}
+          text={action}
+          disabled={disabled}
+          intent={problem ? Intent.DANGER : Intent.NONE}
+          aria-describedby={described}
+          onClick={() => input.current?.click()}
+        />
+        <span id={`${id}-elegido`} className="efirma-file-name">
+          {file ? file.name : 'Ningún archivo elegido'}
+        </span>
+      </div>
+      <FieldProblem id={problemId} message={problem} />
+    </FormGroup>
+  );
+}
+
 function SignedSummary({ signatures }: { signatures: EfirmaSignature[] }) {
   return (
-    <Callout intent={Intent.SUCCESS} role="status" title="Documento firmado" icon={<Endorsed />}>
+    <TitledCallout level={3} intent={Intent.SUCCESS} role="status" title="Documento firmado" icon={<Endorsed />}>
       <p>Tu firma se guardó con la solicitud y el PDF firmado se descargó en tu equipo.</p>
       <p>Firmas del documento:</p>
       <ol className="efirma-signed-list">
@@ -80,7 +135,7 @@ function SignedSummary({ signatures }: { signatures: EfirmaSignature[] }) {
           </li>
         ))}
       </ol>
-    </Callout>
+    </TitledCallout>
   );
 }
 
@@ -91,15 +146,18 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
   const [keyFile, setKeyFile] = useState<File | null>(null);
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<Missing>({});
-  // Remounts the file inputs when starting over, so they show nothing chosen.
-  const [round, setRound] = useState(0);
-  const certificateInput = useRef<HTMLInputElement>(null);
+  const [certificateFile, setCertificateFile] = useState<File | null>(null);
+  const certificateButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
 
   const { certificate, problem, signatures } = state.context;
   const busy = state.hasTag('busy');
   const signed = state.matches('signed');
   useEffect(() => {
-    if (signed) onSigned?.(signatures);
+    if (!signed) return;
+    // The form the focus was in is gone: it moves to the answer, as in the other dialogs.
+    closeButton.current?.focus();
+    onSigned?.(signatures);
     // Once per signature kept: `signatures` changes only when the server answers one.
   }, [signed, signatures]);
 
@@ -122,15 +180,13 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
   };
 
   const startOver = () => {
+    setCertificateFile(null);
     setKeyFile(null);
     setPassword('');
     setMissing({});
-    setRound((value) => value + 1);
     send({ type: 'again' });
-    queueMicrotask(() => certificateInput.current?.focus());
+    queueMicrotask(() => certificateButton.current?.focus());
   };
-
-  const describedBy = (...ids: Array<string | false>) => ids.filter(Boolean).join(' ') || undefined;
 
   return (
     <Dialog
@@ -141,7 +197,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
       canOutsideClickClose={false}
       canEscapeKeyClose={!busy}
       isCloseButtonShown={!busy}
-      onOpened={() => certificateInput.current?.focus()}
+      onOpened={() => certificateButton.current?.focus()}
     >
       {signed ? (
         <>
@@ -153,7 +209,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
               <>
                 <Button icon={<Plus />} text="Agregar otra firma" onClick={startOver} />
                 <Button icon={<Download />} text="Descargar PDF firmado" onClick={() => actor.send({ type: 'download' })} />
-                <Button intent="primary" text="Cerrar" onClick={onClose} />
+                <Button ref={closeButton} intent="primary" text="Cerrar" onClick={onClose} />
               </>
             }
           />
@@ -164,25 +220,22 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
             <p className="efirma-privacy">
               Tu llave privada y tu contraseña nunca salen de tu dispositivo: la firma se hace en este navegador y solo se envía el documento firmado.
             </p>
-            <FormGroup label="Certificado (.cer)" labelFor="efirma-cer" intent={certificateProblem ? Intent.DANGER : Intent.NONE}>
-              <input
-                key={`cer-${round}`}
-                ref={certificateInput}
-                id="efirma-cer"
-                className="efirma-file"
-                type="file"
-                accept=".cer,.crt,.pem,application/pkix-cert,application/x-x509-ca-cert"
-                disabled={busy}
-                aria-invalid={certificateProblem ? true : undefined}
-                aria-describedby={describedBy(certificateProblem !== undefined && 'efirma-cer-problema', certificate !== null && 'efirma-cer-datos')}
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  setMissing(({ certificate: _, ...rest }) => rest);
-                  if (file) send({ type: 'certificate.chosen', file });
-                }}
-              />
-              <FieldProblem id="efirma-cer-problema" message={certificateProblem} />
-            </FormGroup>
+            <FileChoice
+              id="efirma-cer"
+              label="Certificado (.cer)"
+              action="Elegir archivo .cer"
+              accept=".cer,.crt,.pem,application/pkix-cert,application/x-x509-ca-cert"
+              file={certificateFile}
+              disabled={busy}
+              problem={certificateProblem}
+              describedBy={certificate ? 'efirma-cer-datos' : undefined}
+              buttonRef={certificateButton}
+              onChoose={(file) => {
+                setCertificateFile(file);
+                setMissing(({ certificate: _, ...rest }) => rest);
+                if (file) send({ type: 'certificate.chosen', file });
+              }}
+            />
             {state.matches({ choosing: 'readingCertificate' }) && <p role="status">Leyendo el certificado…</p>}
             {certificate && (
               <div id="efirma-cer-datos">
@@ -194,24 +247,20 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
                 )}
               </div>
             )}
-            <FormGroup label="Llave privada (.key)" labelFor="efirma-key" intent={keyProblem ? Intent.DANGER : Intent.NONE}>
-              <input
-                key={`key-${round}`}
-                id="efirma-key"
-                className="efirma-file"
-                type="file"
-                accept=".key,application/pkcs8,application/octet-stream"
-                disabled={busy}
-                aria-invalid={keyProblem ? true : undefined}
-                aria-describedby={keyProblem ? 'efirma-key-problema' : undefined}
-                onChange={(event) => {
-                  setKeyFile(event.currentTarget.files?.[0] ?? null);
-                  setMissing(({ key: _, ...rest }) => rest);
-                  send({ type: 'credentials.changed' });
-                }}
-              />
-              <FieldProblem id="efirma-key-problema" message={keyProblem} />
-            </FormGroup>
+            <FileChoice
+              id="efirma-key"
+              label="Llave privada (.key)"
+              action="Elegir archivo .key"
+              accept=".key,application/pkcs8,application/octet-stream"
+              file={keyFile}
+              disabled={busy}
+              problem={keyProblem}
+              onChoose={(file) => {
+                setKeyFile(file);
+                setMissing(({ key: _, ...rest }) => rest);
+                send({ type: 'credentials.changed' });
+              }}
+            />
             <FormGroup label="Contraseña de la llave privada" labelFor="efirma-password" intent={passwordProblem ? Intent.DANGER : Intent.NONE}>
               <InputGroup
                 id="efirma-password"
@@ -231,9 +280,9 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
               <FieldProblem id="efirma-password-problema" message={passwordProblem} />
             </FormGroup>
             {signingProblem && (
-              <Callout intent={Intent.DANGER} role="alert" title="No se guardó la firma">
+              <TitledCallout level={3} intent={Intent.DANGER} role="alert" title="No se guardó la firma">
                 {signingProblem}
-              </Callout>
+              </TitledCallout>
             )}
             <p role="status" className="efirma-progress">
               {state.matches('opening') && 'Abriendo tu llave privada…'}
