@@ -135,7 +135,9 @@ export const efirmaSignMachine = setup({
     'assign problem': assign((_, params: { problem: EfirmaProblem }) => ({ problem: params.problem })),
     /** A key or password changed: what was said of the last ones no longer holds. */
     'forget credentials problem': assign(({ context }) => ({ problem: context.problem?.about === 'certificate' ? context.problem : null })),
-    'assign key': assign((_, params: { key: CryptoKey }) => ({ key: params.key, problem: null })),
+    /** A new try: the last one's failure is no longer shown while it runs (and is said again, anew, if it fails again). */
+    'forget problem': assign({ problem: null }),
+    'assign key': assign((_, params: { key: CryptoKey }) => ({ key: params.key })),
     'forget key': assign({ key: null }),
     'assign pdf': assign((_, params: { pdf: Uint8Array }) => ({ pdf: params.pdf })),
     'assign signatures': assign((_, params: { signatures: EfirmaSignature[] }) => ({ signatures: params.signatures })),
@@ -154,7 +156,7 @@ export const efirmaSignMachine = setup({
       },
       states: {
         idle: {
-          on: { sign: { guard: 'can sign', target: '#efirmaSign.opening' } },
+          on: { sign: { guard: 'can sign', target: '#efirmaSign.opening', actions: 'forget problem' } },
         },
         readingCertificate: {
           tags: 'busy',

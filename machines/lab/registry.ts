@@ -10,6 +10,7 @@ import { AVAL_PM_WIZARD, PM_WIZARD } from '../../forms/wizards/pm';
 import type { AnyWizard } from '../../forms/wizards/wizard-for';
 import type { Model, WizardCode } from '../../forms/contracts/application';
 import { createCatalogLookupMachine } from '../catalog-lookup';
+import { efirmaSignMachine, type EfirmaSignInput } from '../efirma-sign';
 import { pldReviewMachine, type PldReviewInput } from '../pld-review';
 import { printMachine, type PrintInput } from '../print';
 import { rfcDuplicateCheckMachine } from '../rfc-duplicate-check';
@@ -104,6 +105,18 @@ export const MACHINES: RegisteredMachine[] = [
     file: 'machines/print.ts',
     machine: printMachine,
     configurations: one({ code: 'wizardpf', uuid: '00000000-0000-4000-8000-000000000003' } satisfies PrintInput),
+  },
+  {
+    name: 'efirma-sign',
+    title: 'Firma con e.firma',
+    file: 'machines/efirma-sign.ts',
+    machine: efirmaSignMachine,
+    // A PF record as its print answers it: a certificate of another RFC is refused before any key is opened.
+    configurations: one({
+      code: 'wizardpf',
+      uuid: '00000000-0000-4000-8000-000000000004',
+      record: { tipo_persona: 'Física', nombre: 'CARLOS', fisica: { apellido_paterno: 'PÉREZ', apellido_materno: 'PÉREZ', rfc: 'PEPC800101ABA' } },
+    } satisfies EfirmaSignInput),
   },
   { name: 'shown-errors', title: 'Errores mostrados', file: 'machines/shown-errors.ts', machine: shownErrorsMachine, configurations: one({}) },
 ];
