@@ -28,7 +28,7 @@ export interface SaveFigures {
 }
 
 /** A process's CPU time so far (user + system, all its threads), in milliseconds, from /proc. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
   // After the command name: state is field 3, utime 14 and stime 15 (1-based, man 5 proc).
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
