@@ -12,6 +12,7 @@ import { CLIENT_NOT_FOUND, CLIENT_NOT_FOUND_TEXT } from '../../forms/contracts/p
 import { printMachine } from '../../machines/print';
 import { printCallActors } from '../../services/print';
 import { useRuntime } from '../session/runtime-context';
+import { EfirmaSignatures } from '../efirma/efirma-signatures';
 import { PacketView } from './packet-view';
 import { pageActors, savePdf } from './print-actors';
 import { usePageRules } from './print-pages';
@@ -60,6 +61,7 @@ function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | nul
           </div>
         )}
       </div>
+      {uuid && <EfirmaSignatures code={code} uuid={uuid} />}
       {state.hasTag('busy') && !packet && <Spinner aria-label="Cargando la solicitud" />}
       {state.matches({ pdf: 'failed' }) && (
         <TitledCallout level={2} intent="danger" className="print-notice" title="No se pudo descargar el PDF">

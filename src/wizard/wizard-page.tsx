@@ -7,6 +7,7 @@ import { useLocation, useMatches, useParams, useSearchParams } from 'react-route
 import { TAB_TITLES } from '../../forms/messages';
 import { printPath } from '../../forms/app-paths';
 import { DocumentList } from '../documents/document-list';
+import { EfirmaSignatures } from '../efirma/efirma-signatures';
 import { FormLockProvider } from '../components/fields/form-lock';
 import { useDocumentTitle } from '../layout/document-title';
 import { PldMarksProvider } from '../components/fields/pld-marks';
@@ -106,6 +107,7 @@ function WizardPage() {
     <section className="wizard" aria-labelledby="wizard-title">
       <H1 id="wizard-title">{route.title}</H1>
       {uuid ? <ApplicationLink uuid={uuid} sentTo={linkSentTo} /> : <PendingGuarantorsNotice actor={actor} />}
+      {uuid && route.print && <EfirmaSignatures code={route.wizard.code} uuid={uuid} />}
       <EditableBanner level={editable} staffCreated={staffCreated} />
       <FormLockProvider level={editable}>
         <PldMarksProvider value={markedPaths}>
