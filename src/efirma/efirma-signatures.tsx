@@ -43,11 +43,18 @@ function SignatureItem({ signature }: { signature: EfirmaSignature }) {
         )}
       </p>
       <p>
-        RFC: {signature.rfc}
-        {signature.rfc_representante && <> · RFC del representante: {signature.rfc_representante}</>}
+        <span className="efirma-fact">RFC: {signature.rfc}</span>
+        {signature.rfc_representante && (
+          <>
+            {' · '}
+            <span className="efirma-fact">RFC del representante: {signature.rfc_representante}</span>
+          </>
+        )}
       </p>
       <p>
-        Certificado {signature.numero_certificado} · Firmado el {when(signature.firmado_el)}
+        <span className="efirma-fact">Certificado {signature.numero_certificado}</span>
+        {' · '}
+        <span className="efirma-fact">Firmado el {when(signature.firmado_el)}</span>
       </p>
     </li>
   );

@@ -61,7 +61,7 @@ function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | nul
           </div>
         )}
       </div>
-      {uuid && <EfirmaSignatures code={code} uuid={uuid} />}
+      {packet && uuid && <EfirmaSignatures code={code} uuid={uuid} />}
       {state.hasTag('busy') && !packet && <Spinner aria-label="Cargando la solicitud" />}
       {state.matches({ pdf: 'failed' }) && (
         <TitledCallout level={2} intent="danger" className="print-notice" title="No se pudo descargar el PDF">

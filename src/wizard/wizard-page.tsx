@@ -107,7 +107,7 @@ function WizardPage() {
     <section className="wizard" aria-labelledby="wizard-title">
       <H1 id="wizard-title">{route.title}</H1>
       {uuid ? <ApplicationLink uuid={uuid} sentTo={linkSentTo} /> : <PendingGuarantorsNotice actor={actor} />}
-      {uuid && route.print && <EfirmaSignatures code={route.wizard.code} uuid={uuid} />}
+      {uuid && route.print && !staffCreated && <EfirmaSignatures code={route.wizard.code} uuid={uuid} />}
       <EditableBanner level={editable} staffCreated={staffCreated} />
       <FormLockProvider level={editable}>
         <PldMarksProvider value={markedPaths}>
