@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createApplication, pageBearer } from './support/api';
+import { createApplication, pageBearer, staffBearer } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { credentials, signThroughApi } from './support/efirma';
 
@@ -139,4 +139,18 @@ test('staff see the signed records in both lists, the signatures in the wizard a
   await staff.emulateMedia({ media: 'print' });
   await expect(printed).toBeHidden();
   await staff.emulateMedia({ media: 'screen' });
+});
+
+test('a record staff registered shows a public session no signatures, and asks for none (the server would refuse them)', async ({ page, request, baseURL }) => {
+  const staffAuth = await staffBearer(request, baseURL!);
+  const pf = await createApplication(request, 'pf', { last_index: 2 }, {}, staffAuth);
+  await signThroughApi(request, staffAuth, { code: 'wizardpf', uuid: pf, who: credentials.pf, reason: 'Solicitante' });
+  const asked: string[] = [];
+  page.on('request', (sent) => sent.url().includes('/firma/') && asked.push(sent.url()));
+  await pageBearer(page);
+  await page.goto(`/pf/${pf}`);
+  await expect(page.getByText(`Folio de la solicitud: ${pf}`)).toBeVisible();
+  await expect(page.getByText('registrada por el personal de la empresa', { exact: false }).first()).toBeVisible();
+  await expect(signatures(page)).toHaveCount(0);
+  expect(asked).toEqual([]);
 });
