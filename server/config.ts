@@ -145,6 +145,10 @@ function printCompany(env: Env, sofom: { clave: string; razonSocial: string }): 
   };
 }
 
+/** Said at start in production without SAT_CA_DIR. */
+export const SAT_CA_DIR_WARNING =
+  "SAT_CA_DIR is not set: e.firma signatures are kept without checking that their certificates chain up to the SAT's (each one's cadena_verificada is false).";
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const publicClient = {
     clientId: text(env, 'PUBLIC_CLIENT_ID', '2'),
@@ -207,6 +211,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     warnings: [
       ...(colors.warning ? [colors.warning] : []),
       ...(env.SMTP_URL && flag(env, 'MAIL_OUTBOX', true) && !env.PUBLIC_BASE_URL ? ['PUBLIC_BASE_URL is not set: the links of the e-mails sent point to localhost.'] : []),
+      // In production an unchecked chain is a choice to make knowingly: any CA's certificate carrying an applicant's RFC would be taken.
+      ...(env.NODE_ENV === 'production' && !env.SAT_CA_DIR ? [SAT_CA_DIR_WARNING] : []),
     ],
     client: {
       apiBaseUrl: text(env, 'API_BASE_URL', '/api'),

@@ -44,14 +44,27 @@ export function PldConfirmedTag({ lists }: { lists: readonly string[] }) {
   );
 }
 
-/** The Nombre cell: the name, and the red PLD tag when the record has a confirmed match (`pld_confirmada`, 'OFAC SDN, ONU'). */
-export function NameCell({ name, pld }: { name: string | undefined; pld: string | null | undefined }) {
-  if (!pld) return text(name);
+/** The green tag of a record whose packet was signed with an e.firma (`firmada`). */
+export function SignedTag() {
+  return (
+    <Tag minimal intent={Intent.SUCCESS} className="efirma-signed-tag">
+      Firmado con e.firma
+    </Tag>
+  );
+}
+
+/**
+ * The Nombre cell: the name, the red PLD tag when the record has a confirmed match (`pld_confirmada`,
+ * 'OFAC SDN, ONU'), and the green one when its packet was signed with an e.firma (`firmada`).
+ */
+export function NameCell({ name, pld, signed }: { name: string | undefined; pld: string | null | undefined; signed?: boolean }) {
+  if (!pld && !signed) return text(name);
   // One element: on small screens each cell is a card's row, its children laid out in the row's grid.
   return (
-    <span className="pld-name">
+    <span className="name-tags">
       <span>{text(name)}</span>
-      <PldConfirmedTag lists={pld.split(', ')} />
+      {pld && <PldConfirmedTag lists={pld.split(', ')} />}
+      {signed && <SignedTag />}
     </span>
   );
 }

@@ -14,6 +14,7 @@ import { printMachine } from '../../machines/print';
 import { printCallActors } from '../../services/print';
 import { useRuntime } from '../session/runtime-context';
 import { EfirmaSignButton } from '../efirma/efirma-sign-button';
+import { EfirmaSignatures } from '../efirma/efirma-signatures';
 import { PacketView } from './packet-view';
 import { pageActors, savePdf } from './print-actors';
 import { usePageRules } from './print-pages';
@@ -38,6 +39,8 @@ function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | nul
   const { http } = useRuntime();
   const [machine] = useState(() => printMachine.provide({ actors: { ...printCallActors(http, savePdf), ...pageActors } }));
   const [state, send] = useMachine(machine, { input: { code, uuid } });
+  // Bumped by each signature kept, so the signatures shown under the toolbar include it.
+  const [signatureCount, setSignatureCount] = useState(0);
   const packet = state.hasTag('shown') ? (state.context.answer?.packet ?? null) : null;
   usePageRules(packet);
 
@@ -59,10 +62,11 @@ function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | nul
           <div className="print-actions">
             <Button icon={<Print />} intent="primary" text="Imprimir" onClick={() => send({ type: 'print.again' })} disabled={!state.matches({ packet: { shown: 'printed' } })} />
             <Button icon={<Download />} text="Descargar PDF" loading={downloading} onClick={() => send({ type: 'pdf.download' })} />
-            <EfirmaSignButton code={code} uuid={uuid!} record={state.context.answer?.data.data ?? null} />
+            <EfirmaSignButton code={code} uuid={uuid!} record={state.context.answer?.data.data ?? null} onSigned={(signatures) => setSignatureCount(signatures.length)} />
           </div>
         )}
       </div>
+      {packet && uuid && <EfirmaSignatures code={code} uuid={uuid} refreshKey={signatureCount} />}
       {state.hasTag('busy') && !packet && <Spinner aria-label="Cargando la solicitud" />}
       {state.matches({ pdf: 'failed' }) && (
         <TitledCallout level={2} intent="danger" className="print-notice" title="No se pudo descargar el PDF">

@@ -70,7 +70,7 @@ export interface WizardModalActions {
   /** The record's print view, offered when it finishes (spec 01 §7: the print opens in a new window). */
   printHref?: string | null;
   /** The record to sign with an e.firma when it finishes, beside its print (issue 20). */
-  signTarget?: { code: WizardCode; uuid: string } | null;
+  signTarget?: { code: WizardCode; uuid: string; onSigned: () => void } | null;
 }
 
 export function WizardModals({ modal: current, onClose, onRetry, onConfirm, parentHref, staffCreated = false, printHref = null, signTarget = null }: { modal: WizardModal | null } & WizardModalActions) {
@@ -102,7 +102,7 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
     actions = (
       <>
         <AnchorButton icon={<Print />} href={printHref} target="_blank" rel="noopener" text="Imprimir documentos" />
-        {signTarget && <EfirmaSignButton code={signTarget.code} uuid={signTarget.uuid} />}
+        {signTarget && <EfirmaSignButton code={signTarget.code} uuid={signTarget.uuid} onSigned={signTarget.onSigned} />}
         <Button intent="primary" text="Aceptar" onClick={onClose} {...ANSWER} />
       </>
     );

@@ -7,6 +7,7 @@ import { useLocation, useMatches, useParams, useSearchParams } from 'react-route
 import { TAB_TITLES } from '../../forms/messages';
 import { printPath } from '../../forms/app-paths';
 import { DocumentList } from '../documents/document-list';
+import { EfirmaSignatures } from '../efirma/efirma-signatures';
 import { FormLockProvider } from '../components/fields/form-lock';
 import { useDocumentTitle } from '../layout/document-title';
 import { PldMarksProvider } from '../components/fields/pld-marks';
@@ -64,6 +65,8 @@ function WizardPage() {
   const location = useLocation();
   const guarantor = route.guarantor !== false;
   // A new PM takes the guarantors this browser saved before any PM was stored (/aval/...).
+  // Bumped by each signature made from the finish message, so the signatures shown include it.
+  const [signatureCount, setSignatureCount] = useState(0);
   const [pendingGuarantors] = useState(() => (name === 'pm' && !routeUuid ? readPendingGuarantors() : []));
   const actor = useWizardActor({
     wizard: route.wizard,
@@ -106,6 +109,7 @@ function WizardPage() {
     <section className="wizard" aria-labelledby="wizard-title">
       <H1 id="wizard-title">{route.title}</H1>
       {uuid ? <ApplicationLink uuid={uuid} sentTo={linkSentTo} /> : <PendingGuarantorsNotice actor={actor} />}
+      {uuid && route.print && !staffCreated && <EfirmaSignatures code={route.wizard.code} uuid={uuid} refreshKey={signatureCount} />}
       <EditableBanner level={editable} staffCreated={staffCreated} />
       <FormLockProvider level={editable}>
         <PldMarksProvider value={markedPaths}>
@@ -140,7 +144,7 @@ function WizardPage() {
         parentHref={(parent) => (parent ? `/pm/${encodeURIComponent(parent)}` : '/pm')}
         staffCreated={staffCreated}
         printHref={uuid && route.print ? printPath(route.print, uuid) : null}
-        signTarget={uuid && route.print ? { code: route.wizard.code, uuid } : null}
+        signTarget={uuid && route.print ? { code: route.wizard.code, uuid, onSigned: () => setSignatureCount((count) => count + 1) } : null}
       />
     </section>
   );
