@@ -41,3 +41,24 @@ export const MAIL_PREVIEW = {
   forbiddenAttributes: ['style', 'href', 'srcset', 'action', 'formaction', 'background', 'target'],
   styleAttribute: 'data-correo-estilo',
 };
+
+/**
+ * What CSS can fetch or reach with: url() and the functions that take an image as a bare string or
+ * refer to another element (image-set() and its -webkit- name, image(), cross-fade(), element(),
+ * src()), @import, and IE's expression(). Each is refused also with spaces before its "(", which
+ * CSS would not read as a call: refusing more costs only a look.
+ */
+const FETCHING = /(?:url|image-set|image|cross-fade|element|src|expression)\s*\(|@import/i;
+
+/**
+ * An inline style without the declarations that could fetch something, as the preview keeps it (the
+ * server) and applies it (the page). A declaration with a backslash or a comment is left out whole:
+ * CSS reads `\75rl(` and `u\rl(` as `url(` once unescaped, and a comment can split what a pattern
+ * looks for, so neither is read here; a message's look does not need them.
+ */
+export function keptStyle(style: string): string {
+  return style
+    .split(';')
+    .filter((declaration) => declaration.trim() !== '' && !declaration.includes('\\') && !declaration.includes('/*') && !FETCHING.test(declaration))
+    .join(';');
+}

@@ -7,10 +7,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { string } from 'yup';
 import { EFIRMA_REFUSALS, efirmaSignaturesAnswerSchema, SIGNED_PACKET_MAX_BYTES, SIGNER_ROLE_LABELS, signedPacketBodySchema } from '../../forms/contracts/efirma';
-import { signerRole } from '../../forms/efirma/signer-rule';
 import { ApiError } from '../api-error';
 import { isStaff, WIZARD_CODES } from '../applications/application-routes';
-import { parseModel } from '../applications/application-repository';
 import { requireSession } from '../auth/session';
 import { answer, refusals } from '../openapi/route-contract';
 import { printableApplication, type Code } from '../print/print-routes';
@@ -18,9 +16,9 @@ import { readCaDirectory } from './certificate-chain';
 import { ConcurrentSignatureError } from './efirma-repository';
 import type { EfirmaSignatureRow } from './efirma-tables';
 import { checkSignedPacket } from './signed-packet-check';
+import { signerRolesOf, storedSignedPacket } from './signing-context';
 
 const PDF_TYPE = 'application/pdf';
-type Model = Record<string, unknown>;
 
 const shown = (row: EfirmaSignatureRow) => ({
   orden: row.orden,
@@ -66,24 +64,15 @@ export async function efirmaRoutes(app: FastifyInstance) {
         if (!Buffer.isBuffer(request.body)) throw new ApiError(415, EFIRMA_REFUSALS.wrongType, 'unsupported_media_type');
         const pdf = new Uint8Array(request.body);
         const { efirma, documentStore, applications } = request.backend;
+        const isCompany = code === 'wizardpm';
         const kept = await efirma.signatures(uuid);
-        const latest = kept.at(-1);
-        const stored = latest ? { bytes: new Uint8Array(await documentStore.storage.read(latest.bucket, latest.clave, SIGNED_PACKET_MAX_BYTES)), signatures: kept.length } : null;
-        const model = parseModel(application) as Model;
-        const guarantors: Model[] = [];
-        if (code === 'wizardpm') {
-          for (const { uuid: guarantorUuid } of await applications.guarantorsOf(uuid)) {
-            const row = await applications.find(guarantorUuid);
-            if (row) guarantors.push(parseModel(row) as Model);
-          }
-        }
         const accepted = await checkSignedPacket(pdf, {
-          stored,
+          stored: await storedSignedPacket(documentStore.storage, kept),
           issued: await efirma.issuedSince(uuid, new Date(application.updated_at)),
           trusted,
-          roleOf: (rfc) => signerRole(model, guarantors, rfc),
+          roleOf: await signerRolesOf(applications, application, isCompany),
           signedBy: kept.map((row) => row.rfc),
-          isCompany: code === 'wizardpm',
+          isCompany,
           now: new Date(),
         });
 

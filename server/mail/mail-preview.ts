@@ -4,14 +4,7 @@
 // it would fetch. Made here because the page's CSP refuses inline styles even in a document the
 // browser only parses, and says so in the console each time.
 import DOMPurify from 'isomorphic-dompurify';
-import { MAIL_PREVIEW } from '../../forms/mail-outbox-rules';
-
-/** A declaration that would fetch something (url(), @import, a legacy expression()) is left out. */
-const withoutFetches = (style: string) =>
-  style
-    .split(';')
-    .filter((declaration) => declaration.trim() !== '' && !/url\s*\(|@import|expression\s*\(/i.test(declaration))
-    .join(';');
+import { keptStyle, MAIL_PREVIEW } from '../../forms/mail-outbox-rules';
 
 export function mailPreview(html: string): string {
   // The style and href attributes are read below, then dropped: they are not forbidden to this pass.
@@ -22,7 +15,7 @@ export function mailPreview(html: string): string {
     FORBID_ATTR: MAIL_PREVIEW.forbiddenAttributes.filter((name) => name !== 'style' && name !== 'href'),
   }) as unknown as Element;
   for (const element of root.querySelectorAll('[style]')) {
-    const kept = withoutFetches(element.getAttribute('style') ?? '');
+    const kept = keptStyle(element.getAttribute('style') ?? '');
     element.removeAttribute('style');
     if (kept) element.setAttribute(MAIL_PREVIEW.styleAttribute, kept);
   }

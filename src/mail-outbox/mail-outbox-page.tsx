@@ -2,19 +2,18 @@
 // staff. A table of messages, newest first (cards below 600 px), a state filter and a search on the
 // address or the application's code, pages of 25; each message opens in a dialog with its parts
 // and 'Enviar de nuevo' (src/mail-outbox/mail-message-dialog.tsx). The URL holds all of it.
-import { Button, Classes, FormGroup, H1, HTMLTable, InputGroup } from '@blueprintjs/core';
-import { Search } from '@blueprintjs/icons';
-import { useRef, useState, type ReactNode } from 'react';
+import { Button } from '@blueprintjs/core';
+import { useRef, useState } from 'react';
 import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router-dom';
 import type { MailMessageRow } from '../../forms/contracts/mail-outbox';
 import { MAIL_PAGE_SIZE, MAIL_SEARCH_MAX, MAIL_STATES } from '../../forms/mail-outbox-rules';
 import { dateTimeText } from '../../forms/date-time-text';
 import { MAIL_KIND_LABELS, MAIL_STATE_LABELS, mailCountText, mailStateText, noMailText, readMailPageQuery, type MailPageQuery } from '../../forms/mail-outbox-texts';
 import { permissionRefusal } from '../../forms/staff-permissions';
-import { HTMLSelect } from '../components/html-select';
 import { RouterButton } from '../components/router-button';
-import { EmptyRow, TableHead, TableRegion, type Column } from '../components/table-parts';
-import { TitledCallout } from '../components/titled-callout';
+import { RowTable, type RowColumn } from '../components/row-table';
+import { SearchToolbar, ToolbarSelect } from '../components/search-toolbar';
+import { focusTitleIfLost, LoadFailure, PageTitle, RefusedPage } from '../components/staff-page-parts';
 import { useDocumentTitle } from '../layout/document-title';
 import { staffPageRoute } from '../session/staff-page-route';
 import { MailMessageDialog } from './mail-message-dialog';
@@ -25,13 +24,6 @@ const TITLE = 'Correos enviados';
 
 /** History state of a dialog opened from the list: closing it goes back to the list's entry. */
 const FROM_LIST = { correoDesdeLista: true };
-
-interface MailColumn {
-  label: string;
-  /** One element: on a card the cell is a row of label and value. */
-  cell: (message: MailMessageRow) => ReactNode;
-  className?: string;
-}
 
 function MailState({ message }: { message: MailMessageRow }) {
   const waiting = message.estado === 'pendiente' && new Date(message.enviar_desde).getTime() > Date.now();
@@ -44,7 +36,7 @@ function MailState({ message }: { message: MailMessageRow }) {
   );
 }
 
-const COLUMNS: MailColumn[] = [
+const COLUMNS: RowColumn<MailMessageRow>[] = [
   { label: 'Fecha', cell: (message) => <span>{dateTimeText(message.creado_el)}</span>, className: 'mail-date' },
   { label: 'Para', cell: (message) => <span>{message.destinatario}</span>, className: 'mail-to' },
   { label: 'Asunto', cell: (message) => <span>{message.asunto}</span> },
@@ -53,19 +45,10 @@ const COLUMNS: MailColumn[] = [
   { label: 'Intentos', cell: (message) => <span>{message.intentos}</span> },
 ];
 
-const HEAD: Column[] = [...COLUMNS.map((column) => column.label), { label: 'Acciones', hidden: true }];
-
 export function MailOutboxPage() {
   useDocumentTitle(TITLE);
   const data = useLoaderData() as MailOutboxData;
-  if (!data.allowed) {
-    return (
-      <div className="list-page">
-        <H1>{TITLE}</H1>
-        <p role="alert">{permissionRefusal('outbox')}</p>
-      </div>
-    );
-  }
+  if (!data.allowed) return <RefusedPage title={TITLE} refusal={permissionRefusal('outbox')} />;
   return <OutboxView data={data} />;
 }
 
@@ -75,7 +58,6 @@ function OutboxView({ data }: { data: Extract<MailOutboxData, { allowed: true }>
   const pending = useNavigation().location;
   const revalidator = useRevalidator();
   const title = useRef<HTMLHeadingElement>(null);
-  const search = useRef<HTMLInputElement>(null);
   // While another query loads, the controls show it already.
   const loading = pending !== undefined && pending.pathname === location.pathname;
   const query = loading ? readMailPageQuery(new URLSearchParams(pending.search)) : data.query;
@@ -96,48 +78,29 @@ function OutboxView({ data }: { data: Extract<MailOutboxData, { allowed: true }>
   return (
     // Not a region of its own: the page is the main landmark, and its table's box is the region the title names.
     <div className="list-page mail-outbox-page">
-      <H1 id="mail-title" ref={title} tabIndex={-1}>
+      <PageTitle id="mail-title" ref={title}>
         {TITLE}
-      </H1>
+      </PageTitle>
       <p id="mail-hint">Los correos que la aplicación envió o tiene por enviar a los solicitantes, los más recientes primero.</p>
-      <form
-        role="search"
-        aria-label="Buscar y filtrar los correos"
-        className="list-toolbar mail-toolbar"
-        onSubmit={(event) => {
-          event.preventDefault();
-          go({ q: search.current?.value.trim() ?? '' });
-        }}
+      <SearchToolbar
+        label="Buscar y filtrar los correos"
+        searchId="mail-search"
+        hint="Correo del destinatario o código de la solicitud"
+        q={query.q}
+        maxLength={MAIL_SEARCH_MAX}
+        onSearch={(q) => go({ q })}
+        clearHref={filtered ? mailPageHref({ estado: null, q: '', page: 1 }) : null}
       >
-        <FormGroup label="Buscar" labelFor="mail-search" className="list-search">
-          <div className="list-search-row">
-            <InputGroup id="mail-search" type="search" inputRef={search} defaultValue={query.q} key={data.query.q} maxLength={MAIL_SEARCH_MAX} aria-describedby="mail-search-hint" fill />
-            <Button type="submit" icon={<Search />} text="Buscar" />
-          </div>
-          <span id="mail-search-hint" className="list-search-hint">
-            Correo del destinatario o código de la solicitud
-          </span>
-        </FormGroup>
-        <FormGroup label="Estado" labelFor="mail-state">
-          <HTMLSelect
-            id="mail-state"
-            value={query.estado ?? ''}
-            options={[{ value: '', label: 'Todos' }, ...MAIL_STATES.map((state) => ({ value: state, label: MAIL_STATE_LABELS[state] }))]}
-            onChange={(event) => go({ estado: MAIL_STATES.find((state) => state === event.currentTarget.value) ?? null })}
-            fill
-          />
-        </FormGroup>
-        {filtered && (
-          <div className="list-clear">
-            <RouterButton to={mailPageHref({ estado: null, q: '', page: 1 })} text="Quitar filtros" variant="minimal" />
-          </div>
-        )}
-      </form>
+        <ToolbarSelect
+          id="mail-state"
+          label="Estado"
+          value={query.estado ?? ''}
+          options={[{ value: '', label: 'Todos' }, ...MAIL_STATES.map((state) => ({ value: state, label: MAIL_STATE_LABELS[state] }))]}
+          onChange={(value) => go({ estado: MAIL_STATES.find((state) => state === value) ?? null })}
+        />
+      </SearchToolbar>
       {data.list === null ? (
-        <TitledCallout level={2} intent="danger" title="No se cargaron los correos" role="alert" className="mail-failure">
-          <p>{data.failure}</p>
-          <Button text="Intentar de nuevo" onClick={() => void revalidator.revalidate()} loading={revalidator.state === 'loading'} />
-        </TitledCallout>
+        <LoadFailure title="No se cargaron los correos" failure={data.failure} />
       ) : (
         <div className="mail-count">
           <p className="list-total" role="status">
@@ -147,32 +110,25 @@ function OutboxView({ data }: { data: Extract<MailOutboxData, { allowed: true }>
         </div>
       )}
       {data.list !== null && (
-        <TableRegion labelledBy="mail-title">
-          <HTMLTable striped compact className="list-table card-table mail-table" aria-describedby="mail-hint" aria-busy={loading || revalidator.state === 'loading'}>
-            <TableHead columns={HEAD} />
-            <tbody>
-              {messages.length === 0 && <EmptyRow columns={HEAD.length} text={noMailText(filtered)} />}
-              {messages.map((message) => (
-                <tr key={message.id}>
-                  {COLUMNS.map((column) => (
-                    <td key={column.label} data-label={column.label} className={column.className}>
-                      {column.cell(message)}
-                    </td>
-                  ))}
-                  <td className="row-actions card-table-actions">
-                    <Button
-                      size="small"
-                      text="Ver correo"
-                      aria-haspopup="dialog"
-                      aria-label={`Ver el correo a ${message.destinatario}: ${MAIL_KIND_LABELS[message.tipo]}, ${dateTimeText(message.creado_el)}`}
-                      onClick={() => navigate(openedHref(data.query, message.id), { state: FROM_LIST })}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </TableRegion>
+        <RowTable
+          labelledBy="mail-title"
+          describedBy="mail-hint"
+          className="mail-table"
+          columns={COLUMNS}
+          rows={messages}
+          rowKey={(message) => message.id}
+          empty={noMailText(filtered)}
+          busy={loading || revalidator.state === 'loading'}
+          actions={(message) => (
+            <Button
+              size="small"
+              text="Ver correo"
+              aria-haspopup="dialog"
+              aria-label={`Ver el correo a ${message.destinatario}: ${MAIL_KIND_LABELS[message.tipo]}, ${dateTimeText(message.creado_el)}`}
+              onClick={() => navigate(openedHref(data.query, message.id), { state: FROM_LIST })}
+            />
+          )}
+        />
       )}
       {lastPage > 1 && (
         <nav aria-label="Páginas de correos" className="list-pager">
@@ -189,11 +145,8 @@ function OutboxView({ data }: { data: Extract<MailOutboxData, { allowed: true }>
         opened={shown}
         isOpen={data.opened !== null}
         onClose={close}
-        onClosed={() => {
-          // The row's button may be gone (the list moved on): the title takes the focus rather than the page's body.
-          const focused = document.activeElement;
-          if (!focused || focused === document.body || focused.closest(`.${Classes.PORTAL}`)) title.current?.focus();
-        }}
+        // The row's button may be gone (the list moved on): the title takes the focus rather than the page's body.
+        onClosed={() => focusTitleIfLost(title.current)}
       />
     </div>
   );

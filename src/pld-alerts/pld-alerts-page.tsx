@@ -2,7 +2,7 @@
 // (forms/contracts/pld-alerts.ts), for staff who review them. A filter (the URL's `?estado=`) shows
 // the open, the closed or all; each open alert is closed from its row, in a dialog, as a confirmed
 // match or a homonym with a written reason. Below 600 px each alert is a card. Text only.
-import { Button, Classes, H1, HTMLTable, Intent, SegmentedControl, Tag } from '@blueprintjs/core';
+import { Button, Intent, SegmentedControl, Tag } from '@blueprintjs/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router-dom';
 import { dateTimeText } from '../../forms/date-time-text';
@@ -18,8 +18,8 @@ import {
   similarityText,
 } from '../../forms/pld-alert-texts';
 import { permissionRefusal } from '../../forms/staff-permissions';
-import { EmptyRow, TableHead, TableRegion, type Column } from '../components/table-parts';
-import { TitledCallout } from '../components/titled-callout';
+import { RowTable, type RowColumn } from '../components/row-table';
+import { focusTitleIfLost, LoadFailure, PageTitle, RefusedPage } from '../components/staff-page-parts';
 import { useDocumentTitle } from '../layout/document-title';
 import { staffPageRoute } from '../session/staff-page-route';
 import { wizardRouteFor } from '../../forms/app-paths';
@@ -31,13 +31,6 @@ import './pld-alerts.css';
 const TITLE = 'Alertas PLD';
 
 const STATE_INTENTS: Record<PldAlert['estado'], Intent> = { abierta: Intent.WARNING, confirmada: Intent.DANGER, homonimo: Intent.NONE };
-
-interface AlertColumn {
-  label: string;
-  /** One element: on a card the cell is a row of label and value. */
-  cell: (alert: PldAlert) => ReactNode;
-  className?: string;
-}
 
 /** A value with a second, smaller line beneath. */
 const Stacked = ({ main, sub }: { main: ReactNode; sub: ReactNode }) => (
@@ -78,7 +71,7 @@ function AlertState({ alert }: { alert: PldAlert }) {
   );
 }
 
-const COLUMNS: AlertColumn[] = [
+const COLUMNS: RowColumn<PldAlert>[] = [
   { label: 'Solicitud', cell: (alert) => <ApplicationLink alert={alert} /> },
   { label: 'Persona', cell: (alert) => <Stacked main={alert.persona} sub={alertGroupLabel(alert.grupo)} /> },
   { label: 'Nombre en la lista', cell: (alert) => <Stacked main={alert.nombre_lista} sub={`Registro ${alert.id_lista}`} /> },
@@ -101,19 +94,10 @@ const COLUMNS: AlertColumn[] = [
   { label: 'Estado', cell: (alert) => <AlertState alert={alert} /> },
 ];
 
-const HEAD: Column[] = [...COLUMNS.map((column) => column.label), { label: 'Acciones', hidden: true }];
-
 export function PldAlertsPage() {
   useDocumentTitle(TITLE);
   const data = useLoaderData() as PldAlertsData;
-  if (!data.allowed) {
-    return (
-      <div className="list-page">
-        <H1>{TITLE}</H1>
-        <p role="alert">{permissionRefusal('pld')}</p>
-      </div>
-    );
-  }
+  if (!data.allowed) return <RefusedPage title={TITLE} refusal={permissionRefusal('pld')} />;
   return <AlertsView data={data} />;
 }
 
@@ -141,9 +125,9 @@ function AlertsView({ data }: { data: Extract<PldAlertsData, { allowed: true }> 
   return (
     // Not a region of its own: the page is the main landmark, and its table's box is the region the title names.
     <div className="list-page pld-alerts-page">
-      <H1 id="alerts-title" ref={title} tabIndex={-1}>
+      <PageTitle id="alerts-title" ref={title}>
         {TITLE}
-      </H1>
+      </PageTitle>
       <p id="alerts-hint">Coincidencias nuevas encontradas al cargar una nueva versión de las listas.</p>
       <div className="alert-filter">
         <span id="alert-filter-label" className="alert-filter-label">
@@ -158,10 +142,7 @@ function AlertsView({ data }: { data: Extract<PldAlertsData, { allowed: true }> 
         />
       </div>
       {data.list === null ? (
-        <TitledCallout level={2} intent="danger" title="No se cargaron las alertas" role="alert" className="alert-failure">
-          <p>{data.failure}</p>
-          <Button text="Intentar de nuevo" onClick={() => void revalidator.revalidate()} loading={revalidator.state === 'loading'} />
-        </TitledCallout>
+        <LoadFailure title="No se cargaron las alertas" failure={data.failure} />
       ) : (
         <p className="list-total" role="status">
           {alertCountText(data.filter, alerts.length)}
@@ -171,28 +152,21 @@ function AlertsView({ data }: { data: Extract<PldAlertsData, { allowed: true }> 
         {announcement}
       </p>
       {data.list !== null && (
-        <TableRegion labelledBy="alerts-title">
-          <HTMLTable striped compact className="list-table card-table alerts-table" aria-describedby="alerts-hint" aria-busy={loading || revalidator.state === 'loading'}>
-            <TableHead columns={HEAD} />
-            <tbody>
-              {alerts.length === 0 && <EmptyRow columns={HEAD.length} text={NO_ALERTS[data.filter]} />}
-              {alerts.map((alert) => (
-                <tr key={alert.id}>
-                  {COLUMNS.map((column) => (
-                    <td key={column.label} data-label={column.label} className={column.className}>
-                      {column.cell(alert)}
-                    </td>
-                  ))}
-                  <td className="row-actions card-table-actions">
-                    {alert.estado === 'abierta' && (
-                      <Button size="small" text="Cerrar alerta" aria-label={`Cerrar alerta de ${alert.persona} (${alert.lista})`} onClick={() => setClosing({ alert, open: true })} />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </TableRegion>
+        <RowTable
+          labelledBy="alerts-title"
+          describedBy="alerts-hint"
+          className="alerts-table"
+          columns={COLUMNS}
+          rows={alerts}
+          rowKey={(alert) => alert.id}
+          empty={NO_ALERTS[data.filter]}
+          busy={loading || revalidator.state === 'loading'}
+          actions={(alert) =>
+            alert.estado === 'abierta' && (
+              <Button size="small" text="Cerrar alerta" aria-label={`Cerrar alerta de ${alert.persona} (${alert.lista})`} onClick={() => setClosing({ alert, open: true })} />
+            )
+          }
+        />
       )}
       <CloseAlertDialog
         alert={closing?.alert ?? null}
@@ -207,8 +181,7 @@ function AlertsView({ data }: { data: Extract<PldAlertsData, { allowed: true }> 
           setClosing((current) => (current?.open ? current : null));
           // The button that opened it is gone once its alert is closed (by this person or another), so the
           // focus could not go back to it and stays in the dialog leaving the page: the title takes it.
-          const focused = document.activeElement;
-          if (!focused || focused === document.body || focused.closest(`.${Classes.PORTAL}`)) title.current?.focus();
+          focusTitleIfLost(title.current);
         }}
       />
     </div>

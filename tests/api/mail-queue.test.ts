@@ -168,14 +168,22 @@ describe('the outbox queue', () => {
     const addresses = ['reinicio.1@example.com', 'reinicio.2@example.com', 'reinicio.3@example.com', 'reinicio.4@example.com'];
     const uuids: string[] = [];
     for (const address of addresses) uuids.push(await savedWith(address));
-    // The first instance's SMTP server takes two messages, then the instance stops answering mid-send (a crash, a lost network).
+    // The first instance's SMTP server takes two messages, then the instance stops answering mid-send (a
+    // lost network). Released, the sends it was stuck in fail (their connection is gone) and any it starts
+    // afterwards reach the SMTP server, where a message sent twice would show.
     let started = 0;
+    let released = false;
     let release = () => {};
-    const stalled = new Promise<void>((_, reject) => (release = () => reject(new Error('proceso detenido'))));
+    const stalled = new Promise<void>((_, reject) => {
+      release = () => {
+        released = true;
+        reject(new Error('conexión perdida'));
+      };
+    });
     stalled.catch(() => undefined);
     const dying: MailTransport = {
       async send(mail) {
-        if (started++ < 2) return transport.send(mail);
+        if (released || started++ < 2) return transport.send(mail);
         await stalled;
       },
       close() {},
@@ -191,8 +199,9 @@ describe('the outbox queue', () => {
     second.kick();
     await waitFor(async () => (await sent()) === 4);
     release();
+    // Both instances keep running past a retry's delay: a job handed out again is sent again only if its message is not marked sent.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     await first.stop();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
     for (const address of addresses) expect(arrived().filter(({ to }) => to === address)).toHaveLength(1);
     await second.stop();
     queues.splice(0);

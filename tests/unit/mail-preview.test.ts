@@ -1,8 +1,12 @@
+// @vitest-environment jsdom
 // The preview of a message's HTML part ('Correos enviados', server/mail/mail-preview.ts): sanitised,
-// nothing that runs, navigates, submits or fetches, each inline style kept aside for the CSSOM; and
-// the page's texts for a message (forms/mail-outbox-texts.ts).
+// nothing that runs, navigates, submits or fetches, each inline style kept aside for the CSSOM
+// without what it would fetch, however spelt, and filtered again by the page's frame before it applies
+// it (a DOM for that: jsdom); and the page's texts for a message (forms/mail-outbox-texts.ts).
 import { describe, expect, it } from 'vitest';
+import { keptStyle, MAIL_PREVIEW } from '../../forms/mail-outbox-rules';
 import { mailPreview } from '../../server/mail/mail-preview';
+import { applyKeptStyles } from '../../src/mail-outbox/mail-preview';
 import { mailPageParams, mailStateText, readMailPageQuery, resendHistoryChange } from '../../forms/mail-outbox-texts';
 
 const HOSTILE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=https://malo.example/">
@@ -37,6 +41,56 @@ describe('the preview of a message', () => {
     expect(preview).toContain('>Continuar mi solicitud</a>');
     expect(preview).toContain('src="data:image/png;base64,iVBORw0KGgo="');
     expect(preview).toMatch(/<img alt="pixel">/);
+  });
+});
+
+/**
+ * Declarations that fetch without spelling `url(` as such: CSS escapes (`\75` is 'u', `\r` is 'r'),
+ * functions that take an image as a bare string, a comment between a name and its parenthesis, @import.
+ */
+const DISGUISED = [
+  String.raw`background:\75rl(https://rastreo.example/1.png)`,
+  String.raw`background:u\rl(https://rastreo.example/2.png)`,
+  String.raw`background:\000055 RL(https://rastreo.example/3.png)`,
+  String.raw`background-image:u\72l("https://rastreo.example/4.png")`,
+  'background-image:image-set("https://rastreo.example/5.png" 1x)',
+  'background-image:-webkit-image-set("https://rastreo.example/6.png" 1x)',
+  'background-image:IMAGE-SET ( "https://rastreo.example/7.png" 1x )',
+  'background-image:image("https://rastreo.example/8.png")',
+  'background-image:cross-fade("https://rastreo.example/9.png", "https://rastreo.example/10.png", 50%)',
+  'background-image:-webkit-cross-fade("https://rastreo.example/11.png", "https://rastreo.example/12.png", 50%)',
+  'background:element(#otro)',
+  'background-image:src("https://rastreo.example/13.png")',
+  'background:url/**/(https://rastreo.example/14.png)',
+  'background:u/**/rl(https://rastreo.example/15.png)',
+  'list-style:URL (https://rastreo.example/16.png)',
+  '@import "https://rastreo.example/17.css"',
+  'width:expression(alert(1))',
+];
+
+describe('the inline styles a preview keeps', () => {
+  it('leaves out each disguised fetch, and keeps the declarations around it', () => {
+    for (const declaration of DISGUISED) expect(keptStyle(`color:#1c2127;${declaration};padding:4px`), declaration).toBe('color:#1c2127;padding:4px');
+    expect(keptStyle('font-family:Arial, sans-serif;background:#f6f7f9;border:1px solid #d3d8de')).toBe('font-family:Arial, sans-serif;background:#f6f7f9;border:1px solid #d3d8de');
+  });
+
+  it('are filtered so by the server, whatever the message says', () => {
+    const html = `<body>${DISGUISED.map((declaration, index) => `<p style='color:#1c2127;${declaration}'>${index}</p>`).join('')}</body>`;
+    const preview = mailPreview(html);
+    expect(preview).not.toMatch(/rastreo|\\|image|element|expression|@import|\/\*/i);
+    expect(preview.match(/data-correo-estilo="color:#1c2127"/g)).toHaveLength(DISGUISED.length);
+  });
+
+  it('and once more by the page, before it applies them', () => {
+    document.body.innerHTML = `<p ${MAIL_PREVIEW.styleAttribute}="color:red">a</p>`;
+    const paragraphs = DISGUISED.map((declaration) => {
+      const paragraph = document.createElement('p');
+      paragraph.setAttribute(MAIL_PREVIEW.styleAttribute, `color:red;${declaration}`);
+      document.body.append(paragraph);
+      return paragraph;
+    });
+    applyKeptStyles(document);
+    for (const paragraph of [document.querySelector('p')!, ...paragraphs]) expect(paragraph.style.cssText).toBe('color: red;');
   });
 });
 
