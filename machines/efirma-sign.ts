@@ -2,12 +2,13 @@
 // is read and shown (holder, RFC, CURP, serial, validity), and refused at once when it is a CSD,
 // out of its validity, or, when the record is at hand, not of someone who may sign it. With the
 // `.key` and its password the signing runs in the browser: the key is opened (a non-extractable
-// key from there on), the packet is fetched and signed, and only the signed PDF is sent. The key's
+// key from there on), the packet (fetched while the form is filled) is signed, and only the
+// signed PDF is sent. The key's
 // bytes and the password travel in the 'sign' event to the actor that opens the key, never into
 // the context. A refusal, here or from the server, goes back to the form with its words and the
 // files as chosen. Once kept, the signed PDF downloads; 'Agregar otra firma' starts over for the
-// next signer (a guarantor, the company's representative). Reading, opening, signing, sending and
-// saving are actors the dialog provides (services/efirma/).
+// next signer (a guarantor, the company's representative). Fetching, reading, opening, signing,
+// sending and saving are actors the dialog provides (services/efirma/).
 import { assign, setup } from 'xstate';
 import type { WizardCode } from '../forms/contracts/application';
 import { EFIRMA_REFUSALS, SIGNER_ROLE_LABELS, type EfirmaSignature } from '../forms/contracts/efirma';
@@ -39,6 +40,9 @@ export interface EfirmaSignContext extends EfirmaSignInput {
   /** The signer's role when the record tells it; null when it does not (the server tells). */
   role: SignerRole | null;
   problem: EfirmaProblem | null;
+  /** The packet to sign, once fetched; and whether its fetch failed. */
+  packet: Uint8Array | null;
+  packetFailed: boolean;
   /** The opened key: it can sign but not be read. Dropped once the packet is signed. */
   key: CryptoKey | null;
   /** The signed packet, from its signing on. */
@@ -61,8 +65,7 @@ export interface OpenKeyInput {
 }
 
 export interface SignInput {
-  code: WizardCode;
-  uuid: string;
+  packet: Uint8Array;
   key: CryptoKey;
   certificate: EfirmaCertificate;
   reason: string;
@@ -112,7 +115,9 @@ export const efirmaSignMachine = setup({
     'read certificate': notProvided<EfirmaCertificate, { file: Blob }>('read certificate'),
     /** Decrypts the `.key` with the password into a non-extractable key; rejects with EfirmaKeyError. */
     'open key': notProvided<CryptoKey, OpenKeyInput>('open key'),
-    /** Fetches the packet (the signed one once someone signed, else the print's PDF) and adds the signature. */
+    /** Fetches the packet to sign: the signed PDF kept after the last signature once someone signed, else the print's PDF. */
+    'fetch packet': notProvided<Uint8Array, { code: WizardCode; uuid: string }>('fetch packet'),
+    /** Adds the signature to the packet. */
     'sign packet': notProvided<Uint8Array, SignInput>('sign packet'),
     /** Sends the signed PDF; answers the signatures kept, or rejects with EfirmaRefusal. */
     'send signed': notProvided<EfirmaSignature[], { code: WizardCode; uuid: string; pdf: Uint8Array }>('send signed'),
@@ -121,6 +126,8 @@ export const efirmaSignMachine = setup({
   },
   guards: {
     'can sign': ({ context }) => context.certificate !== null && context.problem?.about !== 'certificate',
+    'has packet': ({ context }) => context.packet !== null,
+    'packet failed': ({ context }) => context.packetFailed,
   },
   actions: {
     'forget certificate': assign({ certificate: null, role: null, problem: null }),
@@ -137,6 +144,9 @@ export const efirmaSignMachine = setup({
     'forget credentials problem': assign(({ context }) => ({ problem: context.problem?.about === 'certificate' ? context.problem : null })),
     /** A new try: the last one's failure is no longer shown while it runs (and is said again, anew, if it fails again). */
     'forget problem': assign({ problem: null }),
+    'forget packet': assign({ packet: null, packetFailed: false }),
+    'assign packet': assign((_, params: { packet: Uint8Array }) => ({ packet: params.packet })),
+    'note packet failed': assign({ packetFailed: true }),
     'assign key': assign((_, params: { key: CryptoKey }) => ({ key: params.key })),
     'forget key': assign({ key: null }),
     'assign pdf': assign((_, params: { pdf: Uint8Array }) => ({ pdf: params.pdf })),
@@ -145,49 +155,70 @@ export const efirmaSignMachine = setup({
   },
 }).createMachine({
   id: 'efirmaSign',
-  context: ({ input }) => ({ ...input, certificate: null, role: null, problem: null, key: null, pdf: null, signatures: [] }),
-  initial: 'choosing',
+  context: ({ input }) => ({ ...input, certificate: null, role: null, problem: null, packet: null, packetFailed: false, key: null, pdf: null, signatures: [] }),
+  initial: 'preparing',
   states: {
-    choosing: {
-      initial: 'idle',
-      on: {
-        'certificate.chosen': { target: '.readingCertificate', actions: 'forget certificate' },
-        'credentials.changed': { actions: 'forget credentials problem' },
+    /**
+     * The form, and meanwhile the packet to sign fetched (the server renders a PM's in about a
+     * second): by the time the person has chosen the files and typed the password it is here.
+     * Entered anew after a signature or a failure, since the packet to extend may have changed.
+     */
+    preparing: {
+      initial: 'choosing',
+      entry: 'forget packet',
+      invoke: {
+        id: 'packet',
+        src: 'fetch packet',
+        input: ({ context }) => ({ code: context.code, uuid: context.uuid }),
+        onDone: { actions: { type: 'assign packet', params: ({ event }) => ({ packet: event.output }) } },
+        onError: { actions: 'note packet failed' },
       },
       states: {
-        idle: {
-          on: { sign: { guard: 'can sign', target: '#efirmaSign.opening', actions: 'forget problem' } },
-        },
-        readingCertificate: {
-          tags: 'busy',
-          invoke: {
-            id: 'certificate',
-            src: 'read certificate',
-            input: ({ event }) => ({ file: (event as Extract<EfirmaSignEvent, { type: 'certificate.chosen' }>).file }),
-            onDone: { target: 'idle', actions: { type: 'assign certificate', params: ({ event }) => ({ certificate: event.output }) } },
-            onError: {
-              target: 'idle',
-              actions: {
-                type: 'assign problem',
-                params: ({ event }) => ({ problem: problemOf(event.error, UNREADABLE) }),
+        choosing: {
+          initial: 'idle',
+          on: {
+            'certificate.chosen': { target: '.readingCertificate', actions: 'forget certificate' },
+            'credentials.changed': { actions: 'forget credentials problem' },
+          },
+          states: {
+            idle: {
+              on: { sign: { guard: 'can sign', target: '#efirmaSign.preparing.opening', actions: 'forget problem' } },
+            },
+            readingCertificate: {
+              tags: 'busy',
+              invoke: {
+                id: 'certificate',
+                src: 'read certificate',
+                input: ({ event }) => ({ file: (event as Extract<EfirmaSignEvent, { type: 'certificate.chosen' }>).file }),
+                onDone: { target: 'idle', actions: { type: 'assign certificate', params: ({ event }) => ({ certificate: event.output }) } },
+                onError: { target: 'idle', actions: { type: 'assign problem', params: ({ event }) => ({ problem: problemOf(event.error, UNREADABLE) }) } },
               },
             },
           },
         },
-      },
-    },
-    opening: {
-      tags: 'busy',
-      invoke: {
-        id: 'key',
-        src: 'open key',
-        input: ({ context, event }) => {
-          const { keyFile, password } = event as Extract<EfirmaSignEvent, { type: 'sign' }>;
-          return { keyFile, password, certificate: context.certificate! };
+        opening: {
+          tags: 'busy',
+          invoke: {
+            id: 'key',
+            src: 'open key',
+            input: ({ context, event }) => {
+              const { keyFile, password } = event as Extract<EfirmaSignEvent, { type: 'sign' }>;
+              return { keyFile, password, certificate: context.certificate! };
+            },
+            onDone: { target: 'awaitingPacket', actions: { type: 'assign key', params: ({ event }) => ({ key: event.output }) } },
+            // Anything but the key's own problems is a browser that cannot do the cryptography.
+            onError: { target: 'choosing', actions: { type: 'assign problem', params: ({ event }) => ({ problem: problemOf(event.error, NO_CRYPTO) }) } },
+          },
         },
-        onDone: { target: 'signing', actions: { type: 'assign key', params: ({ event }) => ({ key: event.output }) } },
-        // Anything but the key's own problems is a browser that cannot do the cryptography.
-        onError: { target: 'choosing', actions: { type: 'assign problem', params: ({ event }) => ({ problem: problemOf(event.error, NO_CRYPTO) }) } },
+        /** The key is open; the packet, if it is not here yet, is on its way. */
+        awaitingPacket: {
+          tags: 'busy',
+          always: [
+            { guard: 'has packet', target: '#efirmaSign.signing' },
+            // Fetched again as the form comes back.
+            { guard: 'packet failed', target: '#efirmaSign.preparing', reenter: true, actions: ['forget key', { type: 'assign problem', params: { problem: NO_PACKET } }] },
+          ],
+        },
       },
     },
     signing: {
@@ -196,14 +227,13 @@ export const efirmaSignMachine = setup({
         id: 'signing',
         src: 'sign packet',
         input: ({ context }) => ({
-          code: context.code,
-          uuid: context.uuid,
+          packet: context.packet!,
           key: context.key!,
           certificate: context.certificate!,
           reason: context.role ? `Firma de la solicitud: ${SIGNER_ROLE_LABELS[context.role]}` : 'Firma de la solicitud',
         }),
         onDone: { target: 'sending', actions: [{ type: 'assign pdf', params: ({ event }) => ({ pdf: event.output }) }, 'forget key'] },
-        onError: { target: 'choosing', actions: ['forget key', { type: 'assign problem', params: ({ event }) => ({ problem: problemOf(event.error, NO_PACKET) }) }] },
+        onError: { target: 'preparing', actions: ['forget key', { type: 'assign problem', params: ({ event }) => ({ problem: problemOf(event.error, NO_PACKET) }) }] },
       },
     },
     sending: {
@@ -213,13 +243,13 @@ export const efirmaSignMachine = setup({
         src: 'send signed',
         input: ({ context }) => ({ code: context.code, uuid: context.uuid, pdf: context.pdf! }),
         onDone: { target: 'signed', actions: { type: 'assign signatures', params: ({ event }) => ({ signatures: event.output }) } },
-        onError: { target: 'choosing', actions: [assign({ pdf: null }), { type: 'assign problem', params: ({ event }) => ({ problem: problemOf(event.error, NOT_SENT) }) }] },
+        onError: { target: 'preparing', actions: [assign({ pdf: null }), { type: 'assign problem', params: ({ event }) => ({ problem: problemOf(event.error, NOT_SENT) }) }] },
       },
     },
     /** Kept by the server: the signed PDF downloads, and again on 'Descargar PDF firmado'. */
     signed: {
       initial: 'saving',
-      on: { again: { target: 'choosing', actions: 'start over' } },
+      on: { again: { target: 'preparing', actions: 'start over' } },
       states: {
         saving: {
           invoke: { id: 'save', src: 'save pdf', input: ({ context }) => ({ uuid: context.uuid, pdf: context.pdf! }), onDone: 'saved', onError: 'saved' },

@@ -1,6 +1,6 @@
 // The e.firma signing statechart's actors (machines/efirma-sign.ts), run in the browser: the
-// certificate read, the key opened with its password, the packet fetched and signed, the signed
-// PDF sent. The key and the password go no further than openEfirmaKey; the only call that sends
+// packet fetched, the certificate read, the key opened with its password, the packet signed, the
+// signed PDF sent. The key and the password go no further than openEfirmaKey; the only call that sends
 // anything is the signed PDF's. Loaded with the signing dialog, in a chunk of its own.
 import type { AxiosInstance } from 'axios';
 import { fromPromise } from 'xstate';
@@ -24,7 +24,8 @@ interface OpenKeyInput {
   certificate: EfirmaCertificate;
 }
 
-interface SignInput extends Target {
+interface SignInput {
+  packet: Uint8Array;
   key: CryptoKey;
   certificate: EfirmaCertificate;
   reason: string;
@@ -74,9 +75,8 @@ export const efirmaSigningActors = (http: AxiosInstance, save: (pdf: Blob, name:
       keyFile.fill(0);
     }
   }),
-  'sign packet': fromPromise<Uint8Array, SignInput>(async ({ input }) =>
-    signPacket(await packetToSign(http, input), { key: input.key, certificate: input.certificate, reason: input.reason }),
-  ),
+  'fetch packet': fromPromise<Uint8Array, Target>(({ input }) => packetToSign(http, input)),
+  'sign packet': fromPromise<Uint8Array, SignInput>(({ input }) => signPacket(input.packet, { key: input.key, certificate: input.certificate, reason: input.reason })),
   'send signed': fromPromise<EfirmaSignature[], Target & { pdf: Uint8Array }>(({ input }) => sendSigned(http, input)),
   'save pdf': fromPromise<void, { uuid: string; pdf: Uint8Array }>(async ({ input }) =>
     save(new Blob([input.pdf.slice()], { type: 'application/pdf' }), `solicitud-${input.uuid}-firmada.pdf`),

@@ -236,7 +236,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
                 if (file) send({ type: 'certificate.chosen', file });
               }}
             />
-            {state.matches({ choosing: 'readingCertificate' }) && <p role="status">Leyendo el certificado…</p>}
+            {state.matches({ preparing: { choosing: 'readingCertificate' } }) && <p role="status">Leyendo el certificado…</p>}
             {certificate && (
               <div id="efirma-cer-datos">
                 <CertificateDetails certificate={certificate} />
@@ -285,7 +285,8 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
               </TitledCallout>
             )}
             <p role="status" className="efirma-progress">
-              {state.matches('opening') && 'Abriendo tu llave privada…'}
+              {state.matches({ preparing: 'opening' }) && 'Abriendo tu llave privada…'}
+              {state.matches({ preparing: 'awaitingPacket' }) && 'Obteniendo el documento para firmarlo…'}
               {state.matches('signing') && 'Firmando el documento…'}
               {state.matches('sending') && 'Enviando el documento firmado…'}
             </p>
@@ -294,7 +295,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
             actions={
               <>
                 <Button text="Cancelar" onClick={onClose} disabled={busy} />
-                <Button type="submit" intent="primary" icon={<Endorsed />} text="Firmar" loading={busy && !state.matches('choosing')} />
+                <Button type="submit" intent="primary" icon={<Endorsed />} text="Firmar" loading={busy && !state.matches({ preparing: 'choosing' })} />
               </>
             }
           />

@@ -76,6 +76,7 @@ const KEY_FILE = new Blob([new Uint8Array([0x30, 0x82, 0x05, 0x0e])], { type: 'a
 const PASSWORD = 'Contraseña-Secreta-42';
 /** Stands for the non-extractable key the browser opens; the fakes only pass it along. */
 const KEY = { type: 'private', extractable: false, algorithm: { name: 'RSASSA-PKCS1-v1_5' }, usages: ['sign'] } as unknown as CryptoKey;
+const PACKET = new TextEncoder().encode('%PDF-1.7 packet');
 const SIGNED_PDF = new TextEncoder().encode('%PDF-1.7 signed');
 const SIGNATURES: EfirmaSignature[] = [
   {
@@ -102,6 +103,7 @@ const KEY_MISMATCH = new EfirmaKeyError('key-mismatch');
 const NOT_A_KEY = new EfirmaKeyError('not-a-key');
 const NO_CRYPTO = new Error('SubtleCrypto unavailable');
 const PACKET_NETWORK = new Error('Network Error');
+const PACKET_GONE = new Error('Request failed with status code 500');
 const REFUSED = new EfirmaRefusal(SERVER_WORDS);
 const SEND_NETWORK = new Error('Network Error');
 const SAVE_BLOCKED = new Error('blocked');
@@ -116,6 +118,7 @@ const FAILURE_PROBLEMS = new Map<unknown, EfirmaProblem>([
   [NOT_A_KEY, { about: 'key', message: EFIRMA_PROBLEMS['not-a-key'] }],
   [NO_CRYPTO, { about: 'signing', message: EFIRMA_PROBLEMS['no-crypto'] }],
   [PACKET_NETWORK, { about: 'signing', message: EFIRMA_PROBLEMS['packet-unavailable'] }],
+  [PACKET_GONE, { about: 'signing', message: EFIRMA_PROBLEMS['packet-unavailable'] }],
   [REFUSED, { about: 'signing', message: SERVER_WORDS }],
   [SEND_NETWORK, { about: 'signing', message: EFIRMA_PROBLEMS['not-sent'] }],
 ]);
@@ -131,6 +134,8 @@ const EVENTS: EventObject[] = [
   SIGN as EventObject,
   { type: 'download' },
   { type: 'again' },
+  settle('packet', 'done', PACKET),
+  settle('packet', 'error', PACKET_GONE),
   ...[...CERTIFICATES.keys()].map((chosen) => settle('certificate', 'done', chosen)),
   settle('certificate', 'error', NOT_A_CERTIFICATE),
   settle('certificate', 'error', NOT_FROM_SAT),
@@ -150,26 +155,26 @@ const EVENTS: EventObject[] = [
 ];
 
 const serializeState = (s: Snapshot) => {
-  const { certificate: chosen, role, problem, key, pdf, signatures } = s.context;
-  return JSON.stringify([s.value, chosen && (CERTIFICATES.get(chosen) ?? chosen.rfc), role, problem, key !== null, pdf !== null, signatures.length]);
+  const { certificate: chosen, role, problem, packet, packetFailed, key, pdf, signatures } = s.context;
+  return JSON.stringify([s.value, chosen && (CERTIFICATES.get(chosen) ?? chosen.rfc), role, problem, packet !== null, packetFailed, key !== null, pdf !== null, signatures.length]);
 };
 
 const coverage = fileCoverage('efirma-sign');
 
-type CallId = 'certificate' | 'key' | 'signing' | 'send' | 'save';
+type CallId = 'packet' | 'certificate' | 'key' | 'signing' | 'send' | 'save';
 type Call = { input: any; signal: AbortSignal; resolve: (value?: unknown) => void; reject: (error: unknown) => void };
 
 function start(input: EfirmaSignInput = INPUT, inspect: Inspect = coverage.inspect) {
-  const calls: Record<CallId, Call[]> = { certificate: [], key: [], signing: [], send: [], save: [] };
+  const calls: Record<CallId, Call[]> = { packet: [], certificate: [], key: [], signing: [], send: [], save: [] };
   const fake = (id: CallId) =>
     fromPromise<any, any>(({ input: given, signal }) => new Promise((resolve, reject) => calls[id].push({ input: given, signal, resolve, reject })));
   const actor = createActor(
     efirmaSignMachine.provide({
-      actors: { 'read certificate': fake('certificate'), 'open key': fake('key'), 'sign packet': fake('signing'), 'send signed': fake('send'), 'save pdf': fake('save') },
+      actors: { 'fetch packet': fake('packet'), 'read certificate': fake('certificate'), 'open key': fake('key'), 'sign packet': fake('signing'), 'send signed': fake('send'), 'save pdf': fake('save') },
     }),
     { input, inspect },
   ).start();
-  return { actor, calls, last: null as EventObject | null, before: actor.getSnapshot().context as Context };
+  return { actor, calls, last: null as EventObject | null, before: actor.getSnapshot().context as Context, beforeState: actor.getSnapshot() as Snapshot };
 }
 
 type Harness = ReturnType<typeof start>;
@@ -178,6 +183,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function play(h: Harness, event: EventObject) {
   h.before = h.actor.getSnapshot().context;
+  h.beforeState = h.actor.getSnapshot();
   h.last = event;
   const settled = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
   if (settled) {
@@ -209,19 +215,41 @@ function assertMeaning(s: Snapshot, h: Harness) {
   const text = contextText(context);
   expect(text).not.toContain(PASSWORD);
   expect(text).not.toContain('[the key file]');
-  // The opened key lives only while the packet is signed.
-  if (!s.matches('signing')) expect(context.key).toBeNull();
+  // The opened key lives only until the packet is signed.
+  if (!s.matches('signing') && !s.matches({ preparing: 'awaitingPacket' })) expect(context.key).toBeNull();
+  // Each time the form is entered (at the start, after a signature or a failure) the packet to extend is fetched anew.
+  if (s.matches('preparing') && !h.beforeState.matches('preparing')) {
+    expect(context).toMatchObject({ packet: null, packetFailed: false });
+    expect(h.calls.packet.at(-1)!.input).toEqual({ code: 'wizardpf', uuid: UUID });
+    expect(h.calls.packet.at(-1)!.signal.aborted).toBe(false);
+  }
   // 'Firmar' is refused while the certificate has a problem: no key is opened for it.
   if (context.problem?.about === 'certificate') expect(s.can(SIGN)).toBe(false);
 
-  if (s.matches({ choosing: 'idle' })) {
+  const settled = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+  if (settled?.[2] === 'packet') {
+    // Fetched meanwhile: kept for the signing; a failure is said only when the signing waits for it.
+    if (settled[1] === 'done') expect(context.packet).toBe(PACKET);
+    else if (h.beforeState.matches({ preparing: 'awaitingPacket' })) {
+      expect(s.matches({ preparing: { choosing: 'idle' } })).toBe(true);
+      expect(context.problem).toEqual({ about: 'signing', message: EFIRMA_PROBLEMS['packet-unavailable'] });
+      expect(context.certificate).toBe(h.before.certificate);
+      return;
+    } else {
+      expect(context.packetFailed).toBe(true);
+      expect(context.problem).toEqual(h.before.problem);
+    }
+  }
+
+  if (s.matches({ preparing: { choosing: 'idle' } })) {
     expect(s.hasTag('busy')).toBe(false);
     expect(context.pdf).toBeNull();
     expect(context.signatures).toEqual([]);
-    const settled = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (event.type === 'xstate.init' || event.type === 'again') {
+    if (settled?.[2] === 'packet') {
+      // Checked above.
+    } else if (event.type === 'xstate.init' || event.type === 'again') {
       // Ready for the next signer: nothing of the last one is left.
-      expect(context).toMatchObject({ certificate: null, role: null, problem: null, key: null, pdf: null, signatures: [] });
+      expect(context).toMatchObject({ certificate: null, role: null, problem: null, packet: null, packetFailed: false, key: null, pdf: null, signatures: [] });
     } else if (event.type === 'credentials.changed') {
       // What was said of the last key or password no longer holds; what was said of the certificate does.
       expect(context.certificate).toBe(h.before.certificate);
@@ -239,22 +267,32 @@ function assertMeaning(s: Snapshot, h: Harness) {
       // A certificate that could not be read is none; a failure further on keeps the one chosen, to try again.
       expect(context.certificate).toBe(settled[2] === 'certificate' ? null : VALID);
       if (settled[2] !== 'certificate') expect(s.can(SIGN)).toBe(true);
+    } else if (settled?.[1] === 'done' && settled[2] === 'key') {
+      // The key opened after the packet's fetch had failed: said, and the packet fetched again.
+      expect(h.before.packetFailed).toBe(true);
+      expect(context).toMatchObject({ certificate: VALID, key: null, problem: { about: 'signing', message: EFIRMA_PROBLEMS['packet-unavailable'] } });
     } else throw new Error(`Unchecked way into choosing.idle: ${event.type}`);
-  } else if (s.matches({ choosing: 'readingCertificate' })) {
+  } else if (s.matches({ preparing: { choosing: 'readingCertificate' } })) {
     expect(s.hasTag('busy')).toBe(true);
     expect(h.calls.certificate.at(-1)!.input).toEqual({ file: CER_FILE });
     // The certificate shown before is gone while the new one is read, and so is what was said of it.
     expect(context).toMatchObject({ certificate: null, role: null, problem: null });
-  } else if (s.matches('opening')) {
+  } else if (s.matches({ preparing: 'opening' })) {
     expect(s.hasTag('busy')).toBe(true);
     expect(h.calls.key.at(-1)!.input).toEqual({ keyFile: KEY_FILE, password: PASSWORD, certificate: VALID });
     // A new try: the last one's failure is no longer shown.
     expect(context.problem).toBeNull();
+  } else if (s.matches({ preparing: 'awaitingPacket' })) {
+    // The key is open and the packet is on its way.
+    expect(s.hasTag('busy')).toBe(true);
+    expect(context.key).toBe(KEY);
+    expect(context.packet).toBeNull();
+    expect(context.packetFailed).toBe(false);
   } else if (s.matches('signing')) {
     expect(s.hasTag('busy')).toBe(true);
     expect(context.key).toBe(KEY);
     expect(context.problem).toBeNull();
-    expect(h.calls.signing.at(-1)!.input).toEqual({ code: 'wizardpf', uuid: UUID, key: KEY, certificate: VALID, reason: 'Firma de la solicitud: Solicitante' });
+    expect(h.calls.signing.at(-1)!.input).toEqual({ packet: PACKET, key: KEY, certificate: VALID, reason: 'Firma de la solicitud: Solicitante' });
   } else if (s.matches('sending')) {
     expect(s.hasTag('busy')).toBe(true);
     expect(context.pdf).toBe(SIGNED_PDF);
@@ -274,7 +312,13 @@ function assertMeaning(s: Snapshot, h: Harness) {
 
 describe('e.firma signing statechart, every transition', () => {
   testEveryTransition({
-    edges: enumerateEdges(efirmaSignMachine, { input: INPUT, events: EVENTS, serializeState: serializeState as never }),
+    edges: enumerateEdges(efirmaSignMachine, {
+      input: INPUT,
+      events: EVENTS,
+      serializeState: serializeState as never,
+      // The packet's fetch settles once each time the form is entered; the machine alone would take it again.
+      possible: (snapshot, event) => !/\.actor\.packet$/.test(event.type) || (snapshot.context.packet === null && !snapshot.context.packetFailed),
+    }),
     serializeState: serializeState as never,
     start: (_edge, inspect) => start(INPUT, inspect),
     play: play as never,
@@ -290,6 +334,7 @@ describe('e.firma signing statechart, what the person sees', () => {
   }
 
   async function signedUpTo(h: Harness, step: 'opened' | 'signed' | 'kept') {
+    await play(h, settle('packet', 'done', PACKET));
     await chosen(h, VALID);
     await play(h, SIGN as EventObject);
     await play(h, settle('key', 'done', KEY));
@@ -306,7 +351,7 @@ describe('e.firma signing statechart, what the person sees', () => {
       await play(h, SIGN as EventObject);
       await play(h, { type: 'credentials.changed' });
       await play(h, SIGN as EventObject);
-      expect(h.actor.getSnapshot().matches({ choosing: 'idle' })).toBe(true);
+      expect(h.actor.getSnapshot().matches({ preparing: { choosing: 'idle' } })).toBe(true);
       expect(h.actor.getSnapshot().context.problem).toEqual({ about: 'certificate', message: CERTIFICATE_PROBLEMS.get(refused) });
       expect(h.calls.key).toHaveLength(0);
       h.actor.stop();
@@ -334,7 +379,7 @@ describe('e.firma signing statechart, what the person sees', () => {
     expect(h.calls.certificate[1]!.input).toEqual({ file: second });
     h.calls.certificate[0]!.resolve(SOMEONE_ELSE);
     await flush();
-    expect(h.actor.getSnapshot().matches({ choosing: 'readingCertificate' })).toBe(true);
+    expect(h.actor.getSnapshot().matches({ preparing: { choosing: 'readingCertificate' } })).toBe(true);
     await play(h, settle('certificate', 'done', VALID));
     expect(h.actor.getSnapshot().context).toMatchObject({ certificate: VALID, problem: null, role: 'solicitante' });
   });
@@ -347,6 +392,36 @@ describe('e.firma signing statechart, what the person sees', () => {
     await play(h, SIGN as EventObject);
     expect(h.calls.key).toHaveLength(2);
     expect(h.calls.key[1]!.input).toEqual({ keyFile: KEY_FILE, password: PASSWORD, certificate: VALID });
+  });
+
+  it('fetches the packet while the form is filled; a key opened first waits for it, then signs it', async () => {
+    const h = start();
+    expect(h.calls.packet).toHaveLength(1);
+    await chosen(h, VALID);
+    await play(h, SIGN as EventObject);
+    await play(h, settle('key', 'done', KEY));
+    expect(h.actor.getSnapshot().matches({ preparing: 'awaitingPacket' })).toBe(true);
+    expect(h.calls.signing).toHaveLength(0);
+    await play(h, settle('packet', 'done', PACKET));
+    expect(h.actor.getSnapshot().matches('signing')).toBe(true);
+    expect(h.calls.signing[0]!.input).toMatchObject({ packet: PACKET, key: KEY });
+  });
+
+  it('says a packet that could not be fetched only when the signing needs it, and fetches it again', async () => {
+    const h = start();
+    await play(h, settle('packet', 'error', PACKET_GONE));
+    expect(h.actor.getSnapshot().context.problem).toBeNull();
+    await chosen(h, VALID);
+    await play(h, SIGN as EventObject);
+    await play(h, settle('key', 'done', KEY));
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.matches({ preparing: { choosing: 'idle' } })).toBe(true);
+    expect(snapshot.context).toMatchObject({ certificate: VALID, key: null, problem: { about: 'signing', message: EFIRMA_PROBLEMS['packet-unavailable'] } });
+    expect(h.calls.packet).toHaveLength(2);
+    await play(h, settle('packet', 'done', PACKET));
+    await play(h, SIGN as EventObject);
+    await play(h, settle('key', 'done', KEY));
+    expect(h.calls.signing[0]!.input).toMatchObject({ packet: PACKET });
   });
 
   it('drops the opened key once the packet is signed, and when signing fails', async () => {
@@ -380,8 +455,10 @@ describe('e.firma signing statechart, what the person sees', () => {
     const h = start();
     await signedUpTo(h, 'kept');
     await play(h, { type: 'again' });
-    expect(h.actor.getSnapshot().value).toEqual({ choosing: 'idle' });
-    expect(h.actor.getSnapshot().context).toEqual({ ...INPUT, certificate: null, role: null, problem: null, key: null, pdf: null, signatures: [] });
+    expect(h.actor.getSnapshot().value).toEqual({ preparing: { choosing: 'idle' } });
+    expect(h.actor.getSnapshot().context).toEqual({ ...INPUT, certificate: null, role: null, problem: null, packet: null, packetFailed: false, key: null, pdf: null, signatures: [] });
+    // The packet to extend is now the one just signed: fetched again.
+    expect(h.calls.packet).toHaveLength(2);
     await play(h, SIGN as EventObject);
     expect(h.calls.key).toHaveLength(1);
   });
@@ -392,6 +469,7 @@ describe('e.firma signing statechart, who may sign', () => {
 
   async function signWith(input: EfirmaSignInput, read: EfirmaCertificate) {
     const h = start(input);
+    await play(h, settle('packet', 'done', PACKET));
     await play(h, { type: 'certificate.chosen', file: CER_FILE } as EventObject);
     await play(h, settle('certificate', 'done', read));
     const { problem, role } = h.actor.getSnapshot().context;

@@ -33,7 +33,7 @@ describe('an actor not provided fails loudly', () => {
     expect(Object.fromEntries(MACHINES.map(({ name, machine }) => [name, ioActorsOf(machine).map(([actor]) => actor).sort()]))).toEqual({
       session: ['load staff profile', 'request public token'],
       'catalog-lookup': ['fetch entries'],
-      'efirma-sign': ['open key', 'read certificate', 'save pdf', 'send signed', 'sign packet'],
+      'efirma-sign': ['fetch packet', 'open key', 'read certificate', 'save pdf', 'send signed', 'sign packet'],
       'pld-review': ['search blacklist'],
       print: ['download pdf', 'fetch packet', 'lay out', 'print'],
       'rfc-duplicate-check': ['count application rfc', 'count clients with rfc'],

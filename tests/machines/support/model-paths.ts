@@ -28,6 +28,11 @@ export interface ModelOptions<TInput> {
   events: EventObject[];
   /** What identifies a distinct state for the traversal (state value plus the context that matters). */
   serializeState: (snapshot: Snap) => string;
+  /**
+   * Whether the real actors can produce `event` in `snapshot`: a call invoked by a state that stays
+   * active after it settled (the e.firma packet's fetch) settles once, where the machine alone would take it again.
+   */
+  possible?: (snapshot: Snap, event: EventObject) => boolean;
 }
 
 /** Every enabled transition of the machine, each with the shortest event path that reaches its source. */
@@ -37,7 +42,8 @@ export function enumerateEdges<TInput>(machine: AnyStateMachine, options: ModelO
     events: options.events,
     serializeState: (snapshot: Snap) => options.serializeState(snapshot),
     // Any transition enabled, even one without target or actions (which `snapshot.can` leaves out).
-    filterEvents: (snapshot: Snap, event: EventObject) => snapshot.machine.getTransitionData(snapshot as never, event).length > 0,
+    filterEvents: (snapshot: Snap, event: EventObject) =>
+      snapshot.machine.getTransitionData(snapshot as never, event).length > 0 && (options.possible?.(snapshot, event) ?? true),
   };
   const adjacency = adjacencyMapToArray(getAdjacencyMap(machine, traversal as never));
   const paths = getShortestPaths(machine, traversal as never);
