@@ -1,9 +1,10 @@
 // Signing a PM packet with 5 guarantors with an e.firma (issue 20), in Chromium on the built
 // product (run `npx vite build` first), on loopback: from the click on 'Firmar' in 'Firmar con
 // e.firma' to the download of the signed PDF (target: at most 3 s). That span holds the key's
-// opening (PBKDF2, 2048 iterations of HMAC-SHA1, and 3DES, as the SAT hands keys out), the packet's
-// PDF made by the server, its signing in the page, the server's check of the signed PDF and the
-// save. Each round is a finished PM of its own, made through the API before the clock starts and
+// opening (PBKDF2, 2048 iterations of HMAC-SHA1, and 3DES, as the SAT hands keys out), whatever
+// is left of the packet's fetch (the dialog fetches it as it opens; here the files are chosen at
+// once, not in the seconds a person takes, so a PM's packet made by the server is often still on
+// its way), its signing in the page, the server's check of the signed PDF and the save. Each round is a finished PM of its own, made through the API before the clock starts and
 // opened on /printPM/{uuid} in a fresh browser context holding its public session (an applicant
 // signs once, so the dialog's code loads cold every round): the company's e.firma signs first,
 // then, after 'Agregar otra firma', its representative's own (over the signed PDF the server kept).
@@ -100,9 +101,13 @@ async function instrument(context: BrowserContext) {
   });
 }
 
-type Parts = Record<'open' | 'fetch' | 'sign' | 'send' | 'page', number>;
+type Parts = Record<'open' | 'wait' | 'fetch' | 'sign' | 'send' | 'page', number>;
 
-/** The parts of the last signature, from the page's marks and its calls' resource timings. */
+/**
+ * The parts of the last signature, from the page's marks and its calls' resource timings. The
+ * packet is fetched as the dialog opens (and again for the next signer), while the files are
+ * chosen: `wait` is what 'Firmar' still waited for it after the key opened, `fetch` the fetch itself.
+ */
 async function partsOf(context: BrowserContext): Promise<Parts> {
   const page = context.pages()[0]!;
   const { marks, calls } = await page.evaluate(() => ({
@@ -112,13 +117,22 @@ async function partsOf(context: BrowserContext): Promise<Parts> {
   const last = (name: string) => marks.findLast(([mark]) => mark === name)?.[1] ?? NaN;
   const submit = last('submit');
   const opening = last('Abriendo tu llave privada…');
+  const awaiting = last('Obteniendo el documento para firmarlo…');
   const signing = last('Firmando el documento…');
   const sending = last('Enviando el documento firmado…');
   const save = last('save');
+  const waited = awaiting > opening;
   // The packet: the print's PDF for the first signer, the signed PDF kept for the next.
-  const packet = calls.findLast((call) => call.start >= signing && /\/print\/cliente\/[^/]+\/pdf$|\/firma\/[^/]+\/pdf$/.test(call.name));
-  if (!packet) throw new Error('the packet fetched while signing was not seen');
-  return { open: signing - opening, fetch: packet.end - signing, sign: sending - packet.end, send: save - sending, page: save - submit };
+  const packet = calls.findLast((call) => call.start <= signing && /\/print\/cliente\/[^/]+\/pdf$|\/firma\/[^/]+\/pdf$/.test(call.name));
+  if (!packet) throw new Error('the packet signed was not seen fetched');
+  return {
+    open: (waited ? awaiting : signing) - opening,
+    wait: waited ? signing - awaiting : 0,
+    fetch: packet.end - packet.start,
+    sign: sending - signing,
+    send: save - sending,
+    page: save - submit,
+  };
 }
 
 /** The dialog's chunk as the page fetched it: from the click on 'Firmar con e.firma', its files and their bytes as sent. */
@@ -227,7 +241,7 @@ try {
     const part = (name: keyof Parts) => ms(median(parts.map((p) => p[name])));
     console.log(`'Firmar' → signed PDF downloaded, ${labels[signer]}: per round ${total.map(ms).join(', ')}`);
     console.log(`    median ${ms(median(total))}  max ${ms(Math.max(...total))}; server CPU median ${ms(median(serverCpu))} (per round ${serverCpu.map(ms).join(', ')}); packet fetched per round ${parts.map((p) => ms(p.fetch)).join(', ')}`);
-    console.log(`    in the page (medians): key opened ${part('open')}, packet fetched ${part('fetch')}, signed ${part('sign')}, sent and checked ${part('send')}; submit → save ${part('page')}`);
+    console.log(`    in the page (medians): key opened ${part('open')}, then waited for the packet ${part('wait')} (its fetch, begun as the form opened: ${part('fetch')}), signed ${part('sign')}, sent and checked ${part('send')}; submit → save ${part('page')}`);
     verdicts.push(`${signer} median ${ms(median(total))} ${median(total) <= TARGET_MS ? 'met' : 'NOT met'}, max ${ms(Math.max(...total))} ${Math.max(...total) <= TARGET_MS ? 'within' : 'past'} it`);
   }
   console.log(`load average at end ${load()}`);

@@ -3,10 +3,10 @@
 // 'Cadena no verificada'); then the applicant sees 'Firmado con e.firma' in the wizard, and staff
 // see the lists' tag, the section in the wizard and the print view, and download the signed PDF,
 // which poppler's pdfsig finds valid. Screenshots in test-results/efirma/.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pdfsig } from '../support/efirma/pdfsig';
 import { createApplication, pageBearer, staffBearer } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { credentials, signThroughApi } from './support/efirma';
@@ -121,7 +121,7 @@ test('staff see the signed records in both lists, the signatures in the wizard a
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   // The PDF kept with the signature, byte for byte, and valid to a PDF reader's eye.
   expect(createHash('sha256').update(bytes).digest('hex')).toBe(kept!.sha256);
-  const report = execFileSync('pdfsig', [saved], { encoding: 'utf8' });
+  const report = pdfsig(saved);
   expect(report).toContain('Signature Validation: Signature is Valid.');
   expect(report).toContain(`Signer Certificate Common Name: ${credentials.pf.name}`);
 

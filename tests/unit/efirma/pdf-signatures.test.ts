@@ -16,6 +16,7 @@ import { packetPdf } from '../../../server/print/packet-pdf';
 import { openEfirmaKey } from '../../../services/efirma/efirma-key';
 import { signPacket } from '../../../services/efirma/sign-packet';
 import { efirmaCredentials, type TestCredential } from '../../support/efirma/make-credentials';
+import { nssDatabaseTrusting, pdfsig as pdfsigOf } from '../../support/efirma/pdfsig';
 import { validPfModel } from '../forms/fixtures';
 import { TEST_COMPANY } from '../print/test-company';
 
@@ -29,11 +30,11 @@ const signAs = async (pdf: Uint8Array, who: TestCredential, reason: string, sign
   return signPacket(pdf, { key, certificate, reason, signingTime });
 };
 
-/** pdfsig's report (it exits 0 even when a signature fails: the text says how each went). */
+/** pdfsig's report on the bytes (it exits 0 even when a signature fails: the text says how each went). */
 const pdfsig = (pdf: Uint8Array, nss?: string) => {
   const file = path.join(work, `check-${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, pdf);
-  return execFileSync('pdfsig', [...(nss ? ['-nssdir', `sql:${nss}`] : []), file], { encoding: 'utf8' });
+  return pdfsigOf(file, nss);
 };
 
 /** The signature's /Contents replaced by another CMS, padded with zeros to the same size. */
@@ -151,10 +152,7 @@ describe('unsignedOriginal', () => {
 describe('pdfsig (poppler) on the signed packet', () => {
   let nss: string;
   beforeAll(() => {
-    nss = path.join(work, 'nss');
-    execFileSync('mkdir', ['-p', nss]);
-    execFileSync('certutil', ['-N', '-d', `sql:${nss}`, '--empty-password']);
-    execFileSync('certutil', ['-A', '-n', 'testca', '-t', 'CT,C,C', '-i', credentials.ca.pem, '-d', `sql:${nss}`]);
+    nss = nssDatabaseTrusting(credentials.ca.pem);
   });
 
   it('finds both signatures valid, names their signers, and with the test CA trusts both certificates', () => {
