@@ -148,6 +148,9 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
   const [missing, setMissing] = useState<Missing>({});
   const [certificateFile, setCertificateFile] = useState<File | null>(null);
   const certificateButton = useRef<HTMLButtonElement>(null);
+  const keyButton = useRef<HTMLButtonElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const signButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
 
   const { certificate, problem, signatures } = state.context;
@@ -157,9 +160,20 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
     if (!signed) return;
     // The form the focus was in is gone: it moves to the answer, as in the other dialogs.
     closeButton.current?.focus();
+    // Not needed any more: the next signer chooses their own.
+    setPassword('');
+    setKeyFile(null);
     onSigned?.(signatures);
     // Once per signature kept: `signatures` changes only when the server answers one.
   }, [signed, signatures]);
+
+  // A try that failed gives the focus to what it is about (the buttons were disabled while it ran, and the focus was lost).
+  const settledProblem = busy ? null : problem;
+  useEffect(() => {
+    if (!settledProblem) return;
+    const target = { certificate: certificateButton, key: keyButton, password: passwordInput, signing: signButton }[settledProblem.about];
+    target.current?.focus();
+  }, [settledProblem]);
 
   const about = (field: EfirmaProblem['about']) => (problem?.about === field ? problem.message : undefined);
   const certificateProblem = missing.certificate ?? about('certificate');
@@ -175,6 +189,8 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
     if (!keyFile) found.key = EFIRMA_PROBLEMS['no-key'];
     if (password === '') found.password = EFIRMA_PROBLEMS['no-password'];
     setMissing(found);
+    const first = found.certificate ? certificateButton : found.key ? keyButton : found.password ? passwordInput : null;
+    first?.current?.focus();
     if (Object.keys(found).length > 0 || !keyFile) return;
     send({ type: 'sign', keyFile, password });
   };
@@ -255,6 +271,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
               file={keyFile}
               disabled={busy}
               problem={keyProblem}
+              buttonRef={keyButton}
               onChoose={(file) => {
                 setKeyFile(file);
                 setMissing(({ key: _, ...rest }) => rest);
@@ -264,6 +281,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
             <FormGroup label="Contraseña de la llave privada" labelFor="efirma-password" intent={passwordProblem ? Intent.DANGER : Intent.NONE}>
               <InputGroup
                 id="efirma-password"
+                inputRef={passwordInput}
                 type="password"
                 autoComplete="off"
                 value={password}
@@ -295,7 +313,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
             actions={
               <>
                 <Button text="Cancelar" onClick={onClose} disabled={busy} />
-                <Button type="submit" intent="primary" icon={<Endorsed />} text="Firmar" loading={busy && !state.matches({ preparing: 'choosing' })} />
+                <Button ref={signButton} type="submit" intent="primary" icon={<Endorsed />} text="Firmar" loading={busy && !state.matches({ preparing: 'choosing' })} />
               </>
             }
           />
