@@ -19,11 +19,13 @@ function leafText(value: unknown, maxString: number): string {
   if (typeof value === 'bigint') return `${value}n`;
   if (value instanceof Date) return `Date ${value.toISOString()}`;
   if (typeof File !== 'undefined' && value instanceof File) return `File ${JSON.stringify(value.name)} (${value.size} bytes)`;
+  if (ArrayBuffer.isView(value)) return `${value.constructor.name} (${value.byteLength} bytes)`;
   return String(value);
 }
 
+// Bytes are a leaf: a signed PDF in the context would otherwise be a branch of a million entries.
 const isBranch = (value: unknown): value is object =>
-  value !== null && typeof value === 'object' && !(value instanceof Date) && !(typeof File !== 'undefined' && value instanceof File);
+  value !== null && typeof value === 'object' && !(value instanceof Date) && !(typeof File !== 'undefined' && value instanceof File) && !ArrayBuffer.isView(value);
 
 function summary(value: object): string {
   if (Array.isArray(value)) return `[${value.length}]`;

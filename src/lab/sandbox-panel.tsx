@@ -11,24 +11,67 @@ import './sandbox.css';
 
 type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
 
-/** `{"$file": {"name", "type", "size"}}` stands for a File (JSON has none), filled with zero bytes: the upload machine's `file.chosen`. */
+/** A marker written wrong: its message says how to write it. */
+class MarkerError extends Error {}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * JSON has no File, Date or bytes, which some events and answers carry, so an object whose one key
+ * is a marker stands for one: `{"$file": {"name", "type", "size"}}` a File filled with zero bytes (the
+ * upload machine's `file.chosen`), `{"$date": "2026-01-01T00:00:00Z"}` a Date (a certificate's
+ * validity), `{"$bytes": [48, 130]}` a Uint8Array of those bytes, or `{"$bytes": 16}` of that many zeros.
+ */
 function revive(_key: string, value: unknown): unknown {
-  if (!value || typeof value !== 'object' || !('$file' in value)) return value;
-  const { name = 'archivo.pdf', type = 'application/pdf', size = 1024 } = (value as { $file: { name?: string; type?: string; size?: number } }).$file;
-  return new File([new Uint8Array(size)], name, { type });
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length !== 1) return value;
+  const marked = (value as Record<string, unknown>)[keys[0]!];
+  switch (keys[0]) {
+    case '$file': {
+      const { name = 'archivo.pdf', type = 'application/pdf', size = 1024 } = marked as { name?: string; type?: string; size?: number };
+      return new File([new Uint8Array(size)], name, { type });
+    }
+    case '$date': {
+      const time = typeof marked === 'string' && ISO_DATE.test(marked) ? Date.parse(marked) : NaN;
+      if (Number.isNaN(time)) throw new MarkerError('"$date" lleva una fecha ISO 8601 entre comillas, como "2026-01-01T00:00:00Z". No se envió nada.');
+      return new Date(time);
+    }
+    case '$bytes': {
+      if (typeof marked === 'number' && Number.isInteger(marked) && marked >= 0) return new Uint8Array(marked);
+      if (Array.isArray(marked) && marked.every((byte) => Number.isInteger(byte) && byte >= 0 && byte <= 255)) return Uint8Array.from(marked as number[]);
+      throw new MarkerError('"$bytes" lleva una lista de bytes (enteros de 0 a 255), como [48, 130], o cuántos bytes en cero, como 16. No se envió nada.');
+    }
+    default:
+      return value;
+  }
 }
 
-/** A File reads `File "name" (size bytes, type)` where JSON would print `{}`. */
+/** A File reads `File "name" (size bytes, type)` and bytes `Uint8Array (n bytes)` where JSON would print `{}` or every byte. */
 function replace(_key: string, value: unknown): unknown {
-  return value instanceof File ? `File ${JSON.stringify(value.name)} (${value.size} bytes, ${value.type || 'sin tipo'})` : value;
+  if (value instanceof File) return `File ${JSON.stringify(value.name)} (${value.size} bytes, ${value.type || 'sin tipo'})`;
+  if (value instanceof Uint8Array) return `Uint8Array (${value.length} bytes)`;
+  return value;
 }
 
 function parseJson(text: string): Parsed {
   try {
     return { ok: true, value: JSON.parse(text, revive) as unknown };
-  } catch {
+  } catch (error) {
+    if (error instanceof MarkerError) return { ok: false, message: error.message };
     return { ok: false, message: 'El texto no es JSON válido: revisa las comillas dobles, las comas y las llaves. No se envió nada.' };
   }
+}
+
+/** How a File, a Date or bytes are written in the JSON of an event or of an answer. */
+function MarkersHint() {
+  return (
+    <p className="sandbox-hint">
+      Un archivo se escribe <code>{'{"$file": {"name": "ine.pdf", "type": "application/pdf", "size": 1024}}'}</code>; una fecha,{' '}
+      <code>{'{"$date": "2026-01-01T00:00:00Z"}'}</code>; bytes, <code>{'{"$bytes": [48, 130]}'}</code> o <code>{'{"$bytes": 16}'}</code> (16 bytes en
+      cero).
+    </p>
+  );
 }
 
 const STATUS: Record<string, string> = { done: 'terminada', error: 'detenida por un error', stopped: 'detenida' };
@@ -110,9 +153,7 @@ function EventForm({ sandbox }: { sandbox: Sandbox }) {
         error={error}
         onChange={(value) => setDrafts((previous) => ({ ...previous, [type]: value }))}
       />
-      <p className="sandbox-hint">
-        Un archivo se escribe <code>{'{"$file": {"name": "ine.pdf", "type": "application/pdf", "size": 1024}}'}</code>.
-      </p>
+      <MarkersHint />
       <Button type="submit" intent="primary" text="Enviar evento" />
     </form>
   );
@@ -139,6 +180,7 @@ function CallForm({ call }: { call: PendingCall }) {
         <pre className="sandbox-call-input">{call.input === undefined ? 'sin datos' : JSON.stringify(call.input, replace, 2)}</pre>
       </details>
       <JsonField id={`${id}-output`} label="Respuesta (JSON)" value={output} error={error} onChange={setOutput} />
+      <MarkersHint />
       <FormGroup label="Mensaje de error" labelFor={`${id}-message`}>
         <InputGroup id={`${id}-message`} fill value={message} onChange={(event) => setMessage(event.currentTarget.value)} />
       </FormGroup>

@@ -75,6 +75,20 @@ test('a public applicant fills the PF wizard, refreshes mid-way, resumes and fin
   const print = dialog.getByRole('button', { name: 'Imprimir documentos' });
   await expect(print).toHaveAttribute('href', `/printPF/${uuid}`);
   await expect(print).toHaveAttribute('target', '_blank');
+  // And beside it the e.firma signature (signing itself: efirma-sign.spec.ts). Its dialog opens on top,
+  // Escape closes only it, and the focus is back on the button that opened it.
+  const finish = page.getByRole('dialog', { name: 'Solicitud completa' });
+  const sign = finish.getByRole('button', { name: 'Firmar con e.firma' });
+  await sign.click();
+  const signDialog = page.getByRole('dialog', { name: 'Firmar con e.firma' });
+  await expect(signDialog.getByRole('button', { name: 'Elegir archivo .cer' })).toBeFocused();
+  // On top: a pointer would reach its buttons, not the finish message's backdrop (a trial click checks that and clicks nothing).
+  await signDialog.getByRole('button', { name: 'Cancelar' }).click({ trial: true });
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(signDialog).toHaveCount(0);
+  await expect(finish).toBeVisible();
+  await expect(sign).toBeFocused();
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
