@@ -106,16 +106,17 @@ describe('lab sandbox panel: JSON markers', () => {
   async function chooseCertificate(user: ReturnType<typeof userEvent.setup>) {
     render(<Harness entry={efirma} />);
     await user.click(screen.getByRole('button', { name: 'Iniciar simulación' }));
-    expect(stateValue()).toEqual({ choosing: 'idle' });
+    expect(stateValue()).toEqual({ preparing: { choosing: 'idle' } });
     await user.selectOptions(screen.getByLabelText('Evento'), 'certificate.chosen');
     await write(user, screen.getByLabelText('Datos del evento (JSON)'), '{"type": "certificate.chosen", "file": {"$file": {"name": "pf.cer", "type": "application/pkix-cert", "size": 1200}}}');
     await user.click(screen.getByRole('button', { name: 'Enviar evento' }));
-    expect(stateValue()).toEqual({ choosing: 'readingCertificate' });
+    expect(stateValue()).toEqual({ preparing: { choosing: 'readingCertificate' } });
     const calls = screen.getByRole('region', { name: 'Llamadas pendientes' });
-    expect(within(calls).getByText('read certificate', { selector: 'code' })).toBeInTheDocument();
+    // The packet's fetch is pending too, from the start: the certificate's read is the call answered here.
+    const call = within(calls).getByText('read certificate', { selector: 'code' }).closest<HTMLElement>('li.sandbox-call')!;
     // The File the marker made, as the call's input shows it (a string inside JSON, its quotes escaped).
-    expect(within(calls).getByText(/"file": "File \\"pf\.cer\\" \(1200 bytes, application\/pkix-cert\)"/)).toBeInTheDocument();
-    return calls;
+    expect(within(call).getByText(/"file": "File \\"pf\.cer\\" \(1200 bytes, application\/pkix-cert\)"/)).toBeInTheDocument();
+    return call;
   }
 
   it("resolves 'read certificate' with Dates and bytes: the machine reads them and moves on", async () => {
@@ -125,7 +126,7 @@ describe('lab sandbox panel: JSON markers', () => {
     await write(user, within(calls).getByLabelText('Respuesta (JSON)'), certificate(inAYear));
     await user.click(within(calls).getByRole('button', { name: /^Resolver/ }));
 
-    await waitFor(() => expect(stateValue()).toEqual({ choosing: 'idle' }));
+    await waitFor(() => expect(stateValue()).toEqual({ preparing: { choosing: 'idle' } }));
     expect(screen.queryByText(/La máquina se detuvo con un error/)).not.toBeInTheDocument();
     const context = screen.getByRole('region', { name: 'Contexto' });
     expect(within(context).getByText('Date 2026-01-01T00:00:00.000Z')).toBeInTheDocument();
@@ -140,7 +141,7 @@ describe('lab sandbox panel: JSON markers', () => {
     const calls = await chooseCertificate(user);
     await write(user, within(calls).getByLabelText('Respuesta (JSON)'), certificate('2026-03-01T00:00:00Z'));
     await user.click(within(calls).getByRole('button', { name: /^Resolver/ }));
-    await waitFor(() => expect(stateValue()).toEqual({ choosing: 'idle' }));
+    await waitFor(() => expect(stateValue()).toEqual({ preparing: { choosing: 'idle' } }));
     const context = screen.getByRole('region', { name: 'Contexto' });
     // The tree cuts long strings: the refusal's first 80 characters, which hold the date.
     const refusal = EFIRMA_REFUSALS.expired(certificateDay(new Date('2026-03-01T00:00:00Z')));
@@ -160,7 +161,7 @@ describe('lab sandbox panel: JSON markers', () => {
     await write(user, answer, certificate('2030-01-01T00:00:00Z').replace('[48, 130, 4, 10]', '[48, 300]').replace('[48,130,4,10]', '[48,300]'));
     await user.click(within(calls).getByRole('button', { name: /^Resolver/ }));
     expect(within(calls).getByText(/^"\$bytes" lleva una lista de bytes/)).toBeInTheDocument();
-    expect(stateValue()).toEqual({ choosing: 'readingCertificate' });
+    expect(stateValue()).toEqual({ preparing: { choosing: 'readingCertificate' } });
     expect(within(calls).getByText('read certificate', { selector: 'code' })).toBeInTheDocument();
   });
 });
