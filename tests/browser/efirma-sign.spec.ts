@@ -106,6 +106,8 @@ test('a PF applicant signs the packet on its print view: the certificate shown, 
   await dialog.getByRole('button', { name: 'Firmar', exact: true }).click();
   await expect(dialog.getByText(EFIRMA_PROBLEMS['wrong-password'])).toBeVisible();
   await expect(password).toHaveAttribute('aria-invalid', 'true');
+  // The focus is where the problem is, ready to type the password again.
+  await expect(password).toBeFocused();
   // Nothing lost: the certificate still shown, the key still chosen, the password as typed.
   await expect(details).toContainText(credentials.pf.rfc);
   expect(await dialog.getByLabel('Llave privada (.key)').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('pf.key');
