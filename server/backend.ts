@@ -5,7 +5,7 @@ import { migrateToLatest, openDatabase, type DatabaseTarget, type Db } from './d
 import { randomBytes } from 'node:crypto';
 import { createTokenSigner, resolveTokenSecret, type TokenSigner } from './auth/tokens';
 import { createStaffSessions, type StaffSessions } from './auth/staff-sessions';
-import { createStaffRepository, DEMO_STAFF, type StaffRepository } from './staff/staff-repository';
+import { createDemoStaffIfNone, createStaffRepository, type StaffRepository } from './staff/staff-repository';
 import { createApplicationRepository, type ApplicationRepository } from './applications/application-repository';
 import { createApplicationLists, type ApplicationLists } from './applications/application-lists';
 import { createDuplicateRepository, type DuplicateRepository } from './duplicates/duplicate-repository';
@@ -69,11 +69,10 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
     pldLoad.catch(() => {}); // reported by the first PLD call, which waits for it
     const staff = createStaffRepository(db);
     let demoStaffCreated: Backend['demoStaffCreated'] = false;
-    if (config.demoStaff && (await staff.count()) === 0) {
+    if (config.demoStaff) {
       const generatedPassword = config.demoStaffPassword ? null : randomBytes(12).toString('base64url');
-      const user = await staff.create({ ...DEMO_STAFF, password: config.demoStaffPassword ?? generatedPassword! });
-      await staff.addNotification(user.id, 'Bienvenida: esta es una cuenta de demostración.');
-      demoStaffCreated = { username: user.username, generatedPassword };
+      const user = await createDemoStaffIfNone(db, config.demoStaffPassword ?? generatedPassword!);
+      if (user) demoStaffCreated = { username: user.username, generatedPassword };
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
     const documentStore = await openDocumentStore(config.storage, config.dataDir, db);

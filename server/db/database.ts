@@ -2,7 +2,7 @@
 // otherwise PGlite in the data folder. Both are migrated to the latest schema.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
@@ -67,9 +67,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   return db;
 }
 
+/**
+ * Applies the pending migrations, forward only (none defines `down`). Several instances starting
+ * together on one PostgreSQL database are serialised by Kysely's Migrator: it holds a session-level
+ * advisory lock (pg_advisory_lock) around the check of what is pending and the one transaction that
+ * applies it, so the first instance migrates and the others find nothing left to do
+ * (tests/api/migrations.test.ts starts three at once). The pool's statement_timeout, a request's
+ * limit, would end the wait for that lock (and a long migration) and with it the instance's start,
+ * so the migration runs on one connection without it, restored before the connection goes back.
+ */
 export async function migrateToLatest(db: Db) {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
+    try {
+      const migrator = new Migrator({ db: connection, provider: migrationProvider });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    } finally {
+      await sql`reset statement_timeout`.execute(connection);
+    }
+  });
 }

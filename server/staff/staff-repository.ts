@@ -1,4 +1,5 @@
 // Staff accounts (they stand in for the users of the provider's main system).
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { StaffRole, StaffUser } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
@@ -78,3 +79,23 @@ export function createStaffRepository(db: Db) {
 }
 
 export type StaffRepository = ReturnType<typeof createStaffRepository>;
+
+const DEMO_LOCK_KEY = 7_302_453; // the catalogue and PLD loaders use 7_302_451 and 7_302_452
+
+/**
+ * Creates the demo account and its welcome notification when the database has no staff account;
+ * answers it, or undefined when there was one. Instances starting together on one empty PostgreSQL
+ * database all find none: under the advisory lock one creates it and the others then see it (without
+ * the lock, all but one stopped on the unique username).
+ */
+export async function createDemoStaffIfNone(db: Db, password: string): Promise<StaffUser | undefined> {
+  if ((await createStaffRepository(db).count()) > 0) return undefined;
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${DEMO_LOCK_KEY})`.execute(trx);
+    const staff = createStaffRepository(trx);
+    if ((await staff.count()) > 0) return undefined;
+    const user = await staff.create({ ...DEMO_STAFF, password });
+    await staff.addNotification(user.id, 'Bienvenida: esta es una cuenta de demostración.');
+    return user;
+  });
+}
