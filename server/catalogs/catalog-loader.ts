@@ -33,6 +33,8 @@ export async function loadMissingCatalogs(db: Kysely<Database>, dataDir = DATA_D
   for (const source of CATALOG_SOURCES) if (await isEmpty(db, source.table)) empty.push(source);
   if (empty.length === 0) return [];
   return db.transaction().execute(async (trx) => {
+    // A load (at start, or a reload) waits behind another instance's and writes many rows: a request's statement limit must cut neither.
+    await sql`set local statement_timeout = 0`.execute(trx);
     await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
     const loads: CatalogLoad[] = [];
     for (const source of empty) {
@@ -51,6 +53,8 @@ export async function loadMissingCatalogs(db: Kysely<Database>, dataDir = DATA_D
 /** Replaces every settlement with `rows` in one transaction and records the load. */
 export async function replaceSettlements(db: Kysely<Database>, file: SourceFile, rows: SettlementRow[]) {
   await db.transaction().execute(async (trx) => {
+    // A load (at start, or a reload) waits behind another instance's and writes many rows: a request's statement limit must cut neither.
+    await sql`set local statement_timeout = 0`.execute(trx);
     await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
     await trx.deleteFrom('catalog_settlement').execute();
     await insertRows(trx, 'catalog_settlement', rows);

@@ -80,6 +80,8 @@ export async function loadPldLists(db: Kysely<Database>, dir = PLD_DATA_DIR, { o
     .digest('hex')
     .slice(0, 16);
   return db.transaction().execute(async (trx) => {
+    // A load (at start, or a reload) waits behind another instance's and writes many rows: a request's statement limit must cut neither.
+    await sql`set local statement_timeout = 0`.execute(trx);
     await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
     const newest = await trx.selectFrom('pld_load').select(['id', 'version']).orderBy('id', 'desc').limit(1).executeTakeFirst();
     if (newest && onlyWhenEmpty) return null;
