@@ -24,7 +24,7 @@ const forbidden = (target, allowed) => ({
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'tests/.cache/', 'test-results/', 'playwright-report/', '.data/', 'public/', 'data/'],
+    ignores: ['dist/', 'build/', 'tests/.cache/', 'test-results/', 'playwright-report/', '.data/', 'public/', 'data/'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

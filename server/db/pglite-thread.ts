@@ -11,6 +11,9 @@ import type { PGliteRunner } from './pglite-dialect';
 import { ANSWER_TOO_DEEP, type WorkerAnswer, type WorkerInit, type WorkerRequest } from './pglite-protocol';
 import { DatabaseAnswerError, DatabaseTimeoutError } from './database-errors';
 
+/** Set by the server's build (server/build/server-build.mjs): its compiled worker, from this file's folder. */
+declare const COMPILED_PGLITE_WORKER: string | undefined;
+
 export interface ThreadLimits {
   /** A statement's caller is let go after this long. */
   queryTimeoutMs: number;
@@ -39,14 +42,16 @@ export class PGliteThread implements PGliteRunner {
 
   private constructor(init: WorkerInit, onLost: (error: Error) => void, limits: ThreadLimits) {
     this.#limits = limits;
-    // The worker is TypeScript: it registers tsx itself before loading it, whatever runner started
-    // this process (Node 20 does not apply --import hooks to a worker's own entry file).
-    const entry = JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href);
-    this.#worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`, {
-      eval: true,
-      workerData: init,
-      transferList: init.loadDataDir ? [init.loadDataDir] : [],
-    });
+    const options = { workerData: init, transferList: init.loadDataDir ? [init.loadDataDir] : [] };
+    if (typeof COMPILED_PGLITE_WORKER === 'string') {
+      // The compiled server (`npm start`) starts the worker compiled beside it.
+      this.#worker = new Worker(new URL(COMPILED_PGLITE_WORKER, import.meta.url), options);
+    } else {
+      // From source the worker is TypeScript: it registers tsx itself before loading it, whatever
+      // runner started this process (Node 20 does not apply --import hooks to a worker's own entry file).
+      const entry = JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href);
+      this.#worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`, { ...options, eval: true });
+    }
     this.waitReady = new Promise((resolve, reject) => {
       const first = (answer: WorkerAnswer) => {
         if ('ready' in answer) resolve();

@@ -27,7 +27,8 @@ afterAll(async () => {
 
 function start(port: number): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' } });
+  // What `npm start` runs: the compiled server, built again first if a source is newer.
+  const child = spawn(process.execPath, ['server/start.mjs'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' } });
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   return { child, output: () => output };

@@ -1,0 +1,83 @@
+// Compiles the server's TypeScript into JavaScript that Node runs as it is: build/server/main.js
+// (the server with forms/ and everything else of ours in one file) and build/server/pglite-worker.js
+// (the PGlite thread's code). `npm install` builds it (`prepare`) and `npm start` (server/start.mjs)
+// rebuilds it when a source is newer, so no TypeScript compiler runs when the product starts.
+// Run alone: npm run build:server
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const OUT_DIR = path.join(ROOT, 'build', 'server');
+export const SERVER_ENTRY = path.join(OUT_DIR, 'main.js');
+/** The source files the last build read, written beside it to tell whether it is current. */
+const INPUTS_FILE = path.join(OUT_DIR, 'inputs.json');
+
+/** Whether the build exists and no file it was built from (or this script) changed since. */
+export function isBuildCurrent() {
+  let built;
+  let inputs;
+  try {
+    built = fs.statSync(SERVER_ENTRY).mtimeMs;
+    inputs = JSON.parse(fs.readFileSync(INPUTS_FILE, 'utf8'));
+  } catch {
+    return false;
+  }
+  return [fileURLToPath(import.meta.url), ...inputs.map((input) => path.join(ROOT, input))].every((file) => {
+    try {
+      return fs.statSync(file).mtimeMs <= built;
+    } catch {
+      return false; // a source that is gone: build again (and let the build say what is missing)
+    }
+  });
+}
+
+// In one bundle every module's `import.meta.url` would be the bundle's; each of ours is given its
+// source file's instead (relative to the bundle, so the tree can move), so the files they find
+// beside themselves (data/, staff-portal.css, the OCR workers, createRequire's resolution) are the
+// same ones as when the server runs from source.
+const sourceImportMetaUrl = {
+  name: 'source-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|tsx|mjs|js)$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const contents = await fs.promises.readFile(args.path, 'utf8');
+      const loader = args.path.endsWith('.tsx') ? 'tsx' : args.path.endsWith('.ts') ? 'ts' : 'js';
+      if (!contents.includes('import.meta.url')) return { contents, loader };
+      const fromBundle = path.relative(OUT_DIR, args.path).split(path.sep).join('/');
+      return { contents: contents.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader };
+    });
+  },
+};
+
+/** Builds build/server/ from server/main.ts and server/db/pglite-worker.ts; about half a second. */
+export async function buildServer() {
+  const esbuild = await import('esbuild');
+  const started = new Date();
+  const workerFromThread = path.relative(path.join(ROOT, 'server', 'db'), path.join(OUT_DIR, 'pglite-worker.js')).split(path.sep).join('/');
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: { main: 'server/main.ts', 'pglite-worker': 'server/db/pglite-worker.ts' },
+    outdir: OUT_DIR,
+    bundle: true,
+    // Packages stay in node_modules: PGlite's WebAssembly and data files, pg-boss's SQL, fonts and
+    // native modules are found there as they are from source.
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    metafile: true,
+    // pglite-thread.ts starts the compiled worker (this path is relative to its source folder, like
+    // its import.meta.url above) instead of loading pglite-worker.ts through tsx.
+    define: { COMPILED_PGLITE_WORKER: JSON.stringify(workerFromThread) },
+    plugins: [sourceImportMetaUrl],
+  });
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
+  fs.writeFileSync(INPUTS_FILE, `${JSON.stringify(inputs, null, 1)}\n`);
+  // The entry is dated when the build began: a source saved while it ran is newer, so built again.
+  fs.utimesSync(SERVER_ENTRY, started, started);
+}
+
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) await buildServer();
