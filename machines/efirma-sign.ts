@@ -100,6 +100,7 @@ function problemOf(error: unknown, fallback: EfirmaProblem): EfirmaProblem {
 
 const UNREADABLE: EfirmaProblem = { about: 'certificate', message: EFIRMA_PROBLEMS['unreadable-file'] };
 const NO_PACKET: EfirmaProblem = { about: 'signing', message: EFIRMA_PROBLEMS['packet-unavailable'] };
+const NOT_SIGNED: EfirmaProblem = { about: 'signing', message: EFIRMA_PROBLEMS['not-signed'] };
 const NOT_SENT: EfirmaProblem = { about: 'signing', message: EFIRMA_PROBLEMS['not-sent'] };
 const NO_CRYPTO: EfirmaProblem = { about: 'signing', message: EFIRMA_PROBLEMS['no-crypto'] };
 
@@ -233,7 +234,7 @@ export const efirmaSignMachine = setup({
           reason: context.role ? `Firma de la solicitud: ${SIGNER_ROLE_LABELS[context.role]}` : 'Firma de la solicitud',
         }),
         onDone: { target: 'sending', actions: [{ type: 'assign pdf', params: ({ event }) => ({ pdf: event.output }) }, 'forget key'] },
-        onError: { target: 'preparing', actions: ['forget key', { type: 'assign problem', params: ({ event }) => ({ problem: problemOf(event.error, NO_PACKET) }) }] },
+        onError: { target: 'preparing', actions: ['forget key', { type: 'assign problem', params: ({ event }) => ({ problem: problemOf(event.error, NOT_SIGNED) }) }] },
       },
     },
     sending: {

@@ -36,6 +36,8 @@ export const EFIRMA_PROBLEMS = {
   'key-mismatch': 'La llave privada no corresponde al certificado: elige la llave .key que se generó junto con este .cer.',
   'not-rsa': 'La llave privada no es del tipo que emite el SAT (RSA).',
   'unreadable-file': 'No se pudo leer el archivo. Elígelo de nuevo.',
+  'not-loaded': 'No se pudo cargar la firma con e.firma. Revisa tu conexión e intenta de nuevo.',
+  'not-signed': 'No se pudo firmar el documento en este navegador. Intenta de nuevo; si vuelve a ocurrir, usa una versión reciente de Chrome, Edge, Firefox o Safari.',
   'packet-unavailable': 'No se pudo obtener el documento para firmarlo. Revisa tu conexión e intenta de nuevo.',
   'not-sent': 'No se pudo enviar el documento firmado. Revisa tu conexión e intenta de nuevo; tu firma no se guardó.',
   'no-crypto': 'Este navegador no permite firmar con e.firma. Usa una versión reciente de Chrome, Edge, Firefox o Safari.',

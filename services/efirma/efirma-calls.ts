@@ -10,7 +10,7 @@ export interface EfirmaTarget {
   uuid: string;
 }
 
-const firmaPath = ({ code, uuid }: EfirmaTarget) => `/${code}/firma/${encodeURIComponent(uuid)}`;
+export const firmaPath = ({ code, uuid }: EfirmaTarget) => `/${code}/firma/${encodeURIComponent(uuid)}`;
 
 /** The signatures kept for the application, first first; empty when nobody signed yet. */
 export const fetchSignatures = async (http: AxiosInstance, target: EfirmaTarget): Promise<EfirmaSignature[]> =>

@@ -4,18 +4,14 @@
 // anything is the signed PDF's. Loaded with the signing dialog, in a chunk of its own.
 import type { AxiosInstance } from 'axios';
 import { fromPromise } from 'xstate';
-import type { WizardCode } from '../../forms/contracts/application';
 import type { EfirmaSignature, EfirmaSignaturesAnswer } from '../../forms/contracts/efirma';
 import { readEfirmaCertificate, type EfirmaCertificate } from '../../forms/efirma/certificate';
 import { EfirmaKeyError, EfirmaRefusal } from '../../forms/efirma/problems';
 import { callFailure } from '../http';
+import { fetchPrintPdf } from '../print';
+import { fetchSignatures, fetchSignedPdf, firmaPath, type EfirmaTarget } from './efirma-calls';
 import { openEfirmaKey } from './efirma-key';
 import { signPacket } from './sign-packet';
-
-interface Target {
-  code: WizardCode;
-  uuid: string;
-}
 
 /** As machines/efirma-sign.ts invokes them. */
 interface OpenKeyInput {
@@ -31,26 +27,24 @@ interface SignInput {
   reason: string;
 }
 
-const signaturesPath = ({ code, uuid }: Target) => `/${code}/firma/${encodeURIComponent(uuid)}`;
-
 const bytesOf = async (file: Blob) => new Uint8Array(await file.arrayBuffer());
 
 /**
  * The packet to sign: the signed PDF kept after the last signature once someone signed (the next
  * signature extends it), else the print's PDF, which the server notes as issued.
  */
-async function packetToSign(http: AxiosInstance, target: Target): Promise<Uint8Array> {
-  const { data } = await http.get<EfirmaSignaturesAnswer>(signaturesPath(target));
-  const path = data.data.length > 0 ? `${signaturesPath(target)}/pdf` : `/${target.code}/print/cliente/${encodeURIComponent(target.uuid)}/pdf`;
-  return new Uint8Array((await http.get<ArrayBuffer>(path, { responseType: 'arraybuffer' })).data);
+async function packetToSign(http: AxiosInstance, target: EfirmaTarget): Promise<Uint8Array> {
+  const signed = (await fetchSignatures(http, target)).length > 0;
+  const pdf = signed ? await fetchSignedPdf(http, target) : await fetchPrintPdf(http, target);
+  return new Uint8Array(await pdf.arrayBuffer());
 }
 
 /** Sends the signed PDF; a refusal with the server's words is an EfirmaRefusal, anything else a failure to send. */
-async function sendSigned(http: AxiosInstance, { pdf, ...target }: Target & { pdf: Uint8Array }): Promise<EfirmaSignature[]> {
+async function sendSigned(http: AxiosInstance, { pdf, ...target }: EfirmaTarget & { pdf: Uint8Array }): Promise<EfirmaSignature[]> {
   try {
     // A buffer of the PDF's bytes alone: axios sends a typed array's whole buffer, which can be longer than the PDF.
     const body = pdf.slice().buffer;
-    const { data } = await http.post<EfirmaSignaturesAnswer>(signaturesPath(target), body, { headers: { 'Content-Type': 'application/pdf' } });
+    const { data } = await http.post<EfirmaSignaturesAnswer>(firmaPath(target), body, { headers: { 'Content-Type': 'application/pdf' } });
     return data.data;
   } catch (error) {
     const { status, message } = callFailure(error);
@@ -75,9 +69,9 @@ export const efirmaSigningActors = (http: AxiosInstance, save: (pdf: Blob, name:
       keyFile.fill(0);
     }
   }),
-  'fetch packet': fromPromise<Uint8Array, Target>(({ input }) => packetToSign(http, input)),
+  'fetch packet': fromPromise<Uint8Array, EfirmaTarget>(({ input }) => packetToSign(http, input)),
   'sign packet': fromPromise<Uint8Array, SignInput>(({ input }) => signPacket(input.packet, { key: input.key, certificate: input.certificate, reason: input.reason })),
-  'send signed': fromPromise<EfirmaSignature[], Target & { pdf: Uint8Array }>(({ input }) => sendSigned(http, input)),
+  'send signed': fromPromise<EfirmaSignature[], EfirmaTarget & { pdf: Uint8Array }>(({ input }) => sendSigned(http, input)),
   'save pdf': fromPromise<void, { uuid: string; pdf: Uint8Array }>(async ({ input }) =>
     save(new Blob([input.pdf.slice()], { type: 'application/pdf' }), `solicitud-${input.uuid}-firmada.pdf`),
   ),

@@ -155,6 +155,8 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
 
   const { certificate, problem, signatures } = state.context;
   const busy = state.hasTag('busy');
+  // Signing: the form is locked. Reading a certificate is quick and leaves it as it is (a disabled button would drop the focus).
+  const working = busy && !state.matches({ preparing: 'choosing' });
   const signed = state.matches('signed');
   useEffect(() => {
     if (!signed) return;
@@ -189,10 +191,18 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
     if (!keyFile) found.key = EFIRMA_PROBLEMS['no-key'];
     if (password === '') found.password = EFIRMA_PROBLEMS['no-password'];
     setMissing(found);
-    const first = found.certificate ? certificateButton : found.key ? keyButton : found.password ? passwordInput : null;
+    // A refused certificate signs nothing: the focus goes back to it, where the refusal is said.
+    const first = found.certificate || about('certificate') ? certificateButton : found.key ? keyButton : found.password ? passwordInput : null;
     first?.current?.focus();
     if (Object.keys(found).length > 0 || !keyFile) return;
     send({ type: 'sign', keyFile, password });
+  };
+
+  // Closed, the dialog stays on the page until it is opened again: the password and key go now.
+  const close = () => {
+    setPassword('');
+    setKeyFile(null);
+    onClose();
   };
 
   const startOver = () => {
@@ -207,12 +217,12 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
   return (
     <Dialog
       isOpen={isOpen}
-      onClose={busy ? undefined : onClose}
+      onClose={working ? undefined : close}
       title="Firmar con e.firma"
       className="efirma-dialog"
       canOutsideClickClose={false}
-      canEscapeKeyClose={!busy}
-      isCloseButtonShown={!busy}
+      canEscapeKeyClose={!working}
+      isCloseButtonShown={!working}
       onOpened={() => certificateButton.current?.focus()}
     >
       {signed ? (
@@ -225,7 +235,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
               <>
                 <Button icon={<Plus />} text="Agregar otra firma" onClick={startOver} />
                 <Button icon={<Download />} text="Descargar PDF firmado" onClick={() => actor.send({ type: 'download' })} />
-                <Button ref={closeButton} intent="primary" text="Cerrar" onClick={onClose} />
+                <Button ref={closeButton} intent="primary" text="Cerrar" onClick={close} />
               </>
             }
           />
@@ -242,17 +252,18 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
               action="Elegir archivo .cer"
               accept=".cer,.crt,.pem,application/pkix-cert,application/x-x509-ca-cert"
               file={certificateFile}
-              disabled={busy}
+              disabled={working}
               problem={certificateProblem}
               describedBy={certificate ? 'efirma-cer-datos' : undefined}
               buttonRef={certificateButton}
               onChoose={(file) => {
+                // A chooser cancelled keeps the certificate read, as the machine does.
+                if (!file) return;
                 setCertificateFile(file);
                 setMissing(({ certificate: _, ...rest }) => rest);
                 if (file) send({ type: 'certificate.chosen', file });
               }}
             />
-            {state.matches({ preparing: { choosing: 'readingCertificate' } }) && <p role="status">Leyendo el certificado…</p>}
             {certificate && (
               <div id="efirma-cer-datos">
                 <CertificateDetails certificate={certificate} />
@@ -269,7 +280,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
               action="Elegir archivo .key"
               accept=".key,application/pkcs8,application/octet-stream"
               file={keyFile}
-              disabled={busy}
+              disabled={working}
               problem={keyProblem}
               buttonRef={keyButton}
               onChoose={(file) => {
@@ -285,7 +296,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
                 type="password"
                 autoComplete="off"
                 value={password}
-                disabled={busy}
+                disabled={working}
                 intent={passwordProblem ? Intent.DANGER : Intent.NONE}
                 aria-invalid={passwordProblem ? true : undefined}
                 aria-describedby={passwordProblem ? 'efirma-password-problema' : undefined}
@@ -303,6 +314,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
               </TitledCallout>
             )}
             <p role="status" className="efirma-progress">
+              {state.matches({ preparing: { choosing: 'readingCertificate' } }) && 'Leyendo el certificado…'}
               {state.matches({ preparing: 'opening' }) && 'Abriendo tu llave privada…'}
               {state.matches({ preparing: 'awaitingPacket' }) && 'Obteniendo el documento para firmarlo…'}
               {state.matches('signing') && 'Firmando el documento…'}
@@ -312,8 +324,8 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
           <DialogFooter
             actions={
               <>
-                <Button text="Cancelar" onClick={onClose} disabled={busy} />
-                <Button ref={signButton} type="submit" intent="primary" icon={<Endorsed />} text="Firmar" loading={busy && !state.matches({ preparing: 'choosing' })} />
+                <Button text="Cancelar" onClick={close} disabled={working} />
+                <Button ref={signButton} type="submit" intent="primary" icon={<Endorsed />} text="Firmar" loading={working} />
               </>
             }
           />

@@ -129,7 +129,7 @@ test('a PF applicant signs the packet on its print view: the certificate shown, 
   const rightPassword = Buffer.from(credentials.password);
   const keyPieces = [keyBytes, Buffer.from(keyBytes.toString('base64')), Buffer.from(keyBytes.toString('hex'))];
   for (const { url, body } of requests.seen) {
-    for (const secret of [wrongPassword, rightPassword, Buffer.from(encodeURIComponent(credentials.password))]) {
+    for (const secret of [wrongPassword, rightPassword, Buffer.from(encodeURIComponent('contraseña-equivocada')), Buffer.from(encodeURIComponent(credentials.password))]) {
       expect(url.includes(secret.toString()), url).toBe(false);
       expect(body?.includes(secret) ?? false, `${url} carries the password`).toBe(false);
     }
@@ -281,6 +281,8 @@ test('with the keyboard alone at 360 px: the dialog opens, takes both files and 
   };
   await choose(credentials.pf.cer);
   await expect(dialog.getByLabel('Datos del certificado')).toContainText(credentials.pf.rfc);
+  // Read, the certificate keeps the focus where the person left it.
+  await expect(dialog.getByRole('button', { name: 'Elegir archivo .cer' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Elegir archivo .key' })).toBeFocused();
   await choose(credentials.pf.key);
@@ -299,4 +301,20 @@ test('with the keyboard alone at 360 px: the dialog opens, takes both files and 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
+});
+
+test("the dialog's code not fetched is said, the page stays, and the next press fetches it again", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const uuid = await finishedPf(page);
+  await openPrintView(page, `/printPF/${uuid}`);
+  await page.route(/\/assets\/efirma-sign-dialog-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Firmar con e.firma' }).click();
+  const notLoaded = page.getByRole('dialog', { name: 'Firmar con e.firma' });
+  await expect(notLoaded).toContainText(EFIRMA_PROBLEMS['not-loaded']);
+  await expectAccessible(page);
+  await notLoaded.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page.getByRole('heading', { name: 'Impresión Persona Física' })).toBeVisible();
+  await page.unroute(/\/assets\/efirma-sign-dialog-[^/]+\.js$/);
+  const dialog = await openDialog(page);
+  await expect(dialog.getByRole('button', { name: 'Elegir archivo .cer' })).toBeVisible();
 });

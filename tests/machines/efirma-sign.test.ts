@@ -102,8 +102,8 @@ const WRONG_PASSWORD = new EfirmaKeyError('wrong-password');
 const KEY_MISMATCH = new EfirmaKeyError('key-mismatch');
 const NOT_A_KEY = new EfirmaKeyError('not-a-key');
 const NO_CRYPTO = new Error('SubtleCrypto unavailable');
-const PACKET_NETWORK = new Error('Network Error');
 const PACKET_GONE = new Error('Request failed with status code 500');
+const SIGN_FAILED = new Error('OperationError');
 const REFUSED = new EfirmaRefusal(SERVER_WORDS);
 const SEND_NETWORK = new Error('Network Error');
 const SAVE_BLOCKED = new Error('blocked');
@@ -117,8 +117,8 @@ const FAILURE_PROBLEMS = new Map<unknown, EfirmaProblem>([
   [KEY_MISMATCH, { about: 'key', message: EFIRMA_PROBLEMS['key-mismatch'] }],
   [NOT_A_KEY, { about: 'key', message: EFIRMA_PROBLEMS['not-a-key'] }],
   [NO_CRYPTO, { about: 'signing', message: EFIRMA_PROBLEMS['no-crypto'] }],
-  [PACKET_NETWORK, { about: 'signing', message: EFIRMA_PROBLEMS['packet-unavailable'] }],
   [PACKET_GONE, { about: 'signing', message: EFIRMA_PROBLEMS['packet-unavailable'] }],
+  [SIGN_FAILED, { about: 'signing', message: EFIRMA_PROBLEMS['not-signed'] }],
   [REFUSED, { about: 'signing', message: SERVER_WORDS }],
   [SEND_NETWORK, { about: 'signing', message: EFIRMA_PROBLEMS['not-sent'] }],
 ]);
@@ -146,7 +146,7 @@ const EVENTS: EventObject[] = [
   settle('key', 'error', NOT_A_KEY),
   settle('key', 'error', NO_CRYPTO),
   settle('signing', 'done', SIGNED_PDF),
-  settle('signing', 'error', PACKET_NETWORK),
+  settle('signing', 'error', SIGN_FAILED),
   settle('send', 'done', SIGNATURES),
   settle('send', 'error', REFUSED),
   settle('send', 'error', SEND_NETWORK),
@@ -433,7 +433,7 @@ describe('e.firma signing statechart, what the person sees', () => {
 
     const failed = start();
     await signedUpTo(failed, 'opened');
-    await play(failed, settle('signing', 'error', PACKET_NETWORK));
+    await play(failed, settle('signing', 'error', SIGN_FAILED));
     expect(failed.actor.getSnapshot().context.key).toBeNull();
   });
 
