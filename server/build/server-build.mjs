@@ -50,15 +50,22 @@ const sourceImportMetaUrl = {
   },
 };
 
-/** Builds build/server/ from server/main.ts and server/db/pglite-worker.ts; about half a second. */
+/**
+ * Builds build/server/ from server/main.ts and server/db/pglite-worker.ts; about half a second. It
+ * is written beside, in a folder of its own at the same depth (the relative paths in it hold), and
+ * moved into place file by file, the entry last: two starts that rebuild at once never import a
+ * half-written file.
+ */
 export async function buildServer() {
   const esbuild = await import('esbuild');
   const started = new Date();
+  fs.mkdirSync(path.dirname(OUT_DIR), { recursive: true });
+  const scratch = fs.mkdtempSync(`${OUT_DIR}-`);
   const workerFromThread = path.relative(path.join(ROOT, 'server', 'db'), path.join(OUT_DIR, 'pglite-worker.js')).split(path.sep).join('/');
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: { main: 'server/main.ts', 'pglite-worker': 'server/db/pglite-worker.ts' },
-    outdir: OUT_DIR,
+    outdir: scratch,
     bundle: true,
     // Packages stay in node_modules: PGlite's WebAssembly and data files, pg-boss's SQL, fonts and
     // native modules are found there as they are from source.
@@ -75,9 +82,14 @@ export async function buildServer() {
     plugins: [sourceImportMetaUrl],
   });
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
-  fs.writeFileSync(INPUTS_FILE, `${JSON.stringify(inputs, null, 1)}\n`);
+  fs.writeFileSync(path.join(scratch, path.basename(INPUTS_FILE)), `${JSON.stringify(inputs, null, 1)}\n`);
   // The entry is dated when the build began: a source saved while it ran is newer, so built again.
-  fs.utimesSync(SERVER_ENTRY, started, started);
+  fs.utimesSync(path.join(scratch, path.basename(SERVER_ENTRY)), started, started);
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  const entry = path.basename(SERVER_ENTRY);
+  const files = fs.readdirSync(scratch).sort((a, b) => Number(a === entry) - Number(b === entry));
+  for (const file of files) fs.renameSync(path.join(scratch, file), path.join(OUT_DIR, file));
+  fs.rmSync(scratch, { recursive: true, force: true });
 }
 
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) await buildServer();
