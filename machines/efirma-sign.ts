@@ -13,8 +13,10 @@ import { assign, setup } from 'xstate';
 import type { WizardCode } from '../forms/contracts/application';
 import { EFIRMA_REFUSALS, SIGNER_ROLE_LABELS, type EfirmaSignature } from '../forms/contracts/efirma';
 import type { EfirmaCertificate } from '../forms/efirma/certificate';
+import type { OpenKeyInput, SignInput } from '../forms/efirma/signing-steps';
 import { EFIRMA_PROBLEMS, EfirmaCertificateError, EfirmaKeyError, EfirmaRefusal } from '../forms/efirma/problems';
-import { certificateDay, certificateValidity, signerRole, type SignerRole } from '../forms/efirma/signer-rule';
+import { certificateDay, certificateValidity } from '../forms/efirma/certificate-validity';
+import { signerRole, type SignerRole } from '../forms/efirma/signer-rule';
 import { notProvided } from './not-provided';
 
 type Model = Record<string, unknown>;
@@ -57,19 +59,6 @@ export type EfirmaSignEvent =
   | { type: 'sign'; keyFile: Blob; password: string }
   | { type: 'download' }
   | { type: 'again' };
-
-export interface OpenKeyInput {
-  keyFile: Blob;
-  password: string;
-  certificate: EfirmaCertificate;
-}
-
-export interface SignInput {
-  packet: Uint8Array;
-  key: CryptoKey;
-  certificate: EfirmaCertificate;
-  reason: string;
-}
 
 /** The problem a certificate has for this application at `now`, or null when it may sign. */
 function certificateProblem(certificate: EfirmaCertificate, { code, record }: EfirmaSignInput, now: Date): string | null {

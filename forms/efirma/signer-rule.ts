@@ -1,12 +1,9 @@
-// Who may sign an application's packet with an e.firma, and when. Read from the application: a natural
+// Who may sign an application's packet with an e.firma, read from the application: a natural
 // person (PF, PFAE) signs with an e.firma of their own RFC; a company (PM) with its own e.firma
 // (held by its representative), or a legal representative listed in the application with theirs,
 // and each of its guarantors with theirs (a company guarantor also through its representatives).
-// And only while the certificate is valid.
 import { printedPerson } from '../print/printed-person';
 import type { SIGNER_ROLES } from '../contracts/efirma';
-import { shortDate } from '../print/format';
-import type { EfirmaCertificate } from './certificate';
 
 export type SignerRole = (typeof SIGNER_ROLES)[number];
 
@@ -34,15 +31,3 @@ export function signerRole(application: Model, guarantors: Model[], rfc: string)
   }
   return null;
 }
-
-export type CertificateValidity = 'valid' | 'expired' | 'not-yet-valid';
-
-/** Whether the certificate is within its validity at `at`. */
-export function certificateValidity(certificate: Pick<EfirmaCertificate, 'notBefore' | 'notAfter'>, at: Date): CertificateValidity {
-  if (at.getTime() < certificate.notBefore.getTime()) return 'not-yet-valid';
-  if (at.getTime() > certificate.notAfter.getTime()) return 'expired';
-  return 'valid';
-}
-
-/** The day a certificate's validity starts or ends, as the dialog and the server's refusals say it (UTC, dd/MM/yyyy). */
-export const certificateDay = (date: Date) => shortDate(date.toISOString().slice(0, 10));

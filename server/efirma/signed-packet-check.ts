@@ -6,7 +6,8 @@
 // names. Each refusal is an ApiError with its Spanish message; nothing here stores anything.
 import { EFIRMA_REFUSALS, SIGNING_TIME_TOLERANCE_MS } from '../../forms/contracts/efirma';
 import type { EfirmaCertificate } from '../../forms/efirma/certificate';
-import { certificateDay, certificateValidity, type SignerRole } from '../../forms/efirma/signer-rule';
+import { certificateDay, certificateValidity } from '../../forms/efirma/certificate-validity';
+import type { SignerRole } from '../../forms/efirma/signer-rule';
 import { ApiError } from '../api-error';
 import { verifyCertificateChain } from './certificate-chain';
 import { readPdfSignatures, TooManySignaturesError, unsignedOriginal, type PdfSignature } from './pdf-signatures';

@@ -7,25 +7,12 @@ import { fromPromise } from 'xstate';
 import type { EfirmaSignature, EfirmaSignaturesAnswer } from '../../forms/contracts/efirma';
 import { readEfirmaCertificate, type EfirmaCertificate } from '../../forms/efirma/certificate';
 import { EfirmaKeyError, EfirmaRefusal } from '../../forms/efirma/problems';
+import type { OpenKeyInput, SignInput } from '../../forms/efirma/signing-steps';
 import { callFailure } from '../http';
 import { fetchPrintPdf } from '../print';
 import { fetchSignatures, fetchSignedPdf, firmaPath, type EfirmaTarget } from './efirma-calls';
 import { openEfirmaKey } from './efirma-key';
 import { signPacket } from './sign-packet';
-
-/** As machines/efirma-sign.ts invokes them. */
-interface OpenKeyInput {
-  keyFile: Blob;
-  password: string;
-  certificate: EfirmaCertificate;
-}
-
-interface SignInput {
-  packet: Uint8Array;
-  key: CryptoKey;
-  certificate: EfirmaCertificate;
-  reason: string;
-}
 
 const bytesOf = async (file: Blob) => new Uint8Array(await file.arrayBuffer());
 

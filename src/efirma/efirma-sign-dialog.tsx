@@ -11,7 +11,7 @@ import type { WizardCode } from '../../forms/contracts/application';
 import { SIGNER_ROLE_LABELS, type EfirmaSignature } from '../../forms/contracts/efirma';
 import type { EfirmaCertificate } from '../../forms/efirma/certificate';
 import { EFIRMA_PROBLEMS } from '../../forms/efirma/problems';
-import { certificateDay } from '../../forms/efirma/signer-rule';
+import { certificateDay } from '../../forms/efirma/certificate-validity';
 import { efirmaSignMachine, type EfirmaProblem } from '../../machines/efirma-sign';
 import { efirmaSigningActors } from '../../services/efirma/signing-actors';
 import { savePdf } from '../print/print-actors';

@@ -14,7 +14,7 @@ import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { createApplication, pageBearer } from './support/api';
 import { validAvalPfModel } from '../unit/forms/fixtures';
 import { beforeSubmit } from '../../forms/before-submit';
-import { certificateDay } from '../../forms/efirma/signer-rule';
+import { certificateDay } from '../../forms/efirma/certificate-validity';
 
 const SHOTS = 'test-results/efirma';
 test.beforeAll(() => void mkdirSync(SHOTS, { recursive: true }));

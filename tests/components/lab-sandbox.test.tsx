@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { EFIRMA_REFUSALS } from '../../forms/contracts/efirma';
-import { certificateDay } from '../../forms/efirma/signer-rule';
+import { certificateDay } from '../../forms/efirma/certificate-validity';
 import { findMachine, type RegisteredMachine } from '../../machines/lab/registry';
 import { useSandbox } from '../../src/lab/sandbox';
 import { SandboxPanel } from '../../src/lab/sandbox-panel';

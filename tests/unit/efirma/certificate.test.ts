@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readEfirmaCertificate, satSerial } from '../../../forms/efirma/certificate';
 import { EfirmaCertificateError } from '../../../forms/efirma/problems';
-import { certificateValidity } from '../../../forms/efirma/signer-rule';
+import { certificateValidity } from '../../../forms/efirma/certificate-validity';
 import { efirmaCredentials } from '../../support/efirma/make-credentials';
 
 const credentials = efirmaCredentials();
