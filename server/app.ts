@@ -1,15 +1,12 @@
 // Builds the Fastify application: plugins for the outside world first, then routes by resource.
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
-import { trustProxyOption, type ServerConfig } from './config';
 import type { Backend } from './backend';
 import type { TokenClaims } from './auth/tokens';
 import { ApiError } from './api-error';
-import { frameworkErrorOptions, installErrorHandlers } from './http-errors';
-import { requestLogOptions } from './request-log';
-import { installSecurityHeaders } from './security-headers';
+import { createBaseApp, type BaseAppOptions } from './base-app';
 import { installJsonBody } from './json-body';
 import { applicationRoutes } from './applications/application-routes';
 import { duplicateRoutes } from './duplicates/duplicate-routes';
@@ -30,13 +27,12 @@ import { readStoredDocument } from './documents/stored-document';
 import { ocrRoutes } from './ocr/ocr-routes';
 import { documentRoutes } from './documents/document-routes';
 import { storageRoutes } from './storage/storage-routes';
-import { STORAGE_PREFIX } from './storage/document-store';
+import { API_PREFIX, SERVER_PREFIXES, STAFF_PORTAL_PREFIX, STORAGE_PREFIX } from './prefixes';
 import { installRateLimits } from './rate-limits';
 import { documentedSchema } from './openapi/route-contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: ServerConfig;
     /** Resolves once the database is open and migrated. */
     backend: Promise<Backend>;
     backendState(): 'starting' | 'ready' | 'failed';
@@ -47,25 +43,14 @@ declare module 'fastify' {
   }
 }
 
-export const API_PREFIX = '/api';
-export const STAFF_PORTAL_PREFIX = '/staff';
-
-export interface BuildAppOptions {
-  config: ServerConfig;
+export interface BuildAppOptions extends BaseAppOptions {
   /** The database-backed parts, usually still opening when the app is built. */
   backend: Promise<Backend>;
-  logger?: boolean;
-  /** Where the log goes instead of stdout (tests read it). */
-  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, backend, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    ...requestLogOptions(config.logLevel, logger, logStream),
-    ...frameworkErrorOptions,
-    trustProxy: trustProxyOption(config.trustProxy),
-    bodyLimit: 1024 * 1024,
-  });
+export async function buildApp({ backend, ...options }: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = await createBaseApp(options);
 
   let state: 'starting' | 'ready' | 'failed' = 'starting';
   backend.then(
@@ -76,15 +61,11 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
     },
   );
   for (const warning of config.warnings) app.log.warn(warning);
-  app.decorate('config', config);
   app.decorate('backend', backend);
   app.decorate('backendState', () => state);
   app.decorateRequest('backend', null as unknown as Backend);
   app.decorateRequest('session', undefined);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   app.addHook('onClose', async () => {
     if (state !== 'ready') return;
     const ready = await backend;
@@ -95,8 +76,6 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
     }
   });
 
-  installErrorHandlers(app);
-  await installSecurityHeaders(app, { privatePrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX, STORAGE_PREFIX] });
   installJsonBody(app, config.apiBodyLimitBytes);
   await app.register(fastifyCookie);
   // Form bodies are the sign-in's and the token request's: a few fields, never the 1 MiB of the default.
@@ -168,6 +147,6 @@ export async function buildApp({ config, backend, logger = true, logStream }: Bu
   // The embedded S3-compatible endpoint the browser uploads to, unless documents live in an S3-compatible store.
   if (!config.storage.endpoint) await app.register(storageRoutes, { prefix: STORAGE_PREFIX });
 
-  await app.register(spaRoutes, { apiPrefixes: [API_PREFIX, STAFF_PORTAL_PREFIX, STORAGE_PREFIX] });
+  await app.register(spaRoutes, { apiPrefixes: SERVER_PREFIXES });
   return app;
 }

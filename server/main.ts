@@ -1,14 +1,24 @@
-// Starts the product: one process serving the built app and the API on one port.
+// Starts the product: one process serving the built app and the API on one port. The browser app
+// is served as soon as the port is open (server/front-door.ts); the API's routes, the packages
+// only they use and the database load behind it, and the API answers once they have.
 import fs from 'node:fs';
-import { buildApp } from './app';
-import { databaseTarget, openBackend } from './backend';
 import { loadConfig } from './config';
+import { openFrontDoor } from './front-door';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();
-const backend = openBackend(config, databaseTarget(config));
-const app = await buildApp({ config, backend });
+const door = await openFrontDoor(config);
+const base = `http://localhost:${config.port}`;
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+console.log(`Solicitud online: ${base} (database: ${where})`);
+
+// The database-backed parts (and the packages only they use) load while the API's routes are built.
+const backend = import('./backend').then(({ databaseTarget, openBackend }) => openBackend(config, databaseTarget(config)));
+const { buildApp } = await import('./app');
+const app = await buildApp({ config, backend, serverFactory: door.serverFactory });
+await app.ready();
+door.handOver(app);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -21,7 +31,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   timer.unref();
   try {
-    await app.close();
+    await door.close();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
@@ -30,11 +40,6 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: config.port, host: config.host });
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-const base = `http://localhost:${config.port}`;
-console.log(`Solicitud online: ${base} (database: ${where})`);
 
 backend.then(
   (ready) => {

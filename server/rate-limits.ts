@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { ApiError } from './api-error';
+import { limitGroupOf } from './limit-groups';
 import type { LimitGroup } from './limit-settings';
 import { createSignInGuard, memoryAttemptStore, redisAttemptStore, waitInSpanish, type SignInGuard } from './auth/sign-in-guard';
 
@@ -11,26 +12,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     signInGuard: SignInGuard;
   }
-}
-
-// First match wins; "METHOD /full/path" as Fastify registers it.
-const GROUPS: [LimitGroup, RegExp][] = [
-  ['token', /^POST \/api\/oauth\/token$/],
-  ['staffSignIn', /^POST \/staff\/login$/],
-  ['pldReload', /^POST \/api\/pld\/lists\/reload$/],
-  ['pld', /^[A-Z]+ \/api\/(pld\/|blacklist)/],
-  ['duplicateCheck', /^POST \/api\/(persons\/fbrfc|wizardpm\/avalfbrfc)$/],
-  ['removal', /^DELETE \/api\//],
-  ['save', /^(POST|PUT) \/api\/wizard(pf|pfae|pm)(\/:uuid)?$/],
-  ['print', /^(GET|HEAD) \/api\/wizard(pf|pfae|pm)\/print\//],
-  ['signature', /^POST \/api\/wizard(pf|pfae|pm)\/firma\//],
-  ['documents', /^(GET|HEAD) \/api\/(aws\/(signed-url|documents\/)|wizard(pf|pfae|pm)\/documentos\/)/],
-  ['ocr', /^POST \/api\/aws\/ocr$/],
-  ['lookup', /^(GET|HEAD) \/api\/.*:(uuid|guarantor)\b/],
-];
-
-export function limitGroupOf(method: string, url: string): LimitGroup | undefined {
-  return GROUPS.find(([, pattern]) => pattern.test(`${method} ${url}`))?.[0];
 }
 
 /** Waits `ms` before a refusal is answered, unless `max` refusals are already waiting. */

@@ -67,6 +67,10 @@ export async function buildServer() {
     entryPoints: { main: 'server/main.ts', 'pglite-worker': 'server/db/pglite-worker.ts' },
     outdir: scratch,
     bundle: true,
+    // The parts imported with import() (the database's, the PDF, OCR and e.firma readers, DOMPurify...)
+    // are chunks of their own, loaded when first used: the server listens before they are read.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     // Packages stay in node_modules: PGlite's WebAssembly and data files, pg-boss's SQL, fonts and
     // native modules are found there as they are from source.
     packages: 'external',

@@ -3,7 +3,6 @@
 // staff list an application's documents (GET /{code}/documentos/{uuid}) and open one in the browser
 // (GET /aws/documents/{id}, with the bearer or the staff sign-in cookie).
 import { randomUUID } from 'node:crypto';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { string } from 'yup';
 import { DOCUMENT_FORMATS, documentListAnswerSchema, FILE_MAX_BYTES, signedUrlAnswerSchema, signedUrlQuerySchema, type SignedUrlQuery } from '../../forms/contracts/documents';
@@ -53,6 +52,7 @@ export async function documentRoutes(app: FastifyInstance) {
       const store = request.backend.documentStore;
       const id = randomUUID();
       const key = `${type}/${application ? application.uuid : ownerFolder(owner)}/${id}`;
+      const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post'); // loaded on the first upload, not at start
       const { url, fields } = await createPresignedPost(store.signer, {
         Bucket: store.bucket,
         Key: key,

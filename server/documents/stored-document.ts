@@ -2,7 +2,6 @@
 // reach, the object must be in storage, and its bytes must be a JPEG, PNG, WebP or PDF of at most
 // FILE_MAX_BYTES, whatever its name or the format the browser claims. A refused object is removed.
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENT_FORMATS, FILE_MAX_BYTES, type DocumentFormat, type UploadedFile } from '../../forms/contracts/documents';
 import { MESSAGES } from '../../forms/messages';
 import { ApiError } from '../api-error';
@@ -15,6 +14,7 @@ export const wrongFormat = () => new ApiError(422, MESSAGES.fileType, 'invalid_f
 
 /** The format read from the bytes, when it is one a document may be. */
 export async function documentFormatOf(bytes: Uint8Array): Promise<DocumentFormat | undefined> {
+  const { fileTypeFromBuffer } = await import('file-type'); // loaded on the first upload, not at start
   const found = await fileTypeFromBuffer(bytes);
   return found && (DOCUMENT_FORMATS as readonly string[]).includes(found.mime) ? (found.mime as DocumentFormat) : undefined;
 }

@@ -12,10 +12,8 @@ import { isStaff, WIZARD_CODES } from '../applications/application-routes';
 import { requireSession } from '../auth/session';
 import { answer, refusals } from '../openapi/route-contract';
 import { printableApplication, type Code } from '../print/print-routes';
-import { readCaDirectory } from './certificate-chain';
 import { ConcurrentSignatureError } from './efirma-repository';
 import type { EfirmaSignatureRow } from './efirma-tables';
-import { checkSignedPacket } from './signed-packet-check';
 import { signerRolesOf, storedSignedPacket } from './signing-context';
 
 const PDF_TYPE = 'application/pdf';
@@ -36,7 +34,8 @@ const shown = (row: EfirmaSignatureRow) => ({
 
 export async function efirmaRoutes(app: FastifyInstance) {
   // Read once at start: a folder that holds something other than certificates stops the server.
-  const trusted = app.config.satCaDir ? readCaDirectory(app.config.satCaDir) : null;
+  // The PDF and certificate readers load then, or with the first signature received, not at every start.
+  const trusted = app.config.satCaDir ? (await import('./certificate-chain')).readCaDirectory(app.config.satCaDir) : null;
   if (trusted && trusted.length === 0) throw new Error(`SAT_CA_DIR (${app.config.satCaDir}) holds no certificate`);
 
   // The signed packet's own bytes; anything else sent to these routes is a 415.
@@ -66,6 +65,7 @@ export async function efirmaRoutes(app: FastifyInstance) {
         const { efirma, documentStore, applications } = request.backend;
         const isCompany = code === 'wizardpm';
         const kept = await efirma.signatures(uuid);
+        const { checkSignedPacket } = await import('./signed-packet-check');
         const accepted = await checkSignedPacket(pdf, {
           stored: await storedSignedPacket(documentStore.storage, kept),
           issued: await efirma.issuedSince(uuid, new Date(application.updated_at)),

@@ -6,7 +6,6 @@ import type { Database } from '../db/schema';
 import type { MailListQuery, MailMessage, MailMessageList, MailMessageRow } from '../../forms/contracts/mail-outbox';
 import { canResend, RESEND_REFUSALS } from '../../forms/mail-outbox-rules';
 import { resendHistoryChange } from '../../forms/mail-outbox-texts';
-import { mailPreview } from './mail-preview';
 
 /** A resend refused: the message is pending or cancelled (its Spanish reason). */
 export class ResendRefusedError extends Error {}
@@ -50,7 +49,9 @@ export function createMailMessages(db: Kysely<Database>) {
         .select([...ROW_COLUMNS, 'html', 'texto'])
         .where('id', '=', id)
         .executeTakeFirst();
-      return row && { ...shown(row), html_vista: mailPreview(row.html) };
+      if (!row) return undefined;
+      const { mailPreview } = await import('./mail-preview'); // DOMPurify and its jsdom load with the first preview, not at start
+      return { ...shown(row), html_vista: mailPreview(row.html) };
     },
 
     /**

@@ -8,10 +8,10 @@ import { ocrAnswerSchema, uploadedFileSchema, type DocumentFormat, type Uploaded
 import { requireSession } from '../auth/session';
 import { answer, refusals } from '../openapi/route-contract';
 import { checksBody } from '../validation/contract-body';
-import { createOcrEngine, type OcrEngine } from './ocr-engine';
+import type { OcrEngine } from './ocr-engine';
 import { createOcrJobs, jobNotFound, type OcrJobs } from './ocr-jobs';
 import { catalogueOfIndex, type PostalCatalogue } from './postal-address';
-import { createOcrPool, type OcrPool } from './tesseract-pool';
+import type { OcrPool } from './tesseract-pool';
 
 /** Reads an upload back from storage, refusing one this session may not reach. */
 export type ReadStored = (request: FastifyRequest, file: UploadedFile) => Promise<{ bytes: Buffer; format: DocumentFormat; id: string }>;
@@ -34,11 +34,12 @@ const ownerOf = (request: FastifyRequest) => `${request.session?.kind}:${request
 
 export async function ocrRoutes(app: FastifyInstance, options: OcrRouteOptions) {
   const jobs = options.jobs ?? createOcrJobs();
-  let ownPool: OcrPool | undefined;
-  const pool = () => options.pool ?? (ownPool ??= createOcrPool(app.config.ocrWorkers));
-  app.addHook('onClose', async () => ownPool?.close());
+  let ownPool: Promise<OcrPool> | undefined;
+  // Tesseract, the image and PDF readers load with the first read, not at start.
+  const pool = () => (options.pool ? Promise.resolve(options.pool) : (ownPool ??= import('./tesseract-pool').then(({ createOcrPool }) => createOcrPool(app.config.ocrWorkers))));
+  app.addHook('onClose', async () => (await ownPool)?.close());
   const catalogue = options.catalogue ?? ((request: FastifyRequest) => catalogueOfIndex(request.backend.catalogs));
-  const engineFor = (request: FastifyRequest): OcrEngine => createOcrEngine(pool(), catalogue(request));
+  const engineFor = async (request: FastifyRequest): Promise<OcrEngine> => (await import('./ocr-engine')).createOcrEngine(await pool(), catalogue(request));
 
   app.post<{ Body: UploadedFile }>(
     '/aws/ocr',
@@ -59,10 +60,9 @@ export async function ocrRoutes(app: FastifyInstance, options: OcrRouteOptions) 
     },
     async (request) => {
       const file = request.body;
-      const engine = engineFor(request);
       return jobs.start(ownerOf(request), async () => {
         const stored = await options.readStored(request, file);
-        const result = await engine.read({ bytes: stored.bytes, type: file.type });
+        const result = await (await engineFor(request)).read({ bytes: stored.bytes, type: file.type });
         await options.recordTemplate?.(request, stored.id, result.template);
         return result;
       });

@@ -6,7 +6,7 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { string } from 'yup';
 import { errorAnswerSchema } from '../../forms/contracts/refusal';
-import { limitGroupOf } from '../rate-limits';
+import { limitGroupOf } from '../limit-groups';
 import { toJsonSchema, type JsonSchema } from './yup-to-json-schema';
 
 type Describable = Parameters<typeof toJsonSchema>[0];

@@ -18,8 +18,6 @@ import { UUID } from '../uuid';
 import { contractBody } from '../validation/contract-body';
 import { screenApplicant, searchQuery } from './pld-blacklist';
 import { normaliseRfc } from './pld-normalise';
-import { PLD_DATA_DIR } from './pld-sources';
-import { OfficialFileError } from '../catalogs/official-file';
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -123,7 +121,10 @@ export async function pldRoutes(app: FastifyInstance) {
       if (reloading) throw new ApiError(409, 'Ya hay una recarga de las listas en curso; espera a que termine.', 'pld_reload_running');
       reloading = true;
       try {
-        const load = await request.backend.pld.reload(process.env.PLD_DATA_DIR || PLD_DATA_DIR).catch((error: unknown) => {
+        // The list readers (and their CSV and XML parsers) load with the first reload, not at start.
+        const { PLD_DATA_DIR } = await import('./pld-sources');
+        const load = await request.backend.pld.reload(process.env.PLD_DATA_DIR || PLD_DATA_DIR).catch(async (error: unknown) => {
+          const { OfficialFileError } = await import('../catalogs/official-file');
           // A file whose layout the parsers refuse: nothing was loaded, and the administrator is told where.
           if (error instanceof OfficialFileError)
             throw new ApiError(422, `El archivo ${error.file} no tiene el formato esperado${error.line === null ? '' : ` (línea ${error.line})`}: no se cargó ninguna versión nueva de las listas.`, 'pld_file_invalid');

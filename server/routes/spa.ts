@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { injectClientConfig } from '../../forms/contracts/client-config';
 import { clientConfigSchema } from '../../forms/contracts/client-config-schema';
 import { htmlPage } from '../openapi/route-contract';
+import { underPrefix } from '../prefixes';
 
 const NOT_BUILT = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Solicitud online</title></head>
 <body><main><h1>La aplicación no está compilada</h1><p>Ejecuta <code>npm run build</code> y vuelve a iniciar el servidor.</p></main></body></html>`;
@@ -37,7 +38,7 @@ export async function spaRoutes(app: FastifyInstance, options: { apiPrefixes: st
   const contract = { answers: { 200: htmlPage('The browser app (index.html with its configuration)'), 503: htmlPage('The app is not built') } };
   app.get('/*', { config: { contract } }, async (request, reply) => {
     const pathname = request.url.split('?')[0];
-    if (options.apiPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)) || path.extname(pathname)) {
+    if (underPrefix(pathname, options.apiPrefixes) || path.extname(pathname)) {
       return reply.callNotFound();
     }
     return reply

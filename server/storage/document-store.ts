@@ -6,13 +6,11 @@ import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../config';
 import type { Db } from '../db/database';
+import { STORAGE_PREFIX } from '../prefixes';
 import type { DocumentStorage } from './document-storage';
 import { createFolderStorage, type FolderStorage } from './folder-storage';
 import type { PolicyCredentials } from './post-policy';
-import { createS3Storage, s3Client } from './s3-storage';
 
-/** Where the embedded endpoint answers (outside /api: it speaks S3's XML, not the API's JSON). */
-export const STORAGE_PREFIX = '/storage';
 /** The embedded store's access key id when none is configured. */
 export const EMBEDDED_ACCESS_KEY_ID = 'solicitud-online';
 
@@ -41,6 +39,8 @@ async function resolveStorageSecret(db: Db, configured: string | undefined): Pro
 }
 
 export async function openDocumentStore(config: StorageConfig, dataDir: string, db: Db): Promise<DocumentStore> {
+  // The S3 client (a tenth of a second to load) loads with the database, not before the server listens.
+  const { createS3Storage, s3Client } = await import('./s3-storage');
   if (config.endpoint) {
     if (!config.accessKeyId || !config.secretAccessKey) throw new Error('S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
     const credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region };

@@ -1,10 +1,15 @@
 // The product as `npm start` runs it: one process, the app and the API on one port, a demo
-// staff account on an empty database, graceful shutdown on SIGTERM; and the add-staff command.
+// staff account on an empty database, the browser app served while the API loads, graceful
+// shutdown on SIGTERM (a save under way finishes); and the add-staff command.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeSubmit } from '../../forms/before-submit';
+import { loadConfig } from '../../server/config';
+import { validPfModel } from '../unit/forms/fixtures';
 import { freshDatabase } from './support/test-server';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -81,6 +86,60 @@ describe('npm start', () => {
     expect(await exited).toBe(0);
     expect(server.output()).toContain('shutting down');
   }, 60_000);
+
+  it('serves the browser app before the API is built, holds an API call until it is, and finishes a save under way on SIGTERM', async () => {
+    const server = start(port + 3);
+    const base = `http://127.0.0.1:${port + 3}`;
+    // The first answer of the port is the page; a call made at that moment waits and gets the API's JSON, not a refusal.
+    const page = await until(async () => ((await fetch(`${base}/`)).status === 200 ? true : undefined), 30_000);
+    expect(page).toBe(true);
+    const early = await fetch(`${base}/api/health`);
+    expect([200, 503]).toContain(early.status);
+    expect(await early.json()).toMatchObject({ database: expect.stringMatching(/^(ready|starting)$/) });
+    await until(async () => ((await fetch(`${base}/api/health`)).status === 200 ? true : undefined), 30_000);
+
+    const { publicClient } = loadConfig(env);
+    const token = await fetch(`${base}/api/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'password', client_id: 2, client_secret: publicClient.clientSecret, username: publicClient.username, password: publicClient.password, scope: '' }),
+    });
+    const authorization = `Bearer ${(await token.json()).access_token}`;
+
+    // A save whose body is half sent when SIGTERM arrives: the server stops taking connections, answers it, then exits.
+    const body = Buffer.from(JSON.stringify({ data: beforeSubmit(validPfModel() as unknown as Record<string, unknown>), meta: { last_index: 1 } }));
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', (code) => resolve(code)));
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(`${base}/api/wizardpf`, { method: 'POST', headers: { authorization, 'content-type': 'application/json', 'content-length': body.length } }, (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, text }));
+      });
+      request.on('error', reject);
+      request.write(body.subarray(0, 100));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => request.end(body.subarray(100)), 500);
+      }, 300);
+    });
+    const saved = await answer;
+    expect(saved.status, saved.text).toBe(201);
+    const [uuid] = JSON.parse(saved.text) as [string];
+    expect(await exited).toBe(0);
+
+    // Started again, the application is there as it was sent.
+    const again = start(port + 4);
+    try {
+      const opened = await until(async () => {
+        const response = await fetch(`http://127.0.0.1:${port + 4}/api/wizardpf/${uuid}/1`, { headers: { authorization } });
+        return response.status === 200 ? response.json() : undefined;
+      }, 30_000);
+      expect(opened.data).toMatchObject({ uuid, nombre: 'CARLOS', fisica: { curp: 'GARC850314HJCRRL09' } });
+    } finally {
+      again.child.kill('SIGTERM');
+      await new Promise((resolve) => again.child.on('exit', resolve));
+    }
+  }, 90_000);
 
   it('adds a staff account from the command line, who can then sign in', async () => {
     const result = spawnSync(

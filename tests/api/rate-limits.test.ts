@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import type { LimitGroup } from '../../server/limit-settings';
-import { limitGroupOf } from '../../server/rate-limits';
+import { limitGroupOf } from '../../server/limit-groups';
 import { validPfModel } from '../unit/forms/fixtures';
 import { callApi, publicToken, staffToken, startTestServer, type TestServer } from './support/test-server';
 
