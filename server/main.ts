@@ -8,13 +8,13 @@ import { openFrontDoor } from './front-door';
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();
+// The database-backed parts (and the packages only they use) load while the door opens and the API's routes are built.
+const backend = import('./backend').then(({ databaseTarget, openBackend }) => openBackend(config, databaseTarget(config)));
 const door = await openFrontDoor(config);
 const base = `http://localhost:${config.port}`;
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
 console.log(`Solicitud online: ${base} (database: ${where})`);
 
-// The database-backed parts (and the packages only they use) load while the API's routes are built.
-const backend = import('./backend').then(({ databaseTarget, openBackend }) => openBackend(config, databaseTarget(config)));
 const { buildApp } = await import('./app');
 const app = await buildApp({ config, backend, serverFactory: door.serverFactory });
 await app.ready();

@@ -2,17 +2,15 @@
 // catalogues loaded: for PGlite a data-folder dump (loading it takes about 0.6 s where a fresh
 // initdb takes 3 to 4 s and the catalogue load 2 to 3 s more); for PostgreSQL a template
 // database that each test file copies with `create database … template …`.
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadMissingCatalogs } from '../../../server/catalogs/catalog-loader';
 import { loadMissingPldLists } from '../../../server/pld/pld-loader';
 import { migrateToLatest } from '../../../server/db/database';
-import { PGliteDialect } from '../../../server/db/pglite-dialect';
+import { writeFreshImage } from '../../../server/db/make-fresh-image';
 import type { Database } from '../../../server/db/schema';
 
 export const TEMPLATE_FILE = path.resolve('tests/.cache/pglite-template.tar.gz');
@@ -53,19 +51,8 @@ async function buildPostgresTemplate(project: TestProject) {
   return async () => adminQuery(base, `drop database if exists ${name} with (force)`);
 }
 
-async function buildPgliteTemplate() {
-  const pglite = await PGlite.create();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  await migrateToLatest(db);
-  await loadMissingCatalogs(db);
-  await loadMissingPldLists(db);
-  const dump = await pglite.dumpDataDir('gzip');
-  fs.mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
-  fs.writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
-  await db.destroy();
-}
 
 export default async function setup(project: TestProject) {
   if (project.name === 'api-postgres') return buildPostgresTemplate(project);
-  if (project.name === 'api-pglite') await buildPgliteTemplate();
+  if (project.name === 'api-pglite') await writeFreshImage(TEMPLATE_FILE);
 }
