@@ -102,16 +102,24 @@ const WARM_UP_SEARCHES = 150;
  * Searches some listed names, each with two letters swapped, on a cache of alike words of its
  * own: the engine compiles the search's code to its fast form before an applicant waits on it.
  */
-function warmUp(search: PldIndex['search'], names: string[]) {
+async function warmUp(search: PldIndex['search'], names: string[]) {
   const step = Math.max(1, Math.floor(names.length / WARM_UP_SEARCHES));
   for (let i = 0; i < names.length; i += step) {
+    if ((i / step) % 3 === 0) await breathe();
     const name = names[i];
     const at = Math.floor(name.length / 2);
     search({ name: name.slice(0, at - 1) + name[at] + name[at - 1] + name.slice(at + 1), rfc: null, filterRFC: i % 2 === 0 });
   }
 }
 
-export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldIndex {
+/**
+ * Lets the event loop answer what is waiting: the index takes a second or more of CPU to build
+ * (at start, and on every instance when a new version of the lists is loaded), in steps of a few
+ * tens of milliseconds so requests are answered meanwhile.
+ */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function buildPldIndex(entries: IndexEntry[], names: IndexName[]): Promise<PldIndex> {
   const started = performance.now();
   const entryById = new Map(entries.map((entry) => [entry.id, entry]));
 
@@ -133,7 +141,8 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
   const nameText: string[] = [];
   const nameWordIds: Int32Array[] = [];
   const seenNames = new Set<string>();
-  for (const name of names) {
+  for (const [i, name] of names.entries()) {
+    if (i % 2000 === 0) await breathe();
     const entry = entryById.get(name.entry_id);
     if (!entry) continue;
     const list = nameWords(name.nombre);
@@ -163,6 +172,7 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     }
   }
 
+  await breathe();
   const postings: number[][] = words.map(() => []);
   nameWordIds.forEach((ids, nameIndex) => new Set(ids).forEach((id) => postings[id].push(nameIndex)));
   const nameCount = nameWordIds.length;
@@ -171,6 +181,7 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
   const maxWeight = 1 + Math.log(nameCount + 1);
   const nameWeightOf = Float64Array.from(nameWordIds, (ids) => ids.reduce((sum, id) => sum + weight[id], 0));
 
+  await breathe();
   const phoneticOf = words.map(phonetic);
   const lettersOf = Int32Array.from(words, letterSet);
   const soundLettersOf = Int32Array.from(phoneticOf, letterSet);
@@ -184,21 +195,29 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
     /** Listed words with the Arabic article joined (ALHARBI) by the bare name (HARBI). */
     byBareName: Map<string, number[]>;
   }
+  const emptyTables = (member: (id: number) => boolean): WordTables => ({ member, byPhonetic: new Map(), bySkeleton: new Map(), byTrigram: new Map(), byBareName: new Map() });
   function wordTables(ids: Iterable<number>, member: (id: number) => boolean): WordTables {
-    const tables: WordTables = { member, byPhonetic: new Map(), bySkeleton: new Map(), byTrigram: new Map(), byBareName: new Map() };
-    for (const id of ids) {
-      const word = words[id];
-      const sound = phoneticOf[id];
-      push(tables.byPhonetic, sound, id);
-      const consonants = skeleton(word);
-      if (consonants.length >= 3) push(tables.bySkeleton, consonants, id);
-      if (word.length >= 4) for (const gram of trigramsOf(sound)) push(tables.byTrigram, trigramKey(gram, sound.length), id);
-      const bare = withoutArticle(word);
-      if (bare) push(tables.byBareName, bare, id);
-    }
+    const tables = emptyTables(member);
+    for (const id of ids) addWord(tables, id);
     return tables;
   }
-  const allWords = wordTables(words.keys(), () => true);
+  function addWord(tables: WordTables, id: number) {
+    const word = words[id];
+    const sound = phoneticOf[id];
+    push(tables.byPhonetic, sound, id);
+    const consonants = skeleton(word);
+    if (consonants.length >= 3) push(tables.bySkeleton, consonants, id);
+    if (word.length >= 4) for (const gram of trigramsOf(sound)) push(tables.byTrigram, trigramKey(gram, sound.length), id);
+    const bare = withoutArticle(word);
+    if (bare) push(tables.byBareName, bare, id);
+  }
+
+  const allWords = emptyTables(() => true);
+  for (let id = 0; id < words.length; id++) {
+    if (id % 2000 === 0) await breathe();
+    addWord(allWords, id);
+  }
+  await breathe();
   const isGeneric = Uint8Array.from(words, (word) => (GENERIC_COMPANY_WORDS.has(word) ? 1 : 0));
 
   const rfcEntries = new Map<string, number[]>();
@@ -504,6 +523,6 @@ export function buildPldIndex(entries: IndexEntry[], names: IndexName[]): PldInd
   }
 
   const throwaway = similarWordsIn(allWords);
-  warmUp(searchOver(postings, rfcEntries, throwaway, throwaway), nameText);
+  await warmUp(searchOver(postings, rfcEntries, throwaway, throwaway), nameText);
   return { search: searchOver(postings, rfcEntries, similarWords), restrictedTo, stats: { entries: entries.length, names: nameCount, words: words.length, buildMs: performance.now() - started } };
 }

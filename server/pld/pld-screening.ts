@@ -83,7 +83,7 @@ export function createPldScreening(
       throw error;
     }
     const newest = await newestLoadId(db);
-    const index = newest === null ? buildPldIndex([], []) : await readIndex(db, newest);
+    const index = newest === null ? await buildPldIndex([], []) : await readIndex(db, newest);
     loadId = newest;
     return { index, loadId: newest };
   };

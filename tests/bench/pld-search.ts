@@ -91,7 +91,7 @@ try {
   // The same searches on the index itself, built here from the same files: the search without HTTP.
   // An in-memory baseline first (a Map lookup per query, as GET /api/catalogs/ct answers), same run.
   const { entries, names } = indexRows(await readListEntries());
-  const index = buildPldIndex(entries, names);
+  const index = await buildPldIndex(entries, names);
   const lookup = new Map(queries.map((query, i) => [query, i]));
   const timeEach = (count: number, run: (i: number) => unknown) => {
     const times: number[] = [];

@@ -69,7 +69,7 @@ async function main() {
   const tune = process.argv.includes('--tune');
   const listEntries = await readListEntries();
   const { entries, names } = indexRows(listEntries);
-  const index = buildPldIndex(entries, names);
+  const index = await buildPldIndex(entries, names);
   const targets = new Map<string, Set<string>>();
   for (const entry of listEntries) {
     for (const name of [entry.nombre, ...entry.aliases]) {

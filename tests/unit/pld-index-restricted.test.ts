@@ -9,7 +9,7 @@ import { readPairs } from '../pld-eval/evaluate';
 describe('the index restricted to some entries', () => {
   it('answers, for those entries, exactly what the whole index answers', async () => {
     const { entries, names } = indexRows(await readListEntries());
-    const index = buildPldIndex(entries, names);
+    const index = await buildPldIndex(entries, names);
     const queries = readPairs().map((pair) => pair.query).slice(0, 600);
     // The entries some queries find, and every 97th entry besides: found and unfound ones alike.
     const chosen = new Set<number>(entries.filter((_, i) => i % 97 === 0).map((entry) => entry.id));

@@ -12,7 +12,7 @@ const entries = [
   { id: 6, lista: 'OFAC SDN', source_id: '200', kind: 'individual', nombre: 'LAZCANO LAZCANO, Heriberto', rfc: null },
 ];
 const names = [...entries.map((e) => ({ entry_id: e.id, nombre: e.nombre })), { entry_id: 3, nombre: 'Mohammad Taher Anwari' }];
-const index = buildPldIndex(entries, names);
+const index = await buildPldIndex(entries, names);
 const top = (name: string, rfc?: string, filterRFC = false) => index.search({ name, rfc, filterRFC })[0];
 
 describe('the PLD matcher', () => {
@@ -65,9 +65,9 @@ describe('the PLD matcher', () => {
     expect(top('Muhammad Taher Anwari', 'MUTA700101AB1', true)?.nombre).toBe('MUHAMMAD TAHER ANWARI');
   });
 
-  it("weighs a query's extra surname against the person's fuller name, not against a shorter alias", () => {
+  it("weighs a query's extra surname against the person's fuller name, not against a shorter alias", async () => {
     const person = { id: 1, lista: 'OFAC SDN', source_id: '10615', kind: 'individual', nombre: 'MEZA GASPAR, Arturo', rfc: null };
-    const aliased = buildPldIndex([person], [{ entry_id: 1, nombre: person.nombre }, { entry_id: 1, nombre: 'MEZA, Arturo' }]);
+    const aliased = await buildPldIndex([person], [{ entry_id: 1, nombre: person.nombre }, { entry_id: 1, nombre: 'MEZA, Arturo' }]);
     // GARZA is not GASPAR: another person, though 'MEZA, Arturo' holds every other word.
     expect(aliased.search({ name: 'Arturo Mesa Garza' })).toEqual([]);
     expect(aliased.search({ name: 'Arturo Meza' })[0]).toMatchObject({ coincide_con: 'MEZA, Arturo', score: 1 });

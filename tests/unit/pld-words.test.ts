@@ -48,8 +48,8 @@ describe('PLD word rules', () => {
   });
 });
 
-describe('PLD index with the word rules', () => {
-  const index = buildPldIndex(
+describe('PLD index with the word rules', async () => {
+  const index = await buildPldIndex(
     [
       { id: 1, lista: 'SAT 69-B', source_id: 'A', kind: 'entity', nombre: 'SERVICIOS DE MANTENIMIENTO Y EQUIPO PARA LA INDUSTRIA AGRICOLA, S.A. DE C.V.', rfc: null },
       { id: 2, lista: 'SAT 69-B', source_id: 'B', kind: 'entity', nombre: 'GRUPO ZARCO, S.A. DE C.V.', rfc: null },
