@@ -100,6 +100,9 @@ export const NOTICES = {
   uploadOneAtATime: 'Solo se puede subir un archivo a la vez',
   /** The signing or the upload failed (network, storage): the person can retry. */
   uploadFailed: 'No se pudo subir el archivo, inténtalo de nuevo',
+  /** Storage refused the file itself (S3's EntityTooLarge, EntityTooSmall): the person chooses another. Said so whatever language the storage answers in. */
+  storageTooLarge: 'El archivo excede el tamaño permitido.',
+  storageTooSmall: 'El archivo es más pequeño de lo permitido.',
   /** A guarantor finished with 'Finalizar y regresar a PM'. */
   guarantorCompleted: 'Aval completado',
 } as const;
