@@ -58,6 +58,10 @@ export const NOTICES = {
   saveSuccess: 'Datos almacenados correctamente',
   saveErrorTitle: 'Error',
   saveError: 'Ocurrió un error al almacenar los datos',
+  /** A save that got no answer at all (no network, the server out of reach). */
+  saveUnreachable: 'No fue posible comunicarse con el servidor. Revisa tu conexión e intenta de nuevo.',
+  /** Said with a save the service could not take: nothing typed is lost. */
+  saveKept: 'Tus datos siguen en esta pantalla; no se perdió nada de lo que escribiste.',
   dropOutside: 'No se pueden subir archivos en esta zona',
   updateSuccess: 'Tu información fue actualizada éxitosamente.',
   finishSuccess: '¡Gracias! Has completado éxitosamente el registro de tu solicitud, favor de imprimir los documentos.',
@@ -96,6 +100,9 @@ export const NOTICES = {
   uploadOneAtATime: 'Solo se puede subir un archivo a la vez',
   /** The signing or the upload failed (network, storage): the person can retry. */
   uploadFailed: 'No se pudo subir el archivo, inténtalo de nuevo',
+  /** Storage refused the file itself (S3's EntityTooLarge, EntityTooSmall): the person chooses another. Said so whatever language the storage answers in. */
+  storageTooLarge: 'El archivo excede el tamaño permitido.',
+  storageTooSmall: 'El archivo es más pequeño de lo permitido.',
   /** A guarantor finished with 'Finalizar y regresar a PM'. */
   guarantorCompleted: 'Aval completado',
 } as const;

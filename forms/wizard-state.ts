@@ -30,6 +30,8 @@ export type WizardModal =
   | { kind: 'finishForbidden'; message: string }
   | { kind: 'updateError' }
   | { kind: 'saveRefused'; message: string }
+  /** A step's save found the service unavailable (503) or got no answer: the person may send it again. */
+  | { kind: 'saveUnavailable'; message: string }
   | { kind: 'loadFailed' }
   | { kind: 'incompleteGuarantors'; names: string[] }
   | { kind: 'confirmGuarantorRemoval'; uuid: string; name: string }

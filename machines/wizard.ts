@@ -36,6 +36,7 @@ import {
 import { notProvided } from './not-provided';
 import { pldReviewMachine } from './pld-review';
 import { reasonProblems } from '../forms/pld-outcome';
+import { NOTICES } from '../forms/messages';
 
 export interface WizardInput {
   code: WizardCode;
@@ -153,6 +154,12 @@ const refusedTabs = (context: WizardContext, fieldErrors: Record<string, string>
     .flatMap((path) => context.tabOfField(path) ?? [])
     .filter((index) => isTabActive(context, index));
 
+/** The modal of a save the service could not take: its Spanish 503 message, or that nothing answered. */
+const unavailableModal = (failure: CallFailure): WizardModal => ({
+  kind: 'saveUnavailable',
+  message: failure.status === 503 && failure.message ? failure.message : NOTICES.saveUnreachable,
+});
+
 /** A named action of this machine with its params, from inside another (setup cannot type its own actions there). */
 const named = (type: 'remember pending guarantor' | 'forget pending guarantors', params: object) => ({ type, params }) as never;
 
@@ -206,6 +213,8 @@ export const wizardMachine = setup({
       context.pldReviewer && !context.pldFinishConfirmed && failureOf((event as { error?: unknown }).error).code === 'pld_confirmation_required',
     /** Only an unknown or malformed code is a wrong code; any other failure keeps the record to retry. */
     'code is unknown': (_, params: { failure: CallFailure }) => [400, 404].includes(params.failure.status ?? 0),
+    /** The service could not take the save (503: the database out of reach) or nothing answered (no network): worth sending again. */
+    'service is unavailable': ({ event }) => [503, undefined].includes(failureOf((event as { error?: unknown }).error).status),
   },
   actions: {
     'start blank': assign(({ context }) => ({
@@ -717,11 +726,25 @@ export const wizardMachine = setup({
                 target: 'idle',
                 actions: { type: 'report guarantor failure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
               },
+              // A step's save the service could not take: the person keeps the tab and what they typed, and may send it again.
+              {
+                guard: 'service is unavailable',
+                target: 'saveUnavailable',
+                actions: { type: 'open modal', params: ({ event }) => ({ modal: unavailableModal(failureOf(event.error)) }) },
+              },
               {
                 target: 'idle',
                 actions: { type: 'report save failure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
               },
             ],
+          },
+        },
+        // 'Reintentar' sends the same save again (same tab aimed at, same model); closing keeps the person where they were.
+        saveUnavailable: {
+          tags: 'blocking',
+          on: {
+            'wizard.retried': { target: 'saving', actions: 'close modal' },
+            'modal.closed': { target: 'idle', actions: 'close modal' },
           },
         },
       },

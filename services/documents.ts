@@ -10,6 +10,7 @@ import type { DocumentFormat, DocumentListAnswer, DocumentType, OcrAnswer, Signe
 import { FORMAT_HEAD_BYTES, formatOfBytes } from '../forms/documents/file-format';
 import { UploadFailure } from '../forms/documents/upload-failure';
 import { callFailure } from './http';
+import { NOTICES } from '../forms/messages';
 
 type Policy = SignedUrlAnswer['data'];
 
@@ -26,14 +27,15 @@ export async function readFileFormat(file: Blob): Promise<DocumentFormat | null>
   return formatOfBytes(new Uint8Array(await file.slice(0, FORMAT_HEAD_BYTES).arrayBuffer()));
 }
 
-/** Storage's answers to a post of a file that was too big or empty: the person chooses another file. */
-const REFUSED_CONTENT = new Set(['EntityTooLarge', 'EntityTooSmall']);
+/** Storage's answers to a post of a file that was too big or empty, in Spanish: the person chooses another file. */
+const REFUSED_CONTENT: Record<string, string> = { EntityTooLarge: NOTICES.storageTooLarge, EntityTooSmall: NOTICES.storageTooSmall };
 
 const textOf = (document: Document, tag: string) => document.getElementsByTagName(tag)[0]?.textContent?.trim() || null;
 
 /**
- * S3's XML answer to a post: the PostResponse's Key and Bucket, or the Error's code and message
- * (an UploadFailure: refused when the file itself was, otherwise worth a retry).
+ * S3's XML answer to a post: the PostResponse's Key and Bucket, or an UploadFailure: refused when
+ * the file itself was (with our Spanish message for its code), otherwise worth a retry. Storage's
+ * own Message is never shown: an S3 service writes it in English (a 503's 'Service unavailable').
  */
 export function readStorageAnswer(status: number, xml: string): { key: string; bucket: string } {
   const document = new DOMParser().parseFromString(xml || '<none/>', 'application/xml');
@@ -43,8 +45,8 @@ export function readStorageAnswer(status: number, xml: string): { key: string; b
     if (key && bucket) return { key, bucket };
     throw new UploadFailure('upload', false, null);
   }
-  const code = textOf(document, 'Code');
-  throw new UploadFailure('upload', code !== null && REFUSED_CONTENT.has(code), textOf(document, 'Message'));
+  const refusal = REFUSED_CONTENT[textOf(document, 'Code') ?? ''];
+  throw new UploadFailure('upload', refusal !== undefined, refusal ?? null);
 }
 
 export interface StoragePost {

@@ -18,7 +18,9 @@ export class DatabaseAnswerError extends Error {
 // Five characters with a digit: PostgreSQL's codes (22021, 22P02, XX000), never Node's (EPERM, EBADF).
 const SQLSTATE = /^(?=.*\d)[0-9A-Z]{5}$/;
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
-const CONNECTION_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated)/;
+// pg's own words: no free connection in time, the connection lost, and a statement (a transaction's
+// rollback) on a connection already lost.
+const CONNECTION_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error and is not queryable)/;
 
 /** The API's answer for a database failure, or undefined when `error` is not one. */
 export function databaseApiError(error: unknown): ApiError | undefined {

@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
+import { postgresPool } from './postgres-pool';
 import { DEFAULT_THREAD_LIMITS, PGliteThread } from './pglite-thread';
 
 export type Db = Kysely<Database>;
@@ -36,11 +37,7 @@ export const oldestPendingQueryMs = (db: Db): number => watches.get(db)?.() ?? 0
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.databaseUrl) {
     const { default: pg } = await import('pg');
-    const timeout = target.queryTimeoutMs ?? DEFAULT_THREAD_LIMITS.queryTimeoutMs;
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 20, statement_timeout: timeout, connectionTimeoutMillis: timeout });
-    // An idle connection the server ends (a restart, a dropped database) is emitted here; unhandled, it
-    // would stop the process. The pool replaces it, and the next query reports any lasting outage.
-    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    const pool = postgresPool(pg, target.databaseUrl, target.queryTimeoutMs ?? DEFAULT_THREAD_LIMITS.queryTimeoutMs);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let dataDir = target.dataDir;

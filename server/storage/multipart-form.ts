@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { NOTICES } from '../../forms/messages';
 import { StorageRefusal } from './s3-xml';
 
 export interface FileTarget {
@@ -118,7 +119,7 @@ async function receiveFile(
   const write = async (bytes: Buffer) => {
     if (bytes.length === 0) return;
     size += bytes.length;
-    if (size > max) throw new StorageRefusal(400, 'EntityTooLarge', 'El archivo excede el tamaño permitido.');
+    if (size > max) throw new StorageRefusal(400, 'EntityTooLarge', NOTICES.storageTooLarge);
     md5.update(bytes);
     if (!out.write(bytes)) await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]);
   };
@@ -137,7 +138,7 @@ async function receiveFile(
       keep(buffer.subarray(safe));
       if (!(await more())) throw malformed('El archivo no termina con el límite del formulario.');
     }
-    if (size < target.lengthRange[0]) throw new StorageRefusal(400, 'EntityTooSmall', 'El archivo es más pequeño de lo permitido.');
+    if (size < target.lengthRange[0]) throw new StorageRefusal(400, 'EntityTooSmall', NOTICES.storageTooSmall);
     await Promise.race([new Promise<void>((resolve) => out.end(resolve)), failed]);
     return { size, md5: md5.digest('hex') };
   } catch (error) {

@@ -31,6 +31,7 @@ const CONTENT: Record<Exclude<WizardModal['kind'], 'pldReview'>, { title: string
   finishForbidden: { title: 'No se pudo finalizar', text: '' },
   updateError: { title: 'No se pudo actualizar', text: NOTICES.updateError },
   saveRefused: { title: 'No se guardaron los cambios', text: '' },
+  saveUnavailable: { title: 'No se guardaron los cambios', text: '' },
   loadFailed: {
     title: 'No se pudo abrir la solicitud',
     text: 'No fue posible consultar tu solicitud en este momento. Revisa tu conexión e intenta de nuevo; tu solicitud sigue guardada.',
@@ -83,7 +84,7 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
   if (!modal) return null;
   const content = CONTENT[modal.kind];
   const text =
-    modal.kind === 'finishForbidden' || modal.kind === 'saveRefused'
+    modal.kind === 'finishForbidden' || modal.kind === 'saveRefused' || modal.kind === 'saveUnavailable'
       ? modal.message
       : modal.kind === 'notEditable' && staffCreated
         ? NOTICES.staffCreated
@@ -91,7 +92,15 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
   const retry = modal.kind === 'loadFailed';
   // Each dialog opens with its answer focused (Enter gives it), not the dialog's box.
   let actions = <Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} {...ANSWER} />;
-  if (modal.kind === 'confirmGuarantorRemoval') {
+  if (modal.kind === 'saveUnavailable') {
+    // The same save again, focused; or back to the form, where the next step forward saves too.
+    actions = (
+      <>
+        <Button text="Cerrar" onClick={onClose} />
+        <Button intent="primary" text="Reintentar" onClick={onRetry} {...ANSWER} />
+      </>
+    );
+  } else if (modal.kind === 'confirmGuarantorRemoval') {
     actions = (
       <>
         <Button text="No" onClick={onClose} {...ANSWER} />
@@ -136,6 +145,7 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
           </ul>
         )}
         {modal.kind === 'guarantorFinishFailed' && modal.message && <p>{modal.message}</p>}
+        {modal.kind === 'saveUnavailable' && <p>{NOTICES.saveKept}</p>}
       </DialogBody>
       <DialogFooter actions={actions} />
     </Dialog>

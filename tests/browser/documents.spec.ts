@@ -145,9 +145,18 @@ test.describe('documents and OCR', () => {
   });
 
   test('an upload that fails is retried with the keyboard alone, and then reads', async ({ page }) => {
-    // The storage refuses the first post (a dropped connection); the second goes through.
-    let refused = 0;
-    await page.route('**/storage/**', (route) => (route.request().method() === 'POST' && refused++ === 0 ? route.abort('connectionreset') : route.continue()));
+    // The storage out of reach: the first post's connection dropped, the second answered with S3's
+    // 503 (its disks unreachable); the third goes through.
+    let posts = 0;
+    await page.route('**/storage/**', (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts++;
+      if (posts === 1) return route.abort('connectionreset');
+      if (posts === 2) {
+        return route.fulfill({ status: 503, contentType: 'application/xml', body: '<?xml version="1.0" encoding="UTF-8"?><Error><Code>ServiceUnavailable</Code><Message>Service unavailable</Message></Error>' });
+      }
+      return route.continue();
+    });
     await page.goto('/pf');
     await page.getByRole('button', { name: 'Aceptar' }).click();
     const area = page.getByRole('group', { name: 'Credencial para votar (INE o IFE)' });
@@ -166,8 +175,17 @@ test.describe('documents and OCR', () => {
     await page.keyboard.press('Tab');
     await expect(area.getByRole('button', { name: 'Reintentar' })).toBeFocused();
     await page.keyboard.press('Enter');
+    // The storage's 503 is said the same way, in Spanish (never its English XML), with 'Reintentar' again.
+    await expect.poll(() => posts).toBe(2);
+    await expect(area.getByRole('alert')).toHaveText(/No se pudo subir el archivo, inténtalo de nuevo/);
+    await expect(area).not.toContainText('Service unavailable');
+    await area.getByRole('button', { name: 'Elegir archivo' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(area.getByRole('button', { name: 'Reintentar' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(area.getByText(OCR_DONE)).toBeVisible({ timeout: 60_000 });
     await expect(page.getByLabel('CURP')).toHaveValue(person.curp);
-    expect(refused).toBe(2);
+    expect(posts).toBe(3);
   });
 });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GuarantorSummary, Model } from '../../forms/contracts/application';
 import type { WizardInput } from '../../machines/wizard';
+import { NOTICES } from '../../forms/messages';
 import { isTabActive } from '../../forms/wizard-state';
 import { fileCoverage } from './support/coverage-report';
 import {
@@ -26,6 +27,7 @@ import {
 const BLANK = { clasificacion: 'Cliente', nombre: '', entidades_eliminadas: [] };
 const STORED_MODEL = { clasificacion: 'Cliente', nombre: 'ANA', entidades_eliminadas: ['x'] };
 const VALUES = { nombre: 'ANA LÓPEZ' };
+const UNAVAILABLE = 'El servicio no está disponible por el momento, intenta de nuevo en unos segundos.';
 
 const aval = (uuid: string, tipo_persona: string, names: [string, string?, string?], complete: boolean): GuarantorSummary => ({
   uuid,
@@ -64,7 +66,6 @@ const INPUTS: Record<string, WizardInput> = {
 const LOAD_FAILURES = [
   { type: 'xstate.error.actor.load', error: { status: 404 } },
   { type: 'xstate.error.actor.load', error: { status: 503 } },
-  { type: 'wizard.retried' },
 ];
 
 const PM_EVENTS = [REMOVAL, { type: 'guarantor.removalConfirmed' }, { type: 'xstate.error.actor.removeGuarantor', error: { status: 500 } }];
@@ -124,6 +125,11 @@ const COMMON_EVENTS = [
   { type: 'xstate.error.actor.save', error: { status: 422, fieldErrors: { nombre: '¡Este campo es requerido!' } } },
   { type: 'xstate.error.actor.save', error: { status: 409, message: 'La solicitud se modificó desde otra sesión.' } },
   { type: 'xstate.error.actor.save', error: { status: 403, message: 'No autorizado.' } },
+  // The service could not take it (the database out of reach), or nothing answered (no network).
+  { type: 'xstate.error.actor.save', error: { status: 503, message: UNAVAILABLE } },
+  { type: 'xstate.error.actor.save', error: {} },
+  // 'Reintentar': a load that failed, or a save the service could not take.
+  { type: 'wizard.retried' },
 ];
 
 const avalesOf = (model: Model) => (model.avales ?? []) as GuarantorSummary[];
@@ -195,11 +201,18 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
   if (h.last?.type === 'xstate.error.actor.save') {
     const failure = h.last.error as { status: number; message?: string; fieldErrors?: Record<string, string> };
     const before = h.before!.context;
+    const unavailable = failure.status === 503 || failure.status === undefined;
     // A refused save keeps what was typed and stays on the tab.
-    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(s.matches({ ready: before.after === 'step' && unavailable ? 'saveUnavailable' : 'idle' })).toBe(true);
     expect(context.current).toBe(before.current);
     expect(context.model).toEqual(before.model);
-    if (before.after === 'finish') {
+    if (before.after === 'step' && unavailable) {
+      // A step's save the service could not take offers to send it again: the server's Spanish message, or that nothing answered.
+      expect(context.modal).toEqual({ kind: 'saveUnavailable', message: failure.status === 503 ? UNAVAILABLE : NOTICES.saveUnreachable });
+      expect(context.serverErrors).toEqual(before.serverErrors);
+      expect(h.emitted.at(-1)).not.toEqual({ type: 'notification', kind: 'saveFailed' });
+      expect(s.hasTag('blocking')).toBe(true);
+    } else if (before.after === 'finish') {
       // The finish: a stored record says its update failed; an unstored one falls back to the browser's cache,
       // refused by the server (403, with its reason) or stored there for now.
       // A stored record refused with a reason (403: staff without the Analista role, README "PLD outcome") shows it.
@@ -220,6 +233,19 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
         expect(h.emitted.at(-1)).toEqual({ type: 'notification', kind: 'saveFailed' });
       }
     }
+  }
+  if (h.last?.type === 'wizard.retried' && h.before!.matches({ ready: 'saveUnavailable' })) {
+    // 'Reintentar' sends the same save again: the same model, aiming at the same tab, from the same one.
+    expect(s.matches({ ready: 'saving' })).toBe(true);
+    expect(context.modal).toBeNull();
+    expect(context.model).toEqual(h.before!.context.model);
+    expect([context.current, context.target, context.after]).toEqual([h.before!.context.current, h.before!.context.target, h.before!.context.after]);
+    expect(pendingCall(h, context.meta.store ? 'update application' : 'create application').input.model).toEqual(context.model);
+  }
+  if (h.last?.type === 'modal.closed' && h.before!.matches({ ready: 'saveUnavailable' })) {
+    // Closed: back on the same tab with what was typed; the next step forward saves it.
+    expect(s.matches({ ready: 'idle' })).toBe(true);
+    expect(context.model).toEqual(h.before!.context.model);
   }
   // Guarantors saved before the PM go with its first create (whichever step makes it); once it is
   // stored they are linked, and the browser forgets them.
@@ -388,6 +414,12 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
       break;
     case 'loadFailed':
       expect(s.hasTag('blocking')).toBe(true);
+      break;
+    case 'ready.saveUnavailable':
+      // A step's save the service could not take: the modal that offers to send it again, over the tab and what was typed.
+      expect(s.hasTag('blocking')).toBe(true);
+      expect(context.modal?.kind).toBe('saveUnavailable');
+      expect(context.after).toBe('step');
       break;
     case 'ready.confirmingGuarantorRemoval':
     case 'ready.removingGuarantor':

@@ -6,6 +6,7 @@ import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig }
 import { afterEach, describe, expect, it } from 'vitest';
 import { UploadFailure } from '../../forms/documents/upload-failure';
 import { formatFileSize } from '../../forms/documents/file-format';
+import { NOTICES } from '../../forms/messages';
 import { postToStorage, readFileFormat, readStorageAnswer, requestOcr, signUpload } from '../../services/documents';
 
 const UUID = '0b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10';
@@ -70,6 +71,23 @@ describe("storage's answer", () => {
     } catch (failure) {
       expect((failure as UploadFailure).refused).toBe(false);
     }
+  });
+
+  it("says storage's refusals and failures in Spanish, never in storage's words (an S3 service writes English)", () => {
+    const error = (code: string, message: string) => `<?xml version="1.0"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+    const failureOf = (status: number, xml: string) => {
+      try {
+        readStorageAnswer(status, xml);
+      } catch (failure) {
+        return failure as UploadFailure;
+      }
+      throw new Error('no failure');
+    };
+    expect(failureOf(400, error('EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size'))).toMatchObject({ refused: true, serverMessage: NOTICES.storageTooLarge });
+    expect(failureOf(400, error('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size'))).toMatchObject({ refused: true, serverMessage: NOTICES.storageTooSmall });
+    // Storage out of reach behind its front (503), or an answer that is no XML: worth a retry, said by the area's own message.
+    expect(failureOf(503, error('ServiceUnavailable', 'Service unavailable'))).toMatchObject({ stage: 'upload', refused: false, serverMessage: null });
+    expect(failureOf(502, '<html>Bad Gateway</html>')).toMatchObject({ refused: false, serverMessage: null });
   });
 });
 

@@ -1,0 +1,65 @@
+// The pool of PostgreSQL connections the server works through, made to fail fast when PostgreSQL is
+// out of reach instead of hanging or stopping the process:
+// - a statement PostgreSQL has not answered within the time limit has its connection cut: when
+//   PostgreSQL is reachable its own statement_timeout ends the statement first; when it is not (a
+//   network that passes nothing), nothing else would (TCP gives up only after many minutes), and
+//   every later statement on that connection would wait behind it. Cut, the statement fails at once
+//   (a 503, server/db/database-errors.ts) and the pool replaces the connection.
+// - a connection lost while a request holds it (PostgreSQL stopped mid-statement) fails that
+//   request's statements; without a listener its 'error' event would stop the process.
+// A connection told `set statement_timeout = 0` (a migration, a catalogue load) has no limit until
+// `reset statement_timeout`; `set local …` until its transaction ends.
+import type pg from 'pg';
+
+type PgModule = typeof pg;
+
+const NO_LIMIT_SESSION = /^\s*set\s+(session\s+)?statement_timeout\s*(=|to)\s*'?0'?\s*;?\s*$/i;
+const NO_LIMIT_TRANSACTION = /^\s*set\s+local\s+statement_timeout\s*(=|to)\s*'?0'?\s*;?\s*$/i;
+const LIMIT_BACK = /^\s*reset\s+statement_timeout\b/i;
+const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b/i;
+
+/** A pg Client whose statements are let go after `limitMs` by cutting the connection. */
+function clientClass(pgModule: PgModule, limitMs: number) {
+  return class DeadlineClient extends pgModule.Client {
+    /** Whether the connection runs without a limit: for the session, for the transaction, or not. */
+    #noLimit: 'session' | 'transaction' | null = null;
+
+    constructor(config?: pg.ClientConfig) {
+      super(config);
+      // The failed statements say what happened; the pool drops the connection when it is released.
+      this.on('error', () => {});
+      const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+      (this as { query: unknown }).query = (...args: unknown[]) => {
+        const text = typeof args[0] === 'string' ? args[0] : '';
+        const result = query(...args);
+        this.#follow(text);
+        // Only the promise form (the one Kysely uses) is timed; callbacks and submittables go as they are.
+        if (this.#noLimit || !(result instanceof Promise)) return result;
+        const timer = setTimeout(() => this.connection.stream.destroy(), limitMs);
+        return result.finally(() => clearTimeout(timer));
+      };
+    }
+
+    #follow(text: string) {
+      if (NO_LIMIT_SESSION.test(text)) this.#noLimit = 'session';
+      else if (NO_LIMIT_TRANSACTION.test(text)) this.#noLimit ??= 'transaction';
+      else if (LIMIT_BACK.test(text)) this.#noLimit = null;
+      else if (TRANSACTION_END.test(text) && this.#noLimit === 'transaction') this.#noLimit = null;
+    }
+  };
+}
+
+/** The server's pool: at most `max` connections, each statement and each wait for a connection limited to `limitMs`. */
+export function postgresPool(pgModule: PgModule, connectionString: string, limitMs: number, max = 20): pg.Pool {
+  const pool = new pgModule.Pool({
+    connectionString,
+    max,
+    statement_timeout: limitMs,
+    connectionTimeoutMillis: limitMs,
+    Client: clientClass(pgModule, limitMs) as unknown as new () => pg.ClientBase,
+  });
+  // An idle connection the server ends (a restart, a dropped database) is emitted here; unhandled, it
+  // would stop the process. The pool replaces it, and the next query reports any lasting outage.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  return pool;
+}
