@@ -252,7 +252,12 @@ describe.skipIf(!onPostgres || !hasRedis)('three instances on one PostgreSQL, on
     // The page's next step after an upload: the OCR read, which checks the stored file.
     const ocr = await api(next(), 'POST', '/aws/ocr', uploadedFile(policy, 'identification', uuid), applicantAuth);
     expect([200, 202]).toContain(ocr.status);
-    const listed = await json(api(next(), 'GET', `/wizardpm/documentos/${uuid}`, undefined, staffAuth));
+    // Listed once read (the read answers within a second, or goes on as a job polled from the instance that started it).
+    const lister = next();
+    const listed = await until(async () => {
+      const answer = await json(api(lister, 'GET', `/wizardpm/documentos/${uuid}`, undefined, staffAuth));
+      return answer.data.length > 0 && answer;
+    }, 'the document in the list');
     expect(listed.data).toEqual([expect.objectContaining({ type: 'identification', format: 'image/png', size: PNG.length, uploaded_by: 'Solicitante' })]);
     const opened = await fetch(`${next().url}${listed.data[0].url}`, { headers: { authorization: staffAuth } });
     expect(opened.status).toBe(200);
