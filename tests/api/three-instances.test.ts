@@ -9,7 +9,8 @@
 // read the record before (the record cache is off on PostgreSQL: server/backend.ts, cacheRecords);
 // an upload signed by one, posted to the store, listed and opened through the others. Staff lists
 // show it on every instance; a PLD reload through one reaches the others within PLD_REFRESH_SECONDS;
-// the alert the monitoring raises is raised once and closed from another instance; a limit counted
+// a review staff save through one carries the new version, read through another; the alert the
+// monitoring raises is raised once and closed from another instance; a limit counted
 // on two instances refuses on the third; a staff sign-out on one ends the session on all.
 //
 // The scheduled work runs once across the instances:
@@ -283,7 +284,7 @@ describe.skipIf(!onPostgres || !hasRedis)('three instances on one PostgreSQL, on
     expect([...recipients()].sort()).toEqual([...expected].sort());
   }, 90_000);
 
-  it('a PLD reload through one instance reaches the others within PLD_REFRESH_SECONDS; its alert is raised once and closed from another', async () => {
+  it('a PLD reload through one instance reaches the others within PLD_REFRESH_SECONDS; the review saved on one is read on another; its alert is raised once and closed from another', async () => {
     const versions = async () => Promise.all(instances.map(async (instance) => (await json(api(instance, 'GET', '/pld/lists', undefined, staffAuth))).version as string));
     const [old] = await versions();
     expect(new Set(await versions())).toEqual(new Set([old]));
@@ -313,9 +314,18 @@ describe.skipIf(!onPostgres || !hasRedis)('three instances on one PostgreSQL, on
     const history = async (instance: Instance) => (await json(api(instance, 'GET', `/historial/${uuid}`, undefined, staffAuth))).entries as Array<{ action: string }>;
     expect((await history(next())).filter((entry) => entry.action === 'pld_alert')).toHaveLength(1);
 
+    // The screening's result kept with a staff save on one instance, read on another: stamped with the new version.
+    const alert = alerts[0] as unknown as { id: number; id_lista: string; persona: string; grupo: string };
+    const match = { nombre: ZAFIRO, rfc: null, lista: 'SFP', id: alert.id_lista, persona: alert.persona, motivo: 'Misma empresa que la de la lista.' };
+    const review = { coincidencias_validadas: false, validar_coincidencias: true, validar_coincidencias_tipo: 'client', users: { [alert.grupo]: [match] }, revisadas: [] };
+    const current = await json(api(next(), 'GET', `/wizardpm/${uuid}/0`, undefined, staffAuth));
+    await json(api(next(), 'PUT', `/wizardpm/${uuid}`, { data: { ...pm, nombre: NAME }, meta: { version: current.meta.version }, pld: review }, staffAuth));
+    const reviewed = (await json(api(next(), 'GET', `/wizardpm/${uuid}/0`, undefined, staffAuth))).data.pld_coincidences;
+    expect(reviewed).toMatchObject({ coincidencias_validadas: true, users: { [alert.grupo]: [{ ...match, confirmada_por: 'María González Ruiz', version_listas: reloaded.version }] } });
+
     const closer = next();
-    const closed = await json(api(closer, 'POST', `/pld/alertas/${alerts[0]!.id}/cierre`, { estado: 'homonimo', motivo: 'Otra empresa, RFC distinto.' }, staffAuth));
-    expect(closed.estado).toBe('homonimo');
+    const closed = await json(api(closer, 'POST', `/pld/alertas/${alerts[0]!.id}/cierre`, { estado: 'confirmada', motivo: 'Confirmada en la revisión.' }, staffAuth));
+    expect(closed.estado).toBe('confirmada');
     const elsewhere = instances.find((instance) => instance !== closer)!;
     expect((await json(api(elsewhere, 'GET', '/pld/alertas?estado=abiertas', undefined, staffAuth))).alertas).toEqual([]);
     expect((await api(elsewhere, 'POST', `/pld/alertas/${alerts[0]!.id}/cierre`, { estado: 'confirmada', motivo: 'Sí es.' }, staffAuth)).status).toBe(409);
