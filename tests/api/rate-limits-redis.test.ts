@@ -2,24 +2,12 @@
 // While Redis is unreachable each instance counts in its own memory and says so once in its log;
 // once Redis is back they count together again. Runs when redis-server is installed (.ci/run
 // installs it); each run starts its own, kept in memory only.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../server/config';
 import { REDIS_BACK_MESSAGE, REDIS_DOWN_MESSAGE } from '../../server/redis-fallback';
+import { redisServer, hasRedisServer, type RedisServer } from './support/redis-server';
 import { callApi, startTestServer, type TestServer } from './support/test-server';
-
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 const limited = (config: ServerConfig): ServerConfig => ({
   ...config,
@@ -48,43 +36,24 @@ async function until(condition: () => boolean, what: string) {
   if (!condition()) throw new Error(`timed out waiting for ${what}`);
 }
 
-describe.skipIf(!hasRedis)('limits shared through Redis', () => {
-  let port: number;
-  let redis: ChildProcess;
+describe.skipIf(!hasRedisServer)('limits shared through Redis', () => {
+  let redis: RedisServer;
   let first: TestServer;
   let second: TestServer;
   const firstLog = logLines();
   const secondLog = logLines();
 
-  const startRedis = async () => {
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i++) {
-      const up = await new Promise<boolean>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
-        socket.on('error', () => resolve(false));
-      });
-      if (up) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  const stopRedis = async () => {
-    if (redis && redis.exitCode === null) {
-      redis.kill();
-      await new Promise((resolve) => redis.once('exit', resolve));
-    }
-  };
-
   beforeAll(async () => {
-    port = await freePort();
-    await startRedis();
-    const env = { RATE_LIMIT: 'on', REDIS_URL: `redis://127.0.0.1:${port}`, LOG_LEVEL: 'info' };
+    redis = await redisServer();
+    await redis.start();
+    const env = { RATE_LIMIT: 'on', REDIS_URL: redis.url, LOG_LEVEL: 'info' };
     first = await startTestServer(env, limited, undefined, firstLog.stream);
     second = await startTestServer(env, limited, undefined, secondLog.stream);
   });
   afterAll(async () => {
     await first?.close();
     await second?.close();
-    await stopRedis();
+    await redis?.stop();
   });
 
   const token = (server: TestServer) =>
@@ -128,7 +97,7 @@ describe.skipIf(!hasRedis)('limits shared through Redis', () => {
 
   it('counts in memory on each instance while Redis is unreachable, says so once, and shares again once Redis is back', async () => {
     expect(firstLog.said(REDIS_DOWN_MESSAGE)).toEqual([]);
-    await stopRedis();
+    await redis.stop();
     await until(() => firstLog.said(REDIS_DOWN_MESSAGE).length > 0 && secondLog.said(REDIS_DOWN_MESSAGE).length > 0, 'the outage in the log');
 
     // The token limit (4 in 30 s), counted by `first` alone: its fifth is refused, `second` has seen none.
@@ -147,7 +116,7 @@ describe.skipIf(!hasRedis)('limits shared through Redis', () => {
     expect(firstLog.said(REDIS_DOWN_MESSAGE)).toHaveLength(1);
     expect(secondLog.said(REDIS_DOWN_MESSAGE)).toHaveLength(1);
 
-    await startRedis();
+    await redis.start();
     await until(() => firstLog.said(REDIS_BACK_MESSAGE).length > 0 && secondLog.said(REDIS_BACK_MESSAGE).length > 0, 'the return in the log');
     // The restarted Redis is empty: the count starts again, shared.
     expect((await token(second)).status).toBe(200);

@@ -26,9 +26,8 @@
 //
 // Runs in the PostgreSQL project only (TEST_DATABASE=postgres, which needs DATABASE_URL), and when
 // redis-server is installed (.ci/run installs both).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -37,25 +36,16 @@ import { beforeSubmit } from '../../forms/before-submit';
 import { PLD_DATA_DIR } from '../../server/pld/pld-sources';
 import { validAvalPfModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
 import { PNG, uploadedFile, type Signed } from './support/documents';
+import { freePort, hasRedisServer, redisServer, type RedisServer } from './support/redis-server';
 import { freshDatabase } from './support/test-server';
 import { startTestSmtp, type TestSmtp } from './support/test-smtp';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres' && Boolean(process.env.DATABASE_URL);
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 
 const ACCESS = { S3_ACCESS_KEY_ID: 'prueba-acceso', S3_SECRET_ACCESS_KEY: 'un-secreto-de-prueba-suficientemente-largo' };
 const PLD_REFRESH_SECONDS = 2;
 const TOKEN_RATE_LIMIT = 6;
 const ZAFIRO = 'PROVEEDORA ZAFIRO DE PRUEBA, S.A. DE C.V.';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -114,18 +104,6 @@ async function startInstance(name: string, env: Record<string, string>): Promise
   };
 }
 
-async function startRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await until(
-    () => new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
-      socket.on('error', () => resolve(false));
-    }),
-    'redis-server',
-  );
-  return redis;
-}
-
 const api = (instance: Instance, method: string, url: string, body?: unknown, authorization?: string | null, headers: Record<string, string> = {}) =>
   fetch(`${instance.url}/api${url}`, {
     method,
@@ -158,9 +136,9 @@ const staffBearer = async (instance: Instance, cookie: string) => `Bearer ${(awa
 
 const submitted = (model: object) => beforeSubmit(model as unknown as Record<string, unknown>) as Record<string, any>;
 
-describe.skipIf(!onPostgres || !hasRedis)('three instances on one PostgreSQL, one document store and one Redis', () => {
+describe.skipIf(!onPostgres || !hasRedisServer)('three instances on one PostgreSQL, one document store and one Redis', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let redis: ChildProcess;
+  let redis: RedisServer;
   let smtp: TestSmtp;
   let store: Instance;
   let instances: Instance[];
@@ -178,8 +156,8 @@ describe.skipIf(!onPostgres || !hasRedis)('three instances on one PostgreSQL, on
 
   beforeAll(async () => {
     database = await freshDatabase();
-    const redisPort = await freePort();
-    redis = await startRedis(redisPort);
+    redis = await redisServer();
+    await redis.start();
     smtp = await startTestSmtp();
     // The shipped lists with one more SFP row, for the reload: the instances' own PLD_DATA_DIR.
     listsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'three-instances-pld-'));
@@ -188,7 +166,7 @@ describe.skipIf(!onPostgres || !hasRedis)('three instances on one PostgreSQL, on
     store = await startInstance('store', { DATA_DIR: storeDir, RATE_LIMIT: 'off', MAIL_OUTBOX: 'off', LOG_LEVEL: 'warn', ...ACCESS });
     const shared = {
       DATABASE_URL: database.env.DATABASE_URL!,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_URL: redis.url,
       S3_ENDPOINT: `${store.url}/storage`,
       ...ACCESS,
       SMTP_URL: smtp.url,
@@ -210,10 +188,7 @@ describe.skipIf(!onPostgres || !hasRedis)('three instances on one PostgreSQL, on
 
   afterAll(async () => {
     await Promise.all([...(instances ?? []), ...(store ? [store] : [])].map((instance) => instance.stop()));
-    if (redis && redis.exitCode === null) {
-      redis.kill();
-      await new Promise((resolve) => redis.once('exit', resolve));
-    }
+    await redis?.stop();
     await smtp?.close();
     await database?.drop();
     for (const dir of [storeDir, listsDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
