@@ -26,16 +26,19 @@ export function redisFallback(redis: Redis, log: FastifyBaseLogger): RedisFallba
   // ioredis reports every failed reconnection: only the first one is news.
   redis.on('error', down);
   redis.on('close', () => down());
-  redis.on('ready', () => {
+  const back = () => {
     if (!saidDown) return;
     saidDown = false;
     log.info(REDIS_BACK_MESSAGE);
-  });
+  };
+  redis.on('ready', back);
   return {
     async run(shared, local) {
       if (redis.status !== 'ready') return local();
       try {
-        return await shared();
+        const result = await shared();
+        back(); // a call that failed on a live connection: this one answered
+        return result;
       } catch (error) {
         down(error);
         return local();
