@@ -36,6 +36,30 @@ export function limitGroupOf(method: string, url: string): LimitGroup | undefine
   return GROUPS.find(([, pattern]) => pattern.test(`${method} ${url}`))?.[0];
 }
 
+/** Waits `ms` before a refusal is answered, unless `max` refusals are already waiting. */
+function refusalHold(ms: number, max: number) {
+  let held = 0;
+  return async () => {
+    if (ms <= 0 || held >= max) return;
+    held++;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    held--;
+  };
+}
+
+/** Logs a key's first refusal in each window, not every one (a script meets thousands). */
+function firstRefusals(capacity = 10_000) {
+  const until = new Map<string, number>();
+  return (key: string, windowMs: number) => {
+    const now = Date.now();
+    if ((until.get(key) ?? 0) > now) return false;
+    until.delete(key);
+    until.set(key, now + windowMs);
+    if (until.size > capacity) until.delete(until.keys().next().value!);
+    return true;
+  };
+}
+
 // The plugin's own stores (callback style, with a `read` its types leave out), to count in Redis and
 // in memory behind one store that picks between them.
 type Counted = { current: number; ttl: number };
@@ -68,30 +92,6 @@ function fallbackStoreClass(fallback: RedisFallback, redis: Redis, nameSpace: st
       return fallbackStore(fallback, new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace), new LocalStore(continueExceeding, exponentialBackoff));
     }
   } as unknown as FastifyRateLimitStoreCtor;
-}
-
-/** Waits `ms` before a refusal is answered, unless `max` refusals are already waiting. */
-function refusalHold(ms: number, max: number) {
-  let held = 0;
-  return async () => {
-    if (ms <= 0 || held >= max) return;
-    held++;
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    held--;
-  };
-}
-
-/** Logs a key's first refusal in each window, not every one (a script meets thousands). */
-function firstRefusals(capacity = 10_000) {
-  const until = new Map<string, number>();
-  return (key: string, windowMs: number) => {
-    const now = Date.now();
-    if ((until.get(key) ?? 0) > now) return false;
-    until.delete(key);
-    until.set(key, now + windowMs);
-    if (until.size > capacity) until.delete(until.keys().next().value!);
-    return true;
-  };
 }
 
 export async function installRateLimits(app: FastifyInstance) {
