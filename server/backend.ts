@@ -77,7 +77,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
     const documentStore = await openDocumentStore(config.storage, config.dataDir, db);
     // A new index (a reload here, or a newer version another process wrote) starts its load's monitoring.
-    const pld = createPldScreening(db, { loading: pldLoad, onNewIndex: () => pldMonitor.kick() });
+    const pld = createPldScreening(db, { refreshSeconds: config.pldRefreshSeconds, loading: pldLoad, onNewIndex: () => pldMonitor.kick() });
     const pldMonitor = createPldMonitor(db, pld.indexed);
     return { documents: createDocumentRepository(db), documentStore, efirma: createEfirmaRepository(db), db, staff, staffSessions: createStaffSessions(db), tokens, catalogs, catalogLoads, demoStaffCreated, applications: createApplicationRepository(db, { cacheRecords: !target.databaseUrl, cacheMaxBytes: config.recordCacheMaxBytes }), applicationLists: createApplicationLists(db), duplicates: createDuplicateRepository(db), pld, pldMonitor, pldAlerts: createPldAlerts(db), companyData: createCompanyData(db, config.printCompany), mail: { enabled: config.mail.enabled, company: { name: config.client.company.name, razonSocial: config.client.company.razonSocial }, publicBaseUrl: config.mail.publicBaseUrl }, mailQueue: createMailQueue(db, { databaseUrl: target.databaseUrl, transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null, from: config.mail.from }), mailMessages: createMailMessages(db) };
   } catch (error) {

@@ -43,6 +43,8 @@ export interface ServerConfig {
   /** REDIS_URL: where the limits are counted when several instances share them; unset, in memory. */
   redisUrl: string | undefined;
   limits: LimitSettings;
+  /** PLD_REFRESH_SECONDS: how often the PLD index looks for a newer version of the lists another process loaded; 0 never. */
+  pldRefreshSeconds: number;
   /** The company data the printed forms' headers start from (seeded into the database once). */
   printCompany: PrintCompany;
   /** Where uploaded documents are kept (server/storage/). */
@@ -188,6 +190,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     // The token limit is counted per address: an office whose applicants share one raises it.
     limits: { ...DEFAULT_LIMITS, routes: { ...DEFAULT_LIMITS.routes, token: { ...DEFAULT_LIMITS.routes.token, max: integer(env, 'TOKEN_RATE_LIMIT', DEFAULT_LIMITS.routes.token.max) } } },
+    pldRefreshSeconds: integer(env, 'PLD_REFRESH_SECONDS', 60),
     printCompany: printCompany(env, company),
     storage: {
       endpoint: env.S3_ENDPOINT || undefined,

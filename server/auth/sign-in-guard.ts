@@ -6,12 +6,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { StaffUser } from '../db/schema';
 import type { SignInGuardSettings } from '../limit-settings';
+import type { RedisFallback } from '../redis-fallback';
 import { hashPassword, verifyPassword } from './passwords';
 
 /** Whether a try may go on; when not, how long until it may, and whether that is a lockout. */
 type Decision = { allowed: true } | { allowed: false; waitMs: number; locked: boolean };
 
-/** Where failures are counted: this process's memory, or Redis for every instance. */
+/** Where failures are counted: this process's memory, or Redis for every instance (memory while it is unreachable). */
 export interface AttemptStore {
   /** Refuses while any key waits; otherwise counts a failure on every key before the password is checked. */
   begin(keys: string[], settings: SignInGuardSettings): Promise<Decision>;
@@ -104,6 +105,14 @@ export function redisAttemptStore(redis: Redis, prefix = 'solicitud:sign-in:'): 
   };
 }
 
+/** Redis while it answers, this instance's memory while it does not (server/redis-fallback.ts). */
+export function fallbackAttemptStore(fallback: RedisFallback, shared: AttemptStore, local: AttemptStore): AttemptStore {
+  return {
+    begin: (keys, settings) => fallback.run(() => shared.begin(keys, settings), () => local.begin(keys, settings)),
+    reset: (keys) => fallback.run(() => shared.reset(keys), () => local.reset(keys)),
+  };
+}
+
 /** At most `concurrent` hashes at once; more than `queued` waiting are refused at once. */
 function hashSlots(concurrent: number, queued: number) {
   let running = 0;
@@ -163,7 +172,7 @@ export function createSignInGuard({ enabled, settings, store, hold = async () =>
       const name = username.trim();
       const keys = [keyOf('user', name.toLowerCase()), keyOf('address', request.ip)];
       if (enabled) {
-        // Like the rate limits, an unreachable store lets the try through (the hashing cap still holds).
+        // Memory stands in for an unreachable Redis; should the store fail all the same, the try goes through (the hashing cap still holds).
         const decision = await store.begin(keys, settings).catch((error): Decision => {
           request.log.error({ err: error }, 'sign-in guard store unavailable');
           return { allowed: true };

@@ -65,13 +65,15 @@ export async function startTestServer(
   configure: (config: ServerConfig) => ServerConfig = (c) => c,
   /** Routes a test registers itself before the server listens (a plugin app.ts does not register yet, with test options). */
   beforeListen?: (app: FastifyInstance) => Promise<void>,
+  /** Where the server's log goes (at env's LOG_LEVEL); none by default. */
+  logStream?: NodeJS.WritableStream,
 ): Promise<TestServer> {
   const database = await freshDatabase();
   // Uploaded documents go to a folder of this server's own, removed when it closes.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-server-'));
   const config = configure(loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', DEMO_STAFF_PASSWORD: 'demo1234', RATE_LIMIT: 'off', DATA_DIR: dataDir, ...env }));
   const backend = openBackend(config, database.target);
-  const app = await buildApp({ config, backend, logger: false });
+  const app = await buildApp({ config, backend, logger: Boolean(logStream), logStream });
   checkAnswersAgainstDocument(app);
   await beforeListen?.(app);
   await backend;
