@@ -17,8 +17,16 @@ const failure = (error: unknown) => {
   return { message, ...details };
 };
 
+/**
+ * PostgreSQL's shared buffers: 32 MB instead of its 128 MB. The data folder's files stay in the
+ * operating system's cache, and every buffer touched stays in the WebAssembly heap for good (it
+ * never shrinks): reading the lists and catalogues at start left the thread at 373 MB RSS with the
+ * default and 238 MB with this (measured on the shipped data).
+ */
+const SETTINGS = ['shared_buffers=32MB'];
+
 try {
-  const pglite = await PGlite.create(init.dataDir, init.loadDataDir ? { loadDataDir: new Blob([init.loadDataDir]) } : {});
+  const pglite = await PGlite.create(init.dataDir, { postgresqlconf: SETTINGS, ...(init.loadDataDir ? { loadDataDir: new Blob([init.loadDataDir]) } : {}) });
   port.on('message', async (request: WorkerRequest) => {
     if ('close' in request) {
       await pglite.close();
