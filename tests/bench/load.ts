@@ -38,12 +38,32 @@ const freePort = () =>
     });
     probe.on('error', reject);
   });
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+/** A process's resident memory in MB; NaN once it has exited. */
+function rssMb(pid: number) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+  } catch {
+    return NaN;
+  }
+}
 /** The whole machine's busy and total CPU time so far, in ms (/proc/stat's first line). */
 function machineCpuMs() {
   const [user, nice, system, idle, iowait, irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
   const busy = user + nice + system + irq + softirq + steal;
   return { busy: busy * 10, total: (busy + idle + iowait) * 10 };
+}
+
+/** The CPU time so far of every PostgreSQL process on the machine (the server and its backends), in ms. */
+function postgresCpuMs() {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 /** A fresh PostgreSQL database of this run (the shared `test` database is not touched), dropped at the end. */
@@ -69,6 +89,7 @@ if (!isBuildCurrent()) {
 }
 const database = ADMIN_URL ? await freshPostgres() : undefined;
 const servers: BenchServer[] = [];
+let stopping = false;
 try {
   // The instances start together, as a deployment starts them: migrations and the first data load race.
   const started = performance.now();
@@ -80,6 +101,11 @@ try {
     )),
   );
   console.log(`${INSTANCES} instance${INSTANCES > 1 ? 's' : ''} of build/server/main.js on ${database ? 'PostgreSQL (a fresh database of this run)' : 'PGlite (a fresh data folder)'}, ready in ${((performance.now() - started) / 1000).toFixed(1)} s; RATE_LIMIT=off`);
+  servers.forEach((server, i) =>
+    server.child.on('exit', (code, signal) => {
+      if (!stopping) console.log(`instance ${i + 1} EXITED (code ${code}, signal ${signal}): its calls fail from now on`);
+    }),
+  );
   let next = 0;
   const nextBase = () => servers[next++ % servers.length].base;
   const staff = await staffAuthorization(servers[0].base);
@@ -105,6 +131,7 @@ try {
   };
 
   const machineBefore = machineCpuMs();
+  const postgresBefore = postgresCpuMs();
   const serverCpuBefore = servers.map((server) => cpuMs(server.child.pid!));
   const selfBefore = process.cpuUsage();
   const loadStarted = performance.now();
@@ -130,6 +157,7 @@ try {
   const self = process.cpuUsage(selfBefore);
   const serverCpu = servers.map((server, i) => cpuMs(server.child.pid!) - serverCpuBefore[i]);
   const machineAfter = machineCpuMs();
+  const postgres = postgresCpuMs() - postgresBefore;
 
   const calls = [...latencies.values()].reduce((sum, list) => sum + list.length, 0);
   const saves = SAVE_KINDS.flatMap((kind) => latencies.get(kind) ?? []);
@@ -155,11 +183,15 @@ try {
   const machineSeconds = (machineAfter.total - machineBefore.total) / 1000;
   const share = (ms: number) => `${((ms / 1000 / elapsed) * 100).toFixed(0)} % of a CPU`;
   console.log(`\nmachine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const generator = (self.user + self.system) / 1000;
+  const busy = machineAfter.busy - machineBefore.busy;
+  const ours = serverCpu.reduce((sum, ms) => sum + ms, 0) + generator + (database ? postgres : 0);
   console.log(
-    `CPU during the run (${machineSeconds.toFixed(0)} CPU-seconds available): machine busy ${share(machineAfter.busy - machineBefore.busy)}; ` +
+    `CPU during the run (${machineSeconds.toFixed(0)} CPU-seconds on ${os.cpus().length} CPUs): machine busy ${share(busy)}: ` +
       servers.map((_, i) => `instance ${i + 1} ${share(serverCpu[i])}`).join(', ') +
-      `; load generator ${share((self.user + self.system) / 1000)}` +
-      (database ? '; PostgreSQL and everything else on the machine are the rest' : '; everything else on the machine is the rest'),
+      `, load generator ${share(generator)}` +
+      (database ? `, PostgreSQL (all its processes) ${share(postgres)}` : '') +
+      `, other processes on the machine ${share(busy - ours)}`,
   );
 
   console.log(`waiting ${IDLE_SECONDS} s idle...`);
@@ -177,6 +209,7 @@ try {
   console.log(`         RSS ${database ? '' : 'idle ≤ 450 MB and '}back within 10 % of idle after the load: ${rssMet ? 'met' : 'NOT met'}`);
   process.exitCode = failures.length === 0 && mismatches.length === 0 ? 0 : 1;
 } finally {
+  stopping = true;
   await Promise.all(servers.map((server) => server.stop()));
   await database?.drop();
 }

@@ -21,8 +21,8 @@ export async function startBenchServer(port: number, nodeArgs: string[] = [], en
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_STAFF_PASSWORD: 'demo1234', RATE_LIMIT: 'off', ...env },
-    // BENCH_SERVER_LOG=<file> keeps the server's log there.
-    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=<file> keeps the server's log there ({port} in the name: a file per server).
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG.replace('{port}', String(port)), 'w') : 'ignore', 'inherit'],
   });
   const stop = async () => {
     if (child.exitCode === null) {
