@@ -1,6 +1,7 @@
 // Starts `server/main.ts` on a fresh embedded data folder for a benchmark, and gets a public token.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -10,6 +11,25 @@ export interface BenchServer {
   /** The public applicant's Authorization header value. */
   publicAuthorization(): Promise<string>;
   stop(): Promise<void>;
+}
+
+/** A port nobody listens on now, for a server about to start. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+
+/** A process's resident memory in MB; NaN once it has exited. */
+export function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+  } catch {
+    return NaN;
+  }
 }
 
 /** What a bench server runs: the TypeScript source through tsx, unless a compiled entry (build/server/main.js) is given. */

@@ -5,7 +5,7 @@
 // finished records are then read back as staff and compared with what was sent.
 import { applicationOf, differences, guarantorOf, modelAtTab, type Application, type Kind } from './load-applications';
 
-export type CallKind = 'token' | 'post' | 'put' | 'finish' | 'guarantor post' | 'guarantor put' | 'guarantor complete' | 'get' | 'read back (staff)';
+export type CallKind = 'token' | 'post' | 'put' | 'finish' | 'guarantor post' | 'guarantor put' | 'guarantor complete' | 'get' | 'read back (staff)' | 'health (probe)';
 export const SAVE_KINDS: CallKind[] = ['post', 'put', 'finish', 'guarantor post', 'guarantor put', 'guarantor complete'];
 
 export interface LoadRun {
@@ -23,7 +23,7 @@ export class CallFailed extends Error {}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(run: LoadRun, kind: CallKind, method: string, path: string, authorization: string | null, body: unknown, expected: number) {
+export async function call(run: LoadRun, kind: CallKind, method: string, path: string, authorization: string | null, body: unknown, expected: number) {
   const started = performance.now();
   let status = 0;
   let text = '';
