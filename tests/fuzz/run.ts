@@ -4,10 +4,8 @@
 // message, and the server's RSS at start (after one valid call per route) and at the end. Exits 1
 // on any 5xx, hang, or an RSS more than 10 % above where it started. A connection the server closes at
 // once on a body over the size limit (413 while the body is still being sent) is counted apart.
-import fs from 'node:fs';
-import net from 'node:net';
 import fc from 'fast-check';
-import { startBenchServer } from '../bench/support/bench-server';
+import { freePort, rssMb, startBenchServer } from '../bench/support/bench-server';
 import { createFixtures, send } from './fixtures';
 import { hostileRequests, refusalProblem, WRITE_ROUTES, type HostileRequest } from './hostile';
 
@@ -16,16 +14,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
 const HANG_MS = 5_000;
 const CHUNK = 50;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 const env = { RATE_LIMIT: 'off', DEMO_STAFF_PASSWORD: process.env.DEMO_STAFF_PASSWORD || 'demo1234', JWT_SECRET: 'fuzz-secret-that-is-long-enough-for-hs256' };
 Object.assign(process.env, env);

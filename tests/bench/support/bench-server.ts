@@ -1,6 +1,7 @@
 // Starts `server/main.ts` on a fresh embedded data folder for a benchmark, and gets a public token.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -12,14 +13,36 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** A port nobody listens on now, for a server about to start. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+
+/** A process's resident memory in MB; NaN once it has exited. */
+export function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** What a bench server runs: the TypeScript source through tsx, unless a compiled entry (build/server/main.js) is given. */
+const SOURCE_ENTRY = ['--import', 'tsx', 'server/main.ts'];
+
 /** Rate limits are off (the benchmarks hammer the server on purpose) unless `env` turns them on. */
-export async function startBenchServer(port: number, nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(port: number, nodeArgs: string[] = [], env: Record<string, string> = {}, entry: string[] = SOURCE_ENTRY): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_STAFF_PASSWORD: 'demo1234', RATE_LIMIT: 'off', ...env },
-    // BENCH_SERVER_LOG=<file> keeps the server's log there.
-    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=<file> keeps the server's log there ({port} in the name: a file per server).
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG.replace('{port}', String(port)), 'w') : 'ignore', 'inherit'],
   });
   const stop = async () => {
     if (child.exitCode === null) {
