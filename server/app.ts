@@ -36,6 +36,8 @@ declare module 'fastify' {
     /** Resolves once the database is open and migrated. */
     backend: Promise<Backend>;
     backendState(): 'starting' | 'ready' | 'failed';
+    /** Set on SIGTERM: the health check says 'stopping' while requests are still answered (server/main.ts). */
+    draining: boolean;
   }
   interface FastifyRequest {
     backend: Backend;
@@ -63,6 +65,7 @@ export async function buildApp({ backend, ...options }: BuildAppOptions): Promis
   for (const warning of config.warnings) app.log.warn(warning);
   app.decorate('backend', backend);
   app.decorate('backendState', () => state);
+  app.decorate('draining', false);
   app.decorateRequest('backend', null as unknown as Backend);
   app.decorateRequest('session', undefined);
 

@@ -59,7 +59,7 @@ export interface Backend {
 }
 
 export async function openBackend(config: ServerConfig, target: DatabaseTarget): Promise<Backend> {
-  const db = await openDatabase({ queryTimeoutMs: config.dbQueryTimeoutMs, stuckExitMs: config.dbStuckExitMs, ...target });
+  const db = await openDatabase({ queryTimeoutMs: config.dbQueryTimeoutMs, stuckExitMs: config.dbStuckExitMs, poolMax: config.dbPoolMax, ...target });
   try {
     await migrateToLatest(db);
     const catalogLoads = await loadMissingCatalogs(db);

@@ -18,6 +18,10 @@ export interface ServerConfig {
   dbQueryTimeoutMs: number;
   /** PGlite: a statement still unanswered after this long stops the process (to be restarted). */
   dbStuckExitMs: number;
+  /** PostgreSQL: the most connections this instance's request pool opens. */
+  dbPoolMax: number;
+  /** After SIGTERM, how long requests are still answered (the health check saying 'stopping') before the server closes. */
+  shutdownDrainMs: number;
   /** The largest JSON request body accepted (413 above). */
   apiBodyLimitBytes: number;
   /** PGlite: the bytes the records kept in memory may take. */
@@ -171,6 +175,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     dataDir: path.resolve(text(env, 'DATA_DIR', './.data')),
     databaseUrl: env.DATABASE_URL || undefined,
     dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 15_000),
+    dbPoolMax: integer(env, 'DB_POOL_MAX', 20),
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0),
     dbStuckExitMs: integer(env, 'DB_STUCK_EXIT_MS', 60_000),
     apiBodyLimitBytes: integer(env, 'API_BODY_LIMIT_BYTES', 256 * 1024),
     recordCacheMaxBytes: integer(env, 'RECORD_CACHE_MAX_BYTES', 32 * 1024 * 1024),

@@ -3,13 +3,22 @@
 // only they use and the database load behind it, and the API answers once they have.
 import fs from 'node:fs';
 import { loadConfig } from './config';
+import { isDatabaseUnavailable } from './db/database-errors';
 import { openFrontDoor } from './front-door';
+import { retrying } from './retry';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();
-// The database-backed parts (and the packages only they use) load while the door opens and the API's routes are built.
-const backend = import('./backend').then(({ databaseTarget, openBackend }) => openBackend(config, databaseTarget(config)));
+// The database-backed parts (and the packages only they use) load while the door opens and the API's
+// routes are built. A database not reachable yet (PostgreSQL starting or down) is tried again, the
+// instance 'starting' meanwhile, instead of failing until a restart.
+const backend = import('./backend').then(({ databaseTarget, openBackend }) =>
+  retrying(() => openBackend(config, databaseTarget(config)), {
+    retryable: isDatabaseUnavailable,
+    onRetry: (error, waitMs) => console.error(`The database cannot be reached (${(error as Error).message}); trying again in ${waitMs / 1000} s.`),
+  }),
+);
 const door = await openFrontDoor(config);
 const base = `http://localhost:${config.port}`;
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
@@ -25,6 +34,11 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  // Behind a balancer (SIGTERM): keep answering while its health checks see 'stopping' and it sends
+  // no more; a burst arriving meanwhile is answered instead of reset with the listening socket.
+  const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+  app.draining = true;
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   const timer = setTimeout(() => {
     app.log.error('shutdown took too long, exiting');
     process.exit(1);
@@ -46,7 +60,14 @@ backend.then(
     console.log('Database ready.');
     ready.pld.warm();
     ready.pldMonitor.start();
-    if (config.mail.enabled) ready.mailQueue.start().catch((error: Error) => console.error(`The e-mail queue did not start: ${error.message}`));
+    if (config.mail.enabled) {
+      // Instances starting together on a new database can deadlock in pg-boss's own set-up: tried again.
+      retrying(() => ready.mailQueue.start(), {
+        retryable: () => true,
+        attempts: 6,
+        onRetry: (error, waitMs) => console.error(`The e-mail queue did not start (${(error as Error).message}); trying again in ${waitMs / 1000} s.`),
+      }).catch((error: Error) => console.error(`The e-mail queue did not start: ${error.message}`));
+    }
     const demo = ready.demoStaffCreated;
     if (demo) {
       // Printed once: the password is stored only as a hash.

@@ -2,7 +2,8 @@
 import { mixed, number, object, string, type InferType } from 'yup';
 
 export const healthAnswerSchema = object({
-  status: mixed<'ok' | 'starting' | 'error'>().oneOf(['ok', 'starting', 'error']).required().meta({ openapi: { type: 'string' } }),
+  /** 'stopping': the instance got SIGTERM and answers for SHUTDOWN_DRAIN_MS more, so a balancer takes it out first. */
+  status: mixed<'ok' | 'starting' | 'error' | 'stopping'>().oneOf(['ok', 'starting', 'error', 'stopping']).required().meta({ openapi: { type: 'string' } }),
   database: mixed<'ready' | 'starting' | 'failed' | 'stuck'>().oneOf(['ready', 'starting', 'failed', 'stuck']).required().meta({ openapi: { type: 'string' } }),
   /** Only when the database is stuck: the error answer's fields. */
   statusCode: number().integer().optional(),

@@ -17,7 +17,7 @@ export class DatabaseAnswerError extends Error {
 
 // Five characters with a digit: PostgreSQL's codes (22021, 22P02, XX000), never Node's (EPERM, EBADF).
 const SQLSTATE = /^(?=.*\d)[0-9A-Z]{5}$/;
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 // pg's own words: no free connection in time, the connection lost, and a statement (a transaction's
 // rollback) on a connection already lost.
 const CONNECTION_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error and is not queryable)/;
@@ -42,3 +42,6 @@ export function databaseApiError(error: unknown): ApiError | undefined {
   if (code === '57014' || code.startsWith('08') || code.startsWith('53') || code.startsWith('57P')) return new ApiError(503, UNAVAILABLE, 'database_unavailable');
   return new ApiError(500, 'Ocurrió un error en el servidor.', 'database_error');
 }
+
+/** Whether `error` says the database is out of reach or busy for now (worth trying again), not that a statement is wrong. */
+export const isDatabaseUnavailable = (error: unknown) => databaseApiError(error)?.statusCode === 503;

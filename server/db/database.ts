@@ -20,6 +20,8 @@ export interface DatabaseTarget {
   loadDataDir?: Blob;
   /** A statement's caller is let go (503) after this long; PostgreSQL cancels it (statement_timeout). */
   queryTimeoutMs?: number;
+  /** PostgreSQL: the most connections of the pool (20 when absent). */
+  poolMax?: number;
   /** PGlite: a statement its thread has not answered after this long stops the thread, and the process. */
   stuckExitMs?: number;
 }
@@ -37,7 +39,7 @@ export const oldestPendingQueryMs = (db: Db): number => watches.get(db)?.() ?? 0
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.databaseUrl) {
     const { default: pg } = await import('pg');
-    const pool = postgresPool(pg, target.databaseUrl, target.queryTimeoutMs ?? DEFAULT_THREAD_LIMITS.queryTimeoutMs);
+    const pool = postgresPool(pg, target.databaseUrl, target.queryTimeoutMs ?? DEFAULT_THREAD_LIMITS.queryTimeoutMs, target.poolMax);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let dataDir = target.dataDir;

@@ -12,6 +12,7 @@ export async function healthRoutes(app: FastifyInstance) {
   const contract = { answers: { 200: answer(healthAnswerSchema, 'Ready'), 503: answer(healthAnswerSchema, 'Starting, failed, or stuck') } };
   app.get('/health', { schema: { summary: 'Liveness and database readiness' }, config: { contract } }, async (_request, reply) => {
     const database = app.backendState();
+    if (app.draining) return reply.status(503).send({ status: 'stopping', database });
     if (database === 'ready') {
       const { db } = await app.backend;
       const stuck = () =>

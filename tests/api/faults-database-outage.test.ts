@@ -171,6 +171,31 @@ describe.runIf(postgres)('PostgreSQL out of reach for 10 s', () => {
     console.log(`silent: ${answers.length} calls answered 503, slowest in ${Math.round(slowest)} ms (limit ${QUERY_TIMEOUT_MS} ms)`);
   }, 120_000);
 
+  it('out of reach when an instance starts: it waits, says so, and is ready once PostgreSQL is back, without a restart', async () => {
+    const real = new URL(database.env.DATABASE_URL!);
+    const late = await startOutageProxy(real.hostname, Number(real.port || 5432));
+    late.set('down');
+    const through = new URL(real);
+    through.hostname = '127.0.0.1';
+    through.port = String(late.port);
+    let started: ServerProcess | undefined;
+    const starting = startServerProcess({ DATABASE_URL: through.toString(), DB_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS) }, 120_000).then((process) => (started = process));
+    try {
+      // Tried and refused (the proxy counts the connections), and tried again rather than given up.
+      await until(async () => (late.accepted() >= 2 ? true : undefined), 60_000, 'two connection attempts');
+      expect(started).toBeUndefined();
+      late.set('up');
+      const server = await starting;
+      expect(server.output()).toContain('The database cannot be reached');
+      expect(server.output()).not.toContain('could not be opened');
+      expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'ok', database: 'ready' });
+    } finally {
+      late.set('up');
+      await (await starting.catch(() => undefined))?.stop();
+      await late.close();
+    }
+  }, 180_000);
+
   it('cuts a statement at the time limit only where the server set one: a migration told `set statement_timeout = 0` runs on', async () => {
     const limitMs = 1_000;
     const db = await openDatabase({ databaseUrl: database.env.DATABASE_URL, queryTimeoutMs: limitMs });
