@@ -3,6 +3,8 @@
 import type { ServerConfig } from './config';
 import { migrateToLatest, openDatabase, type DatabaseTarget, type Db } from './db/database';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { freshImageFor } from './db/fresh-image';
 import { createTokenSigner, resolveTokenSecret, type TokenSigner } from './auth/tokens';
 import { createStaffSessions, type StaffSessions } from './auth/staff-sessions';
 import { createDemoStaffIfNone, createStaffRepository, type StaffRepository } from './staff/staff-repository';
@@ -86,6 +88,7 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
   }
 }
 
+/** The configured database; a new PGlite data folder starts from the build's image of a migrated, loaded one. */
 export function databaseTarget(config: ServerConfig): DatabaseTarget {
-  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, loadDataDir: freshImageFor(path.resolve(config.dataDir)) };
 }

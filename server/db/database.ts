@@ -16,7 +16,7 @@ export interface DatabaseTarget {
   databaseUrl?: string;
   /** PGlite data folder; ignored for PostgreSQL. Absent means in memory. */
   dataDir?: string;
-  /** A PGlite data-folder dump to start from (tests use one to skip initdb); a new data folder gets the build's (server/db/fresh-image.ts). */
+  /** A PGlite data-folder dump to start from: the build's for a new data folder (server/db/fresh-image.ts), the tests' template. */
   loadDataDir?: Blob;
   /** A statement's caller is let go (503) after this long; PostgreSQL cancels it (statement_timeout). */
   queryTimeoutMs?: number;
@@ -43,14 +43,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let dataDir = target.dataDir;
-  let image = target.loadDataDir;
   if (dataDir) {
     await fs.mkdir(path.dirname(dataDir), { recursive: true });
     dataDir = path.resolve(dataDir);
-    // A new folder starts from the build's image of a migrated, loaded database, when there is one.
-    image ??= (await import('./fresh-image')).freshImageFor(dataDir);
   }
-  const loadDataDir = image ? await image.arrayBuffer() : undefined;
+  const loadDataDir = target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined;
   // Without its database thread the process can only fail every call: it stops, to be restarted.
   const pglite = await PGliteThread.start(
     { dataDir, loadDataDir },
