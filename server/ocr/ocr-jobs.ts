@@ -27,8 +27,6 @@ export interface OcrJobs {
   start(owner: string, read: () => Promise<OcrResult>): Promise<OcrAnswer>;
   /** The job's answer now; 404 for an unknown job, one another session started, or one ended too long ago. */
   poll(owner: string, job: string): Promise<OcrAnswer>;
-  /** Jobs kept (reading or ended), for tests. */
-  size(): Promise<number>;
 }
 
 export const jobNotFound = () => new ApiError(404, 'La lectura del documento no existe o ya expiró.', 'not_found');
@@ -120,16 +118,19 @@ export function createOcrJobs(db: Kysely<Database>, { answerWithinMs = 1000, kee
       return { status: 'reading', job: id };
     },
     async poll(owner, id) {
-      let row = await find(id);
-      if (row?.state === 'reading' && row.stale) {
+      const found = async () => {
+        const row = await find(id);
+        if (!row || row.owner !== owner) throw jobNotFound();
+        return row;
+      };
+      let row = await found();
+      if (row.state === 'reading' && row.stale) {
         await markLost(id);
-        row = await find(id);
+        row = await found();
       }
-      if (!row || row.owner !== owner) throw jobNotFound();
       if (row.state === 'reading') return { status: 'reading', job: id };
       if (row.expired) throw jobNotFound();
       return answerOf(row.state === 'done' ? { state: 'done', result: storedJson<OcrResult>(row.result) } : { state: 'failed', error: revived(storedJson<StoredError>(row.error)) });
     },
-    size: async () => Number((await db.selectFrom('ocr_job').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
   };
 }
