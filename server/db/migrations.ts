@@ -12,6 +12,7 @@ import { pldMonitoringMigration } from '../pld/pld-alert-tables';
 import { staffSessionsMigration } from '../auth/staff-session-tables';
 import { mailOutboxMigration, mailResendMigration } from '../mail/mail-tables';
 import { efirmaMigration } from '../efirma/efirma-tables';
+import { ocrJobsMigration } from '../ocr/ocr-job-tables';
 
 const migrations: Record<string, Migration> = {
   '0001_staff_and_settings': {
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '0014_mail_outbox': mailOutboxMigration,
   '0015_mail_resend': mailResendMigration,
   '0016_efirma': efirmaMigration,
+  '0017_ocr_jobs': ocrJobsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import type { StaffSessionTable } from '../auth/staff-session-tables';
 import type { PrintTables } from '../print/company-tables';
 import type { DocumentTables } from '../documents/document-tables';
 import type { EfirmaTables } from '../efirma/efirma-tables';
+import type { OcrJobTables } from '../ocr/ocr-job-tables';
 
 export type StaffRole = 'usuario' | 'administrador' | 'analista';
 
@@ -94,7 +95,7 @@ export interface CatalogLoadTable {
   loaded_at: ColumnType<Date, string | undefined, never>;
 }
 
-export interface Database extends PldTables, PldAlertTables, PrintTables, DocumentTables, MailTables, EfirmaTables {
+export interface Database extends PldTables, PldAlertTables, PrintTables, DocumentTables, MailTables, EfirmaTables, OcrJobTables {
   staff_session: StaffSessionTable;
   staff_user: StaffUserTable;
   staff_notification: StaffNotificationTable;

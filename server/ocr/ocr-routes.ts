@@ -1,5 +1,6 @@
 // POST /aws/ocr and GET /aws/ocr/{job} (spec 01 §7, §9): the stored upload read by the OCR engine,
-// answered at once when the read is quick, or as a job the browser polls every 3000 ms. The file is
+// answered at once when the read is quick, or as a job the browser polls every 3000 ms (kept in the
+// database, so any instance answers the poll: ocr-jobs.ts). The file is
 // read through `readStored` (the documents' storage: server/documents/stored-document.ts), which
 // also decides whether this session may reach it; its bytes are checked again by content here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,6 +25,7 @@ export interface OcrRouteOptions {
   pool?: OcrPool;
   /** The postal codes' colonias; by default the catalogue index the API answers from. */
   catalogue?: (request: FastifyRequest) => PostalCatalogue;
+  /** The reads under way; by default kept in this server's database (made on the first read). */
   jobs?: OcrJobs;
 }
 
@@ -33,7 +35,8 @@ const jobParams = object({ job: string().uuid().required() });
 const ownerOf = (request: FastifyRequest) => `${request.session?.kind}:${request.session?.sid ?? ''}:${request.session?.sub ?? ''}`;
 
 export async function ocrRoutes(app: FastifyInstance, options: OcrRouteOptions) {
-  const jobs = options.jobs ?? createOcrJobs();
+  let jobs = options.jobs;
+  const jobsOf = (request: FastifyRequest) => (jobs ??= createOcrJobs(request.backend.db));
   let ownPool: Promise<OcrPool> | undefined;
   // Tesseract, the image and PDF readers load with the first read, not at start.
   const pool = () => (options.pool ? Promise.resolve(options.pool) : (ownPool ??= import('./tesseract-pool').then(({ createOcrPool }) => createOcrPool(app.config.ocrWorkers))));
@@ -60,7 +63,7 @@ export async function ocrRoutes(app: FastifyInstance, options: OcrRouteOptions) 
     },
     async (request) => {
       const file = request.body;
-      return jobs.start(ownerOf(request), async () => {
+      return jobsOf(request).start(ownerOf(request), async () => {
         const stored = await options.readStored(request, file);
         const result = await (await engineFor(request)).read({ bytes: stored.bytes, type: file.type });
         await options.recordTemplate?.(request, stored.id, result.template);
@@ -86,7 +89,7 @@ export async function ocrRoutes(app: FastifyInstance, options: OcrRouteOptions) 
     },
     async (request) => {
       if (!jobParams.isValidSync(request.params)) throw jobNotFound();
-      return jobs.poll(ownerOf(request), request.params.job);
+      return jobsOf(request).poll(ownerOf(request), request.params.job);
     },
   );
 }

@@ -228,7 +228,7 @@ describe.skipIf(!onPostgres || !hasRedisServer)('three instances on one PostgreS
     // The page's next step after an upload: the OCR read, which checks the stored file.
     const ocr = await api(next(), 'POST', '/aws/ocr', uploadedFile(policy, 'identification', uuid), applicantAuth);
     expect([200, 202]).toContain(ocr.status);
-    // Listed once read (the read answers within a second, or goes on as a job polled from the instance that started it).
+    // Listed once read (the read answers within a second, or goes on as a job, kept in the database, that any instance answers).
     const lister = next();
     const listed = await until(async () => {
       const answer = await json(api(lister, 'GET', `/wizardpm/documentos/${uuid}`, undefined, staffAuth));
