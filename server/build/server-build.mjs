@@ -94,6 +94,13 @@ export async function buildServer() {
   const files = fs.readdirSync(scratch).sort((a, b) => Number(a === entry) - Number(b === entry));
   for (const file of files) fs.renameSync(path.join(scratch, file), path.join(OUT_DIR, file));
   fs.rmSync(scratch, { recursive: true, force: true });
+  // Chunks of earlier builds (their names carry a hash) are left a day for a server still running
+  // that may load one yet, then removed.
+  const dayAgo = Date.now() - 24 * 3600 * 1000;
+  for (const file of fs.readdirSync(OUT_DIR)) {
+    const full = path.join(OUT_DIR, file);
+    if (!files.includes(file) && fs.statSync(full).mtimeMs < dayAgo) fs.rmSync(full, { force: true });
+  }
 }
 
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) await buildServer();
