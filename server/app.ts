@@ -104,10 +104,17 @@ export async function buildApp({ backend, ...options }: BuildAppOptions): Promis
       route.config = Object.assign(route.config ?? {}, { usesDatabase: true });
     });
     instance.addHook('onRequest', async (request) => {
+      // A database still opening (or not reachable yet, tried again) holds a request at most as long as a statement may run.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), config.dbQueryTimeoutMs)));
       try {
-        request.backend = await backend;
+        const ready = await Promise.race([backend, late]);
+        if (ready === 'late') throw new Error('database not ready');
+        request.backend = ready;
       } catch {
         throw new ApiError(503, 'El servicio no está disponible por el momento, intenta de nuevo en unos segundos.', 'database_unavailable');
+      } finally {
+        clearTimeout(timer);
       }
     });
   };

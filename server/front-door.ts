@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createBaseApp } from './base-app';
 import type { ServerConfig } from './config';
-import { SERVER_PREFIXES, underPrefix } from './prefixes';
+import { pathOf, SERVER_PREFIXES, underPrefix } from './prefixes';
 import { spaRoutes } from './routes/spa';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -44,9 +44,13 @@ export async function openFrontDoor(config: ServerConfig): Promise<FrontDoor> {
   await pages.register(spaRoutes, { apiPrefixes: SERVER_PREFIXES });
   await pages.ready();
 
+  let closing = false;
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    // Closing: each answer ends its connection, so a client sending request after request on one
+    // kept-alive connection does not keep the close waiting.
+    if (closing) response.shouldKeepAlive = false;
     if (wholeHandler) return wholeHandler(request, response);
-    const pathname = (request.url ?? '/').split('?')[0]!;
+    const pathname = pathOf(request.url ?? '/');
     const isBrowserApp =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !underPrefix(pathname, SERVER_PREFIXES) &&
@@ -67,6 +71,8 @@ export async function openFrontDoor(config: ServerConfig): Promise<FrontDoor> {
       handedOver();
     },
     async close() {
+      closing = true;
+      server.closeIdleConnections();
       await pages.close(); // the server: no new connections, the requests under way answered
       await whole?.close();
     },

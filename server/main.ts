@@ -3,7 +3,7 @@
 // only they use and the database load behind it, and the API answers once they have.
 import fs from 'node:fs';
 import { loadConfig } from './config';
-import { isDatabaseUnavailable } from './db/database-errors';
+import { isDatabaseUnreachable } from './db/database-errors';
 import { openFrontDoor } from './front-door';
 import { retrying } from './retry';
 
@@ -15,10 +15,11 @@ const config = loadConfig();
 // instance 'starting' meanwhile, instead of failing until a restart.
 const backend = import('./backend').then(({ databaseTarget, openBackend }) =>
   retrying(() => openBackend(config, databaseTarget(config)), {
-    retryable: isDatabaseUnavailable,
+    retryable: (error) => Boolean(config.databaseUrl) && isDatabaseUnreachable(error),
     onRetry: (error, waitMs) => console.error(`The database cannot be reached (${(error as Error).message}); trying again in ${waitMs / 1000} s.`),
   }),
 );
+backend.catch(() => {}); // said below, and by the app (503) — not a crash before the app is built
 const door = await openFrontDoor(config);
 const base = `http://localhost:${config.port}`;
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;

@@ -9,3 +9,13 @@ export const STORAGE_PREFIX = '/storage';
 export const SERVER_PREFIXES = [API_PREFIX, STAFF_PORTAL_PREFIX, STORAGE_PREFIX];
 
 export const underPrefix = (pathname: string, prefixes: readonly string[]) => prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+/** A request URL's path as the router reads it ('/%61pi/health' is '/api/health'); when it cannot be decoded, as sent. */
+export function pathOf(url: string): string {
+  const raw = url.split('?')[0]!;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

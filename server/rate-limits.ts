@@ -78,7 +78,7 @@ function fallbackStoreClass(fallback: RedisFallback, redis: Redis, nameSpace: st
 export async function installRateLimits(app: FastifyInstance) {
   const { rateLimit: enabled, redisUrl, limits } = app.config;
   // No queue while disconnected: a count goes to memory at once rather than waiting for Redis.
-  const redis = enabled && redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const redis = enabled && redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500, connectTimeout: 2000 }) : undefined;
   const fallback = redis && redisFallback(redis, app.log);
   if (fallback) app.addHook('onClose', async () => fallback.close());
   const hold = refusalHold(limits.refusalDelayMs, limits.maxHeld);

@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { logoOrigin } from './brand-settings';
 import type { ServerConfig } from './config';
-import { underPrefix } from './prefixes';
+import { pathOf, underPrefix } from './prefixes';
 
 /** Origins the browser calls besides this one: API_BASE_URL / AUTH_BASE_URL when they are absolute, and the document store (S3_ENDPOINT). */
 export function connectSources(config: ServerConfig): string[] {
@@ -82,7 +82,7 @@ export async function installSecurityHeaders(app: FastifyInstance, options: { pr
   app.addHook('onSend', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    const path = request.url.split('?')[0];
+    const path = pathOf(request.url);
     if (!reply.hasHeader('cache-control') && underPrefix(path, options.privatePrefixes)) {
       reply.header('cache-control', 'no-store');
     }

@@ -56,7 +56,7 @@ const sourceImportMetaUrl = {
  * moved into place file by file, the entry last: two starts that rebuild at once never import a
  * half-written file.
  */
-export async function buildServer() {
+export async function buildServer({ prune = false } = {}) {
   const esbuild = await import('esbuild');
   const started = new Date();
   fs.mkdirSync(path.dirname(OUT_DIR), { recursive: true });
@@ -94,13 +94,9 @@ export async function buildServer() {
   const files = fs.readdirSync(scratch).sort((a, b) => Number(a === entry) - Number(b === entry));
   for (const file of files) fs.renameSync(path.join(scratch, file), path.join(OUT_DIR, file));
   fs.rmSync(scratch, { recursive: true, force: true });
-  // Chunks of earlier builds (their names carry a hash) are left a day for a server still running
-  // that may load one yet, then removed.
-  const dayAgo = Date.now() - 24 * 3600 * 1000;
-  for (const file of fs.readdirSync(OUT_DIR)) {
-    const full = path.join(OUT_DIR, file);
-    if (!files.includes(file) && fs.statSync(full).mtimeMs < dayAgo) fs.rmSync(full, { force: true });
-  }
+  // Chunks of earlier builds (their names carry a hash) stay while a server started from one may
+  // still load it: only `npm run build` (install, update) removes them, not `npm start`'s rebuild.
+  if (prune) for (const file of fs.readdirSync(OUT_DIR)) if (!files.includes(file)) fs.rmSync(path.join(OUT_DIR, file), { force: true });
 }
 
-if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) await buildServer();
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) await buildServer({ prune: true });

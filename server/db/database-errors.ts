@@ -43,5 +43,8 @@ export function databaseApiError(error: unknown): ApiError | undefined {
   return new ApiError(500, 'Ocurrió un error en el servidor.', 'database_error');
 }
 
-/** Whether `error` says the database is out of reach or busy for now (worth trying again), not that a statement is wrong. */
-export const isDatabaseUnavailable = (error: unknown) => databaseApiError(error)?.statusCode === 503;
+/** Whether `error` says PostgreSQL cannot be reached or takes no connection now (worth trying again), not that a statement is wrong or slow. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  return CONNECTION_CODES.has(code) || CONNECTION_MESSAGES.test((error as Error | null)?.message ?? '') || code.startsWith('08') || code === '57P03' || code === '53300';
+}

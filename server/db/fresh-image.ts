@@ -10,8 +10,22 @@ import { fileURLToPath } from 'node:url';
 
 export const FRESH_IMAGE_FILE = fileURLToPath(new URL('../../build/pglite-fresh.tar.gz', import.meta.url));
 
-/** The image to restore into `dataDir`, when the folder holds no database yet and the build made one. */
+/** The catalogues and lists a first start loads (server/catalogs, server/pld): an image older than any of them is stale. */
+const DATA_FOLDER = fileURLToPath(new URL('../../data/', import.meta.url));
+
+const newestIn = (folder: string): number =>
+  fs.readdirSync(folder, { withFileTypes: true }).reduce((newest, entry) => {
+    const full = path.join(folder, entry.name);
+    return Math.max(newest, entry.isDirectory() ? newestIn(full) : fs.statSync(full).mtimeMs);
+  }, 0);
+
+/**
+ * The image to restore into `dataDir`, when the folder holds no database yet and the build made one
+ * since the data last changed (after an update without `npm run build`, the first start loads the
+ * data itself, as without an image).
+ */
 export function freshImageFor(dataDir: string, file = FRESH_IMAGE_FILE): Blob | undefined {
   if (fs.existsSync(path.join(dataDir, 'PG_VERSION')) || !fs.existsSync(file)) return undefined;
+  if (fs.statSync(file).mtimeMs < newestIn(DATA_FOLDER)) return undefined;
   return new Blob([fs.readFileSync(file)]);
 }

@@ -35,7 +35,8 @@ function clientClass(pgModule: PgModule, limitMs: number) {
         this.#follow(text);
         // Only the promise form (the one Kysely uses) is timed; callbacks and submittables go as they are.
         if (this.#noLimit || !(result instanceof Promise)) return result;
-        const timer = setTimeout(() => this.connection.stream.destroy(), limitMs);
+        // A second after PostgreSQL's own statement_timeout, which answers a clean cancel when the server is there.
+        const timer = setTimeout(() => this.connection.stream.destroy(), limitMs + 1_000);
         return result.finally(() => clearTimeout(timer));
       };
     }

@@ -39,8 +39,15 @@ export async function ocrRoutes(app: FastifyInstance, options: OcrRouteOptions) 
   const jobsOf = (request: FastifyRequest) => (jobs ??= createOcrJobs(request.backend.db));
   let ownPool: Promise<OcrPool> | undefined;
   // Tesseract, the image and PDF readers load with the first read, not at start.
-  const pool = () => (options.pool ? Promise.resolve(options.pool) : (ownPool ??= import('./tesseract-pool').then(({ createOcrPool }) => createOcrPool(app.config.ocrWorkers))));
-  app.addHook('onClose', async () => (await ownPool)?.close());
+  const startPool = () =>
+    import('./tesseract-pool')
+      .then(({ createOcrPool }) => createOcrPool(app.config.ocrWorkers))
+      .catch((error: unknown) => {
+        ownPool = undefined; // the next read tries again
+        throw error;
+      });
+  const pool = () => (options.pool ? Promise.resolve(options.pool) : (ownPool ??= startPool()));
+  app.addHook('onClose', async () => (await ownPool?.catch(() => undefined))?.close());
   const catalogue = options.catalogue ?? ((request: FastifyRequest) => catalogueOfIndex(request.backend.catalogs));
   const engineFor = async (request: FastifyRequest): Promise<OcrEngine> => (await import('./ocr-engine')).createOcrEngine(await pool(), catalogue(request));
 

@@ -122,10 +122,25 @@ describe('npm start', () => {
         setTimeout(() => request.end(body.subarray(100)), 500);
       }, 300);
     });
+    // Meanwhile a client sends request after request on one kept-alive connection: it does not hold the close.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let answered = 0;
+    const busy = (async () => {
+      for (;;) {
+        const status = await new Promise<number>((resolve) => {
+          http.get(`${base}/api/health`, { agent }, (response) => (response.resume(), response.on('end', () => resolve(response.statusCode!)))).on('error', () => resolve(0));
+        });
+        if (status === 0) return;
+        answered++;
+      }
+    })();
     const saved = await answer;
     expect(saved.status, saved.text).toBe(201);
     const [uuid] = JSON.parse(saved.text) as [string];
     expect(await exited).toBe(0);
+    await busy;
+    agent.destroy();
+    expect(answered).toBeGreaterThan(0);
 
     // Started again, the application is there as it was sent.
     const again = start(port + 4);
