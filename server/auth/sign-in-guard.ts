@@ -109,7 +109,11 @@ export function redisAttemptStore(redis: Redis, prefix = 'solicitud:sign-in:'): 
 export function fallbackAttemptStore(fallback: RedisFallback, shared: AttemptStore, local: AttemptStore): AttemptStore {
   return {
     begin: (keys, settings) => fallback.run(() => shared.begin(keys, settings), () => local.begin(keys, settings)),
-    reset: (keys) => fallback.run(() => shared.reset(keys), () => local.reset(keys)),
+    // A success clears both: failures counted in memory during an outage, and in Redis before it.
+    reset: async (keys) => {
+      await local.reset(keys);
+      await fallback.run(() => shared.reset(keys), async () => {});
+    },
   };
 }
 

@@ -128,7 +128,11 @@ export function createPldScreening(
     refresh,
     async reload(dir) {
       const load = await loadPldLists(db, dir);
-      if (current) await refresh();
+      if (current) {
+        await refresh();
+        // A refresh already under way (the timer's) read the version before this one: once more.
+        if (load && loadId !== load.loadId) await refresh();
+      }
       else if (load?.changed) onNewIndex(); // the first search builds it
       return load;
     },
