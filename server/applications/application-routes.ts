@@ -365,7 +365,9 @@ export async function applicationRoutes(app: FastifyInstance) {
         try {
           const row = await repository(request).update(stored, fields, version, actorOf(request), mail);
           if (mail.length > 0) request.backend.mailQueue.kick();
-          return { data: await answered(request, code, parseModel(row), uuid), meta: await withParentState(request, row), ...linkSentTo(mail) };
+          // The model just written answers as it is (the row's JSON text is the same model, not parsed again).
+          const saved = { ...model, uuid: row.uuid, id_persona_datos_generales: row.id_persona_datos_generales };
+          return { data: await answered(request, code, saved, uuid), meta: await withParentState(request, row), ...linkSentTo(mail) };
         } catch (error) {
           if (!(error instanceof StaleWriteError)) throw error;
           throw new ApiError(
