@@ -305,10 +305,17 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
       return { row: written(state, columns.data), linked };
     },
 
-    /** Writes over `version`; throws StaleWriteError when the record changed since. */
-    async update(stored: Application, fields: RecordFields, version: number, actor: string, mail: Array<Insertable<MailMessageTable>> = []): Promise<Application> {
+    /** Writes over `version`; throws StaleWriteError when the record changed since. `before` is `stored`'s model, when the caller has parsed it. */
+    async update(
+      stored: Application,
+      fields: RecordFields,
+      version: number,
+      actor: string,
+      mail: Array<Insertable<MailMessageTable>> = [],
+      before: Model = parseModel(stored),
+    ): Promise<Application> {
       const finishing = fields.complete && stored.id_persona_datos_generales === null;
-      const changes = JSON.stringify(diffModels(parseModel(stored), { ...fields.model, uuid: stored.uuid }));
+      const changes = JSON.stringify(diffModels(before, { ...fields.model, uuid: stored.uuid }));
       const columns = columnsOf(fields);
       const values: UpdateValues = {
         ...columns,
