@@ -54,7 +54,11 @@ for (let round = 0; round < ROUNDS; round++) {
   const withOutbox = await savesWithOutbox('on', port + 1);
   rounds.push({ without, with: withOutbox, compared: compared ? await savesWithOutbox('on', port + 2, compared) : undefined });
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const middle = (sorted.length - 1) / 2;
+  return (sorted[Math.floor(middle)] + sorted[Math.ceil(middle)]) / 2;
+};
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const summary = (runs: SaveFigures[]) => ({
   rps: median(runs.map((r) => r.rps)),
