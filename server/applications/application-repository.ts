@@ -11,6 +11,7 @@ import { GUARANTORS_MAX } from '../../forms/limits';
 import type { PldCoincidences } from '../../forms/pld';
 import { confirmedColumn } from '../pld/pld-confirmed-migration';
 import { storedJson } from '../db/stored-json';
+import { preparedQuery } from '../db/prepared-query';
 import { mailRowOf } from '../mail/mail-outbox';
 import type { MailMessageTable } from '../mail/mail-tables';
 
@@ -33,6 +34,19 @@ export interface RecordFields {
 
 export class StaleWriteError extends Error {}
 
+/** What an update statement is run with: the columns, the version it writes over, its history row. */
+type UpdateValues = ReturnType<typeof columnsOf> & {
+  id_persona_datos_generales: number | null;
+  uuid: string;
+  version: number;
+  /** The editable level and completeness the save was checked against. */
+  editable: string;
+  stored_complete: boolean;
+  actor: string;
+  action: ApplicationChange['action'];
+  changes: string;
+};
+
 /**
  * The history row of a write, as a CTE over the row the write returned (`written`): the write and
  * its history are one statement, so they commit together without a transaction's round trips.
@@ -53,6 +67,9 @@ const historyRowOf =
 function withMail<C extends QueryCreator<any>>(creator: C, written: 'inserted' | 'updated', rows: Array<Insertable<MailMessageTable>>): C {
   return rows.reduce((query, row, index) => query.with(`mail_${index}`, mailRowOf(written, row)) as C, creator);
 }
+
+/** The columns a write sets from its fields. */
+const COLUMN_NAMES = ['code', 'tipo_persona', 'clasificacion', 'nombre', 'email', 'rfc', 'data', 'last_index', 'complete', 'franchise', 'pld_confirmada'] as const;
 
 const columnsOf = (fields: RecordFields) => ({
   code: fields.code,
@@ -189,6 +206,35 @@ async function linkUnder(trx: Kysely<Database>, parentUuid: string, uuids: strin
 export function createApplicationRepository(db: Kysely<Database>, { cacheRecords = false, cacheMaxBytes = DEFAULT_CACHE_MAX_BYTES }: RepositoryOptions = {}) {
   const nextPersonId = sql<number>`nextval('persona_datos_generales_seq')::integer`;
   const cache = recordCache(cacheRecords, cacheMaxBytes);
+  /** A save over a version, and its history row, as one statement (with the outbox's messages, if any). */
+  const updateStatement = (values: UpdateValues, finishing: boolean, mail: Array<Insertable<MailMessageTable>> = []) =>
+    withMail(
+      db
+        .with('updated', (qb) =>
+          qb
+            .updateTable('application')
+            .set({
+              ...(Object.fromEntries(COLUMN_NAMES.map((name) => [name, values[name]])) as ReturnType<typeof columnsOf>),
+              complete: values.complete,
+              id_persona_datos_generales: finishing ? nextPersonId : values.id_persona_datos_generales,
+              updated_at: sql`now()` as unknown as string,
+              version: sql<number>`version + 1`,
+            })
+            .where('uuid', '=', values.uuid)
+            .where('version', '=', values.version)
+            // What the save was checked against must still hold when it is written.
+            .where('editable', '=', values.editable)
+            .where('complete', '=', values.stored_complete)
+            .returning(STATE_COLUMNS),
+        )
+        .with('change', historyRowOf('updated', values.actor, values.action, values.changes)),
+      'updated',
+      mail,
+    )
+      .selectFrom('updated')
+      .selectAll();
+  const updateDraft = preparedQuery(db, (values: UpdateValues) => updateStatement(values, false));
+  const updateFinishing = preparedQuery(db, (values: UpdateValues) => updateStatement(values, true));
   /** A written record: its answered columns and the model as the JSON that was written. */
   const written = (state: Omit<Application, 'data'>, data: string): Application => {
     const row = { ...state, data } as Application;
@@ -259,36 +305,32 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
       return { row: written(state, columns.data), linked };
     },
 
-    /** Writes over `version`; throws StaleWriteError when the record changed since. */
-    async update(stored: Application, fields: RecordFields, version: number, actor: string, mail: Array<Insertable<MailMessageTable>> = []): Promise<Application> {
+    /** Writes over `version`; throws StaleWriteError when the record changed since. `before` is `stored`'s model, when the caller has parsed it. */
+    async update(
+      stored: Application,
+      fields: RecordFields,
+      version: number,
+      actor: string,
+      mail: Array<Insertable<MailMessageTable>> = [],
+      before: Model = parseModel(stored),
+    ): Promise<Application> {
       const finishing = fields.complete && stored.id_persona_datos_generales === null;
-      const changes = JSON.stringify(diffModels(parseModel(stored), { ...fields.model, uuid: stored.uuid }));
+      const changes = JSON.stringify(diffModels(before, { ...fields.model, uuid: stored.uuid }));
       const columns = columnsOf(fields);
-      const state = await withMail(
-        db.with('updated', (qb) =>
-          qb
-            .updateTable('application')
-            .set({
-              ...columns,
-              complete: stored.complete || fields.complete,
-              id_persona_datos_generales: finishing ? nextPersonId : stored.id_persona_datos_generales,
-              updated_at: sql`now()` as unknown as string,
-              version: sql<number>`version + 1`,
-            })
-            .where('uuid', '=', stored.uuid)
-            .where('version', '=', version)
-            // What the save was checked against must still hold when it is written.
-            .where('editable', '=', stored.editable)
-            .where('complete', '=', stored.complete)
-            .returning(STATE_COLUMNS),
-        )
-        .with('change', historyRowOf('updated', actor, finishing ? 'finish' : 'update', changes)),
-        'updated',
-        mail,
-      )
-        .selectFrom('updated')
-        .selectAll()
-        .executeTakeFirst();
+      const values: UpdateValues = {
+        ...columns,
+        complete: stored.complete || fields.complete,
+        id_persona_datos_generales: stored.id_persona_datos_generales,
+        uuid: stored.uuid,
+        version,
+        editable: stored.editable,
+        stored_complete: stored.complete,
+        actor,
+        action: finishing ? 'finish' : 'update',
+        changes,
+      };
+      // A save that queues no mail (nearly all) runs its statement compiled once.
+      const [state] = mail.length > 0 ? await updateStatement(values, finishing, mail).execute() : await (finishing ? updateFinishing : updateDraft)(values);
       if (!state) {
         cache.forget([stored.uuid]);
         throw new StaleWriteError();

@@ -125,7 +125,7 @@ export async function applicationRoutes(app: FastifyInstance) {
   };
 
   /** Validates the model for this code and session; the server's own fields are put back afterwards. */
-  const validated = async (request: FastifyRequest, code: Code, body: SaveRequest, stored?: Application) => {
+  const validated = async (request: FastifyRequest, code: Code, body: SaveRequest, stored?: Application, storedModel = stored ? parseModel(stored) : undefined) => {
     // The classification of a stored record is its own: an update cannot turn a client into a guarantor.
     const data = stored ? { ...body.data, clasificacion: stored.clasificacion } : body.data;
     // Checked first: a malformed review stores nothing.
@@ -135,7 +135,6 @@ export async function applicationRoutes(app: FastifyInstance) {
     if (data.tipo_persona !== WIZARD_CODES[code]) {
       throw new WriteValidationError({ tipo_persona: `Este recurso solo recibe solicitudes de tipo ${WIZARD_CODES[code]}.` });
     }
-    const storedModel = stored ? parseModel(stored) : undefined;
     // A public applicant's finish needs 'Acepto' under the truthfulness statement; the server records when.
     const statementDue = body.meta?.complete === true && !isStaff(request) && !isGuarantor(data) && stored?.complete !== true;
     if (statementDue && body.meta?.declaracion_aceptada !== true) throw new ApiError(422, NOTICES.statementRequired, 'statement_required');
@@ -344,7 +343,8 @@ export async function applicationRoutes(app: FastifyInstance) {
         }
         const parent = stored.parent_uuid ? await repository(request).find(stored.parent_uuid) : undefined;
         if (parent) requireOpenForPublic(request, parent);
-        const model = await withFinishConfirmation(request, await validated(request, code, request.body, stored), request.body);
+        const storedModel = parseModel(stored);
+        const model = await withFinishConfirmation(request, await validated(request, code, request.body, stored, storedModel), request.body);
         // Finishing, or saving a finished PM (staff), needs every guarantor complete.
         if ((request.body.meta?.complete === true || stored.complete) && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
         const fields = fieldsOf(code, model, request.body, stored);
@@ -363,9 +363,11 @@ export async function applicationRoutes(app: FastifyInstance) {
           guarantorNames: code === 'wizardpm' && !isGuarantor(model) ? async () => (await avalesOf(request, uuid)).map((aval) => fullName(aval.data)) : undefined,
         });
         try {
-          const row = await repository(request).update(stored, fields, version, actorOf(request), mail);
+          const row = await repository(request).update(stored, fields, version, actorOf(request), mail, storedModel);
           if (mail.length > 0) request.backend.mailQueue.kick();
-          return { data: await answered(request, code, parseModel(row), uuid), meta: await withParentState(request, row), ...linkSentTo(mail) };
+          // The model just written answers as it is (the row's JSON text is the same model, not parsed again).
+          const saved = { ...model, uuid: row.uuid, id_persona_datos_generales: row.id_persona_datos_generales };
+          return { data: await answered(request, code, saved, uuid), meta: await withParentState(request, row), ...linkSentTo(mail) };
         } catch (error) {
           if (!(error instanceof StaleWriteError)) throw error;
           throw new ApiError(

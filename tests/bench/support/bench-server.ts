@@ -35,11 +35,15 @@ export function rssMb(pid: number): number {
 /** What a bench server runs: the TypeScript source through tsx, unless a compiled entry (build/server/main.js) is given. */
 const SOURCE_ENTRY = ['--import', 'tsx', 'server/main.ts'];
 
-/** Rate limits are off (the benchmarks hammer the server on purpose) unless `env` turns them on. */
-export async function startBenchServer(port: number, nodeArgs: string[] = [], env: Record<string, string> = {}, entry: string[] = SOURCE_ENTRY): Promise<BenchServer> {
+/**
+ * Rate limits are off (the benchmarks hammer the server on purpose) unless `env` turns them on.
+ * `tree` is the source tree whose server runs (another checkout, to compare in the same run).
+ */
+export async function startBenchServer(port: number, nodeArgs: string[] = [], env: Record<string, string> = {}, entry: string[] = SOURCE_ENTRY, tree = process.cwd()): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+    cwd: tree,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_STAFF_PASSWORD: 'demo1234', RATE_LIMIT: 'off', ...env },
     // BENCH_SERVER_LOG=<file> keeps the server's log there ({port} in the name: a file per server).
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG.replace('{port}', String(port)), 'w') : 'ignore', 'inherit'],
