@@ -36,7 +36,8 @@ import { beforeSubmit } from '../../forms/before-submit';
 import { PLD_DATA_DIR } from '../../server/pld/pld-sources';
 import { validAvalPfModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
 import { PNG, uploadedFile, type Signed } from './support/documents';
-import { freePort, hasRedisServer, redisServer, type RedisServer } from './support/redis-server';
+import { hasRedisServer, redisServer, type RedisServer } from './support/redis-server';
+import { freePort } from './support/server-process';
 import { freshDatabase } from './support/test-server';
 import { startTestSmtp, type TestSmtp } from './support/test-smtp';
 

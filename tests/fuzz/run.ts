@@ -5,7 +5,8 @@
 // on any 5xx, hang, or an RSS more than 10 % above where it started. A connection the server closes at
 // once on a body over the size limit (413 while the body is still being sent) is counted apart.
 import fc from 'fast-check';
-import { freePort, rssMb, startBenchServer } from '../bench/support/bench-server';
+import { freePort } from '../api/support/server-process';
+import { rssMb, startBenchServer } from '../bench/support/bench-server';
 import { createFixtures, send } from './fixtures';
 import { hostileRequests, refusalProblem, WRITE_ROUTES, type HostileRequest } from './hostile';
 

@@ -2,17 +2,9 @@
 // one are skipped where redis-server is not installed (.ci/run installs it).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from './server-process';
 
 export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 export interface RedisServer {
   url: string;

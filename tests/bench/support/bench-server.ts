@@ -1,7 +1,6 @@
 // Starts `server/main.ts` on a fresh embedded data folder for a benchmark, and gets a public token.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -12,16 +11,6 @@ export interface BenchServer {
   publicAuthorization(): Promise<string>;
   stop(): Promise<void>;
 }
-
-/** A port nobody listens on now, for a server about to start. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 /** A process's resident memory in MB; NaN once it has exited. */
 export function rssMb(pid: number): number {
