@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import type { Database } from '../../server/db/schema';
 import { createDocumentRepository } from '../../server/documents/document-repository';
 import { createStaffRepository } from '../../server/staff/staff-repository';
 import { validAvalPfaeModel, validAvalPfModel, validAvalPmModel, validPfaeModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
+import { scratchPostgres } from '../support/scratch-database';
 import { callApi, staffToken, TEST_JWT_SECRET, type TestServer } from './support/test-server';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
@@ -32,18 +33,9 @@ afterEach(async () => {
 /** An empty database of this test's own: a new PostgreSQL database (no template), or a PGlite data folder. */
 async function emptyDatabase(): Promise<DatabaseTarget> {
   if (onPostgres) {
-    const base = process.env.DATABASE_URL!;
-    const name = `test_migrations_${randomBytes(6).toString('hex')}`;
-    const admin = async (query: string) => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(query).finally(() => client.end());
-    };
-    await admin(`create database ${name}`);
-    cleanups.push(() => admin(`drop database if exists ${name} with (force)`));
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return { databaseUrl: url.toString() };
+    const { url, drop } = await scratchPostgres(process.env.DATABASE_URL!, 'test_migrations');
+    cleanups.push(drop);
+    return { databaseUrl: url };
   }
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-test-'));
   cleanups.push(async () => fs.rmSync(folder, { recursive: true, force: true }));

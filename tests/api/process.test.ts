@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
-import { loadConfig } from '../../server/config';
 import { validPfModel } from '../unit/forms/fixtures';
+import { publicAuthorization } from './support/server-process';
 import { freshDatabase } from './support/test-server';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -98,13 +98,7 @@ describe('npm start', () => {
     expect(await early.json()).toMatchObject({ database: expect.stringMatching(/^(ready|starting)$/) });
     await until(async () => ((await fetch(`${base}/api/health`)).status === 200 ? true : undefined), 30_000);
 
-    const { publicClient } = loadConfig(env);
-    const token = await fetch(`${base}/api/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', client_id: 2, client_secret: publicClient.clientSecret, username: publicClient.username, password: publicClient.password, scope: '' }),
-    });
-    const authorization = `Bearer ${(await token.json()).access_token}`;
+    const authorization = await publicAuthorization(base);
 
     // A save whose body is half sent when SIGTERM arrives: the server stops taking connections, answers it, then exits.
     const body = Buffer.from(JSON.stringify({ data: beforeSubmit(validPfModel() as unknown as Record<string, unknown>), meta: { last_index: 1 } }));

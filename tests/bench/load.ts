@@ -12,9 +12,8 @@
 // RATE_LIMIT=off: 200 applicants from one address would otherwise be one client to the limits.
 import fs from 'node:fs';
 import os from 'node:os';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { freePort } from '../api/support/server-process';
+import { scratchPostgres } from '../support/scratch-database';
 import { rssMb, startBenchServer, type BenchServer } from './support/bench-server';
 import { call, runApplicant, SAVE_KINDS, type CallKind, type LoadRun } from './support/load-applicant';
 import { applicationOf, differences, modelAtTab, type Kind } from './support/load-applications';
@@ -58,20 +57,6 @@ function postgresCpuMs() {
   return total;
 }
 
-/** A fresh PostgreSQL database of this run (the shared `test` database is not touched), dropped at the end. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `load_${randomBytes(6).toString('hex')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    await client.query(query).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 // The build script is plain JavaScript without type declarations: imported by a path held in a variable.
 const BUILD_SCRIPT = '../../server/build/server-build.mjs';
 const { buildServer, isBuildCurrent, SERVER_ENTRY } = (await import(BUILD_SCRIPT)) as { buildServer(): Promise<void>; isBuildCurrent(): boolean; SERVER_ENTRY: string };
@@ -79,7 +64,8 @@ if (!isBuildCurrent()) {
   console.log('Building the server (build/server/main.js)...');
   await buildServer();
 }
-const database = ADMIN_URL ? await freshPostgres() : undefined;
+// A fresh PostgreSQL database of this run (the shared `test` database is not touched), dropped at the end.
+const database = ADMIN_URL ? await scratchPostgres(ADMIN_URL, 'load') : undefined;
 const servers: BenchServer[] = [];
 let stopping = false;
 try {

@@ -14,6 +14,7 @@ import { openBackend } from '../../../server/backend';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import { openDatabase, type DatabaseTarget, type Db } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
+import { scratchPostgres } from '../../support/scratch-database';
 import { checkAnswersAgainstDocument } from './answer-check';
 import { TEMPLATE_FILE } from './global-setup';
 
@@ -158,22 +159,13 @@ export async function startSignedInServer(beforeListen?: (app: FastifyInstance) 
 export async function emptyDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE === 'postgres' ? process.env.DATABASE_URL : undefined;
   if (!base) return { db: await openDatabase({}), drop: async () => {} };
-  const name = `test_empty_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 1 }) }) });
+  const scratch = await scratchPostgres(base, 'test_empty');
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: scratch.url, max: 1 }) }) });
   return {
     db,
     async drop() {
       await db.destroy();
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await scratch.drop();
     },
   };
 }
