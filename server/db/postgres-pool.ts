@@ -35,8 +35,7 @@ function clientClass(pgModule: PgModule, limitMs: number) {
         this.#follow(text);
         // Only the promise form (the one Kysely uses) is timed; callbacks and submittables go as they are.
         if (this.#noLimit || !(result instanceof Promise)) return result;
-        // A second after PostgreSQL's own statement_timeout, which answers a clean cancel when the server is there.
-        const timer = setTimeout(() => this.connection.stream.destroy(), limitMs + 1_000);
+        const timer = setTimeout(() => this.connection.stream.destroy(), limitMs);
         return result.finally(() => clearTimeout(timer));
       };
     }
