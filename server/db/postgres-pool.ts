@@ -18,7 +18,10 @@ const NO_LIMIT_TRANSACTION = /^\s*set\s+local\s+statement_timeout\s*(=|to)\s*'?0
 const LIMIT_BACK = /^\s*reset\s+statement_timeout\b/i;
 const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b/i;
 
-/** A pg Client whose statements are let go after `limitMs` by cutting the connection. */
+/** How long after the statement limit a statement still unanswered has its connection cut. */
+const CANCEL_GRACE_MS = 250;
+
+/** A pg Client whose statements are let go after `limitMs` (and CANCEL_GRACE_MS) by cutting the connection. */
 function clientClass(pgModule: PgModule, limitMs: number) {
   return class DeadlineClient extends pgModule.Client {
     /** Whether the connection runs without a limit: for the session, for the transaction, or not. */
@@ -35,7 +38,8 @@ function clientClass(pgModule: PgModule, limitMs: number) {
         this.#follow(text);
         // Only the promise form (the one Kysely uses) is timed; callbacks and submittables go as they are.
         if (this.#noLimit || !(result instanceof Promise)) return result;
-        const timer = setTimeout(() => this.connection.stream.destroy(), limitMs);
+        // A quarter second after PostgreSQL's own statement_timeout, whose clean cancel (57014) comes first when the server is there.
+        const timer = setTimeout(() => this.connection.stream.destroy(), limitMs + CANCEL_GRACE_MS);
         return result.finally(() => clearTimeout(timer));
       };
     }
