@@ -21,6 +21,8 @@ const QUERY_TIMEOUT_MS = 4_000;
 /** What a loaded two-core machine may add to an answer's time beyond the limit. */
 const SLACK_MS = 2_500;
 const OUTAGE_MS = 10_000;
+/** How long a call may take to reach the server: one sent this close to the outage's end may find it over. */
+const IN_FLIGHT_MS = 500;
 const UNAVAILABLE = /no está disponible|no responde/;
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -88,7 +90,7 @@ const said = (answer: Answer) => `${answer.what}: ${answer.status} in ${Math.rou
 /**
  * Two applicants save, open and create over and over, and a probe asks for the health twice a second, while the
  * proxy goes into `mode` for 10 s and back: the outage begins and ends with calls in flight.
- * Answers the calls sent during the outage, and checks those sent before or after answered well.
+ * Answers the calls sent during the outage, and checks that every call was answered, none with a 500.
  */
 async function outage(mode: ProxyMode, uuid: string): Promise<Answer[]> {
   const answers: Answer[] = [];
@@ -123,7 +125,9 @@ async function outage(mode: ProxyMode, uuid: string): Promise<Answer[]> {
   expect(wrong && `${said(wrong)}\nThe server printed:\n${server.output().slice(-3_000)}`).toBeUndefined();
   expect(server.child.exitCode).toBeNull();
   expect(answers.filter((a) => a.answered < from).every((a) => a.status !== 503)).toBe(true);
-  return answers.filter((a) => a.sent >= from && a.answered <= to);
+  // Those sent during the outage, however late their answer comes (its time is checked against the limit),
+  // but for the last moments, when a call may reach the server after the proxy is back.
+  return answers.filter((a) => a.sent >= from && a.sent <= to - IN_FLIGHT_MS);
 }
 
 function expectUnavailableInTime(answers: Answer[]) {

@@ -1,7 +1,7 @@
 // Who opens the machine lab: staff holding its permission (Administrador) get the lab; other staff
 // the refusal naming the role; in `npm run dev` (no roles, no sign-in) anyone. Its tab title names
 // the machine, the lab and the company.
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import axios from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -22,7 +22,8 @@ describe('LabRoute', () => {
     renderLab(['usuario', 'analista']);
     expect(await screen.findByRole('alert')).toHaveTextContent('Esta acción requiere el rol Administrador.');
     expect(screen.queryByRole('navigation', { name: 'Máquinas' })).toBeNull();
-    expect(document.title).toBe('Laboratorio de máquinas · Arrendadora Prueba');
+    // The title is written by an effect after the first paint: wait for it as the tab would show it.
+    await waitFor(() => expect(document.title).toBe('Laboratorio de máquinas · Arrendadora Prueba'));
   });
 
   it('opens for an Administrador, and in npm run dev for anyone', async () => {
@@ -30,7 +31,7 @@ describe('LabRoute', () => {
     expect(await screen.findByRole('navigation', { name: 'Máquinas' })).toBeInTheDocument();
     renderLab(null, '/maquinas/print');
     expect(await screen.findByRole('heading', { level: 2, name: 'Impresión' })).toBeInTheDocument();
-    expect(document.title).toBe('Impresión · Laboratorio de máquinas · Arrendadora Prueba');
+    await waitFor(() => expect(document.title).toBe('Impresión · Laboratorio de máquinas · Arrendadora Prueba'));
     // Without a diagram the text alternative still describes the machine.
     expect(await screen.findByText(/No se pudo trazar el diagrama \(sin Web Worker\)/)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Estados y transiciones' })).toHaveTextContent('print.retry → print.packet.loading');
