@@ -1,8 +1,10 @@
-// The catalogues answered from memory: built from the database rows at start, every answer
-// already serialised to the JSON the API sends (DESIGN.md §7: 25,000 answers/s against
-// 1,950 with a PGlite query per request).
+// The catalogues answered from memory: every answer already serialised to the JSON the API sends
+// (DESIGN.md §7: 25,000 answers/s against 1,950 with a PGlite query per request). Built from the
+// database rows once per catalogue load and kept in the database (catalog-answer-tables.ts): a
+// start reads them back as one value instead of sorting and serialising 155,847 settlements.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { readStoredAnswers, storeAnswers, type StoredAnswers } from './catalog-answer-tables';
 
 export interface CatalogIndex {
   /** GET catalogs/ct */
@@ -15,7 +17,8 @@ export interface CatalogIndex {
   municipalitiesOf(stateId: number): string;
   /** GET catalogs/zc/:postalCode; '[]' for a code without settlements. */
   neighbourhoodsOf(postalCode: string): string;
-  stats: { postalCodes: number; settlements: number; buildMs: number };
+  /** `stored`: read back as a previous build kept them; otherwise built from the rows (and kept). */
+  stats: { postalCodes: number; settlements: number; buildMs: number; stored: boolean };
 }
 
 const EMPTY = '[]';
@@ -62,8 +65,23 @@ async function readSettlements(db: Kysely<Database>): Promise<SettlementEntry[]>
   });
 }
 
-export async function buildCatalogIndex(db: Kysely<Database>): Promise<CatalogIndex> {
-  const started = performance.now();
+/** Every answer by its key: 'ct', 'ea', 'st/<country id>', 'mp/<state id>', 'zc/<postal code>'. */
+type Answers = Map<string, string>;
+
+// The stored text: `key US json` per answer, joined by RS. JSON escapes both separators, so no answer holds one.
+const serialise = (answers: Answers) => Array.from(answers, ([key, json]) => `${key}\x1f${json}`).join('\x1e');
+
+function parse(text: string): Answers {
+  const answers: Answers = new Map();
+  for (const entry of text.split('\x1e')) {
+    const at = entry.indexOf('\x1f');
+    answers.set(entry.slice(0, at), entry.slice(at + 1));
+  }
+  return answers;
+}
+
+/** The answers sorted and serialised from the catalogue rows. */
+async function answersFromRows(db: Kysely<Database>): Promise<{ answers: Answers; settlements: number }> {
   const [countries, states, municipalities, settlements, activities] = await Promise.all([
     db.selectFrom('catalog_country').select(['id', 'clave', 'nombre']).execute(),
     db.selectFrom('catalog_state').select(['id', 'country_id', 'codigo', 'nombre']).execute(),
@@ -85,11 +103,15 @@ export async function buildCatalogIndex(db: Kysely<Database>): Promise<CatalogIn
     (m) => m.nombre,
   );
 
+  const answers: Answers = new Map([
+    ['ct', JSON.stringify(countries.map((c) => ({ id_pais: c.id, clave: c.clave, nombre: c.nombre })))],
+    ['ea', JSON.stringify(activities.map((a) => ({ id_empresa_actividad: a.id, nombre: a.nombre })))],
+  ]);
+  for (const [id, json] of statesByCountry) answers.set(`st/${id}`, json);
+  for (const [id, json] of municipalitiesByState) answers.set(`mp/${id}`, json);
   // A code can list the same name twice under two settlement types; the answer carries no
   // type, so identical entries are given once.
-  const byCode = groupBy(settlements, (s) => s.postal_code);
-  const neighbourhoods = new Map<string, string>();
-  for (const [code, rows] of byCode) {
+  for (const [code, rows] of groupBy(settlements, (s) => s.postal_code)) {
     const seen = new Set<string>();
     const entries = [];
     rows.sort((a, b) => collator.compare(a.colonia, b.colonia) || collator.compare(a.municipio, b.municipio));
@@ -99,15 +121,31 @@ export async function buildCatalogIndex(db: Kysely<Database>): Promise<CatalogIn
       seen.add(key);
       entries.push({ colonia: row.colonia, municipio: row.municipio, estado: row.estado });
     }
-    neighbourhoods.set(code, JSON.stringify(entries));
+    answers.set(`zc/${code}`, JSON.stringify(entries));
   }
+  return { answers, settlements: settlements.length };
+}
 
+export async function buildCatalogIndex(db: Kysely<Database>): Promise<CatalogIndex> {
+  const started = performance.now();
+  const { loadId, stored } = await readStoredAnswers(db);
+  let kept: StoredAnswers;
+  if (stored) kept = stored;
+  else {
+    const built = await answersFromRows(db);
+    kept = { settlements: built.settlements, answers: serialise(built.answers) };
+    if (loadId !== null) await storeAnswers(db, loadId, kept);
+  }
+  const answers = parse(kept.answers);
+  const answer = (key: string) => answers.get(key) ?? EMPTY;
+  let postalCodes = 0;
+  for (const key of answers.keys()) if (key.startsWith('zc/')) postalCodes++;
   return {
-    countries: JSON.stringify(countries.map((c) => ({ id_pais: c.id, clave: c.clave, nombre: c.nombre }))),
-    economicActivities: JSON.stringify(activities.map((a) => ({ id_empresa_actividad: a.id, nombre: a.nombre }))),
-    statesOf: (countryId) => statesByCountry.get(countryId) ?? EMPTY,
-    municipalitiesOf: (stateId) => municipalitiesByState.get(stateId) ?? EMPTY,
-    neighbourhoodsOf: (postalCode) => neighbourhoods.get(postalCode) ?? EMPTY,
-    stats: { postalCodes: neighbourhoods.size, settlements: settlements.length, buildMs: performance.now() - started },
+    countries: answer('ct'),
+    economicActivities: answer('ea'),
+    statesOf: (countryId) => answer(`st/${countryId}`),
+    municipalitiesOf: (stateId) => answer(`mp/${stateId}`),
+    neighbourhoodsOf: (postalCode) => answer(`zc/${postalCode}`),
+    stats: { postalCodes, settlements: kept.settlements, buildMs: performance.now() - started, stored: !!stored },
   };
 }

@@ -5,20 +5,40 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
+import { buildCatalogIndex } from '../catalogs/catalog-index';
 import { loadMissingCatalogs } from '../catalogs/catalog-loader';
 import { loadMissingPldLists } from '../pld/pld-loader';
 import { migrateToLatest } from './database';
 import { FRESH_IMAGE_FILE } from './fresh-image';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
+/**
+ * After a checkpoint only the WAL segments from its redo point to the current one are needed; the
+ * others (16 MB each, 81 MB in all here) are old or recycled for reuse, and a new folder would
+ * restore every byte of them.
+ */
+async function dropUnneededWal(pglite: PGlite) {
+  await pglite.exec('checkpoint');
+  const { rows } = await pglite.query<{ dir: string; current: string; redo: string }>(
+    `select current_setting('data_directory') as dir, pg_walfile_name(pg_current_wal_lsn()) as current, pg_walfile_name(redo_lsn) as redo from pg_control_checkpoint()`,
+  );
+  const { dir, current, redo } = rows[0];
+  const { FS } = pglite.Module;
+  for (const name of FS.readdir(`${dir}/pg_wal`) as string[]) if (/^[0-9A-F]{24}$/.test(name) && (name < redo || name > current)) FS.unlink(`${dir}/pg_wal/${name}`);
+}
+
 /** A gzipped dump of a new database with everything a first start would load. */
 export async function makeFreshImage(): Promise<Uint8Array> {
-  const pglite = await PGlite.create();
+  // The WAL kept for reuse after a checkpoint is what min_wal_size allows (80 MB by default): the
+  // image needs none of it, and a new folder restores every byte of it.
+  const pglite = await PGlite.create({ postgresqlconf: ['min_wal_size=32MB'] });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   try {
     await migrateToLatest(db);
     await loadMissingCatalogs(db);
     await loadMissingPldLists(db);
+    await buildCatalogIndex(db); // and keeps its answers (catalog-answer-tables.ts)
+    await dropUnneededWal(pglite);
     return new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
   } finally {
     await db.destroy();

@@ -13,6 +13,7 @@ import { staffSessionsMigration } from '../auth/staff-session-tables';
 import { mailOutboxMigration, mailResendMigration } from '../mail/mail-tables';
 import { efirmaMigration } from '../efirma/efirma-tables';
 import { ocrJobsMigration } from '../ocr/ocr-job-tables';
+import { catalogAnswersMigration } from '../catalogs/catalog-answer-tables';
 
 const migrations: Record<string, Migration> = {
   '0001_staff_and_settings': {
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   '0015_mail_resend': mailResendMigration,
   '0016_efirma': efirmaMigration,
   '0017_ocr_jobs': ocrJobsMigration,
+  '0018_catalog_answers': catalogAnswersMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

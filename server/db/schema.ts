@@ -9,6 +9,7 @@ import type { PrintTables } from '../print/company-tables';
 import type { DocumentTables } from '../documents/document-tables';
 import type { EfirmaTables } from '../efirma/efirma-tables';
 import type { OcrJobTables } from '../ocr/ocr-job-tables';
+import type { CatalogAnswerTables } from '../catalogs/catalog-answer-tables';
 
 export type StaffRole = 'usuario' | 'administrador' | 'analista';
 
@@ -95,7 +96,7 @@ export interface CatalogLoadTable {
   loaded_at: ColumnType<Date, string | undefined, never>;
 }
 
-export interface Database extends PldTables, PldAlertTables, PrintTables, DocumentTables, MailTables, EfirmaTables, OcrJobTables {
+export interface Database extends PldTables, PldAlertTables, PrintTables, DocumentTables, MailTables, EfirmaTables, OcrJobTables, CatalogAnswerTables {
   staff_session: StaffSessionTable;
   staff_user: StaffUserTable;
   staff_notification: StaffNotificationTable;

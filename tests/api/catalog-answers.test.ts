@@ -1,0 +1,73 @@
+// The catalogue answers kept in the database (server/catalogs/catalog-answer-tables.ts): a start
+// that finds them answers exactly what a build from the rows answers, and a new catalogue load
+// (here, a SEPOMEX import) is never answered from the answers of an older one.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStoredAnswers, storeAnswers } from '../../server/catalogs/catalog-answer-tables';
+import { buildCatalogIndex, type CatalogIndex } from '../../server/catalogs/catalog-index';
+import { replaceSettlements } from '../../server/catalogs/catalog-loader';
+import { migrateToLatest, openDatabase, type Db } from '../../server/db/database';
+import { freshDatabase } from './support/test-server';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let db: Db;
+beforeAll(async () => {
+  database = await freshDatabase();
+  db = await openDatabase(database.target);
+  await migrateToLatest(db);
+}, 60_000);
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+/** Every answer the index gives, by the API's call. */
+async function everyAnswer(index: CatalogIndex) {
+  const states = await db.selectFrom('catalog_state').select('id').execute();
+  const { rows: codes } = await sql<{ postal_code: string }>`select distinct postal_code from catalog_settlement`.execute(db);
+  return {
+    ct: index.countries,
+    ea: index.economicActivities,
+    st: [index.statesOf(484), index.statesOf(1)],
+    mp: states.map((s) => index.municipalitiesOf(s.id)),
+    zc: codes.map((c) => [c.postal_code, index.neighbourhoodsOf(c.postal_code)]),
+    unknown: [index.neighbourhoodsOf('00000'), index.municipalitiesOf(999_999)],
+  };
+}
+
+describe('the catalogue answers kept in the database', () => {
+  it('are built from the rows once, then read back: every answer the same', async () => {
+    await db.deleteFrom('catalog_answers').execute();
+    const built = await buildCatalogIndex(db);
+    expect(built.stats.stored).toBe(false);
+    const read = await buildCatalogIndex(db);
+    expect(read.stats).toMatchObject({ stored: true, settlements: built.stats.settlements, postalCodes: built.stats.postalCodes });
+    expect(built.stats.postalCodes).toBeGreaterThan(30_000);
+    const answers = await everyAnswer(read);
+    expect(answers).toEqual(await everyAnswer(built));
+    expect(JSON.parse(read.neighbourhoodsOf('06600')).map((n: { colonia: string }) => n.colonia)).toContain('Juárez');
+    expect(answers.unknown).toEqual(['[]', '[]']);
+  }, 60_000);
+
+  it('are built anew after a new load, and answers built before it are not kept as its own', async () => {
+    const before = await readStoredAnswers(db);
+    expect(before.stored).toBeDefined();
+    const file = { name: 'CPdescarga.txt', bytes: Buffer.alloc(0), sha256: '0'.repeat(64) };
+    await replaceSettlements(db, file, [
+      { postal_code: '01000', colonia: 'San Ángel', tipo_asentamiento: 'Colonia', municipio: 'Álvaro Obregón', estado: 'Ciudad de México', ciudad: 'Ciudad de México', zona: 'Urbano', state_id: 9, municipality_id: 10, settlement_code: '0001' },
+    ]);
+    // An instance that built from the old rows stores late: its answers are not taken for the new load's.
+    await storeAnswers(db, before.loadId!, before.stored!);
+    const after = await readStoredAnswers(db);
+    expect(after.loadId).toBeGreaterThan(before.loadId!);
+    expect(after.stored).toBeUndefined();
+
+    const index = await buildCatalogIndex(db);
+    expect(index.stats).toMatchObject({ stored: false, settlements: 1, postalCodes: 1 });
+    expect(JSON.parse(index.neighbourhoodsOf('01000'))).toEqual([{ colonia: 'San Ángel', municipio: 'Álvaro Obregón', estado: 'Ciudad de México' }]);
+    expect(index.neighbourhoodsOf('06600')).toBe('[]');
+    expect((await buildCatalogIndex(db)).stats.stored).toBe(true);
+    // Only the newest load's answers are kept.
+    expect(await db.selectFrom('catalog_answers').select('load_id').execute()).toEqual([{ load_id: after.loadId }]);
+  }, 60_000);
+});
