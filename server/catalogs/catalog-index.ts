@@ -68,12 +68,12 @@ async function readSettlements(db: Kysely<Database>): Promise<SettlementEntry[]>
 /** Every answer by its key: 'ct', 'ea', 'st/<country id>', 'mp/<state id>', 'zc/<postal code>'. */
 type Answers = Map<string, string>;
 
-// The stored text: `key US json` per answer, joined by RS. JSON escapes both separators, so no answer holds one.
-const serialise = (answers: Answers) => Array.from(answers, ([key, json]) => `${key}\x1f${json}`).join('\x1e');
+// An answer as stored: `key US json`. JSON escapes the separators (US, and RS between stored answers), so no answer holds one.
+const serialise = (answers: Answers) => Array.from(answers, ([key, json]) => `${key}\x1f${json}`);
 
-function parse(text: string): Answers {
+function parse(entries: string[]): Answers {
   const answers: Answers = new Map();
-  for (const entry of text.split('\x1e')) {
+  for (const entry of entries) {
     const at = entry.indexOf('\x1f');
     answers.set(entry.slice(0, at), entry.slice(at + 1));
   }
