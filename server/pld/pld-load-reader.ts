@@ -2,21 +2,33 @@
 import { sql, type Kysely } from 'kysely';
 import type { StoredEntry } from './pld-tables';
 
+/** Entries read per statement: PGlite keeps the memory its largest answer took (41 MB for every entry's text at once). */
+const CHUNK_IDS = 4_000;
+
 /**
- * Every entry and name of a load. They come back as one text value per table: PGlite decodes one
- * row far faster than tens of thousands (see catalog-index.ts). Fields are joined by the unit
- * separator, rows by the record separator.
+ * Every entry and name of a load. They come back as one text value per table and range of ids:
+ * PGlite decodes one row far faster than tens of thousands (see catalog-index.ts). Fields are
+ * joined by the unit separator, rows by the record separator.
  */
 export async function readLoad(db: Kysely<any>, loadId: number): Promise<{ entries: StoredEntry[]; names: Array<{ entry_id: number; nombre: string }> }> {
-  const [entriesText, namesText] = await Promise.all([
-    sql<{ all: string | null }>`
+  const range = await sql<{ first: number | null; last: number | null }>`select min(id) as first, max(id) as last from pld_entry where load_id = ${loadId}`.execute(db);
+  const { first, last } = range.rows[0] ?? {};
+  const entriesText: string[] = [];
+  const namesText: string[] = [];
+  for (let from = first ?? 0; first != null && last != null && from <= last; from += CHUNK_IDS) {
+    const to = from + CHUNK_IDS;
+    const entries = await sql<{ all: string | null }>`
       select string_agg(concat_ws(chr(31), id, lista, source_id, kind, nombre, coalesce(rfc, ''), coalesce(situacion, ''), cambiada::int), chr(30)) as all
-      from pld_entry where load_id = ${loadId}`.execute(db),
-    sql<{ all: string | null }>`select string_agg(concat_ws(chr(31), entry_id, nombre), chr(30)) as all from pld_name where load_id = ${loadId}`.execute(db),
-  ]);
-  const rows = (text: string | null | undefined) => (text ?? '').split('\x1e').filter(Boolean).map((line) => line.split('\x1f'));
+      from pld_entry where load_id = ${loadId} and id >= ${from} and id < ${to}`.execute(db);
+    const names = await sql<{ all: string | null }>`
+      select string_agg(concat_ws(chr(31), entry_id, nombre), chr(30)) as all
+      from pld_name where load_id = ${loadId} and entry_id >= ${from} and entry_id < ${to}`.execute(db);
+    entriesText.push(entries.rows[0]?.all ?? '');
+    namesText.push(names.rows[0]?.all ?? '');
+  }
+  const rows = (texts: string[]) => texts.flatMap((text) => text.split('\x1e')).filter(Boolean).map((line) => line.split('\x1f'));
   return {
-    entries: rows(entriesText.rows[0]?.all).map(([id, lista, source_id, kind, nombre, rfc, situacion, cambiada]) => ({
+    entries: rows(entriesText).map(([id, lista, source_id, kind, nombre, rfc, situacion, cambiada]) => ({
       id: Number(id),
       lista,
       source_id,
@@ -26,6 +38,6 @@ export async function readLoad(db: Kysely<any>, loadId: number): Promise<{ entri
       situacion: situacion || null,
       cambiada: cambiada === '1',
     })),
-    names: rows(namesText.rows[0]?.all).map(([entryId, nombre]) => ({ entry_id: Number(entryId), nombre })),
+    names: rows(namesText).map(([entryId, nombre]) => ({ entry_id: Number(entryId), nombre })),
   };
 }
