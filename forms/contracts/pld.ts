@@ -19,6 +19,22 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export const SEARCH_TYPES = ['SplitText', 'Company', 'FullText'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 export const PLD_SEARCH_NAME_MAX = 300;
+/**
+ * The words of a searched name: a longer search is refused, and the screening of an application's
+ * party reads only a name's first this many identifying words (server/pld/pld-index.ts). The
+ * longest real names in the lists have 25 (OFAC's Russian state institutes) and, in SAT 69-B, a few
+ * unions 27 and 35; Mexican people's and companies' names rarely pass 15. The index keeps a
+ * candidate's shared words as bits of a 32-bit mask: at most 31. README, design notes: "PLD screening".
+ */
+export const PLD_SEARCH_WORDS_MAX = 30;
+
+/** The name a search looks for: SplitText joins name and surnames; Company and FullText use the name. */
+export function searchedName(input: { name?: string | null; fatherLastName?: string | null; motherLastName?: string | null; searchType: SearchType }): string {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  return input.searchType === 'SplitText' ? [input.name, input.fatherLastName, input.motherLastName].map(text).filter(Boolean).join(' ') : text(input.name);
+}
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 const searchRefusal = (message: string) => refusal('invalid_pld_search', message);
 
@@ -53,7 +69,12 @@ export const pldSearchRequestSchema = object({
   })
     .default(undefined)
     .required(SEARCH_ENVELOPE)
-    .typeError(SEARCH_ENVELOPE),
+    .typeError(SEARCH_ENVELOPE)
+    .test(
+      'at most PLD_SEARCH_WORDS_MAX words',
+      searchRefusal(`El nombre buscado no debe exceder ${PLD_SEARCH_WORDS_MAX} palabras: escribe solo el nombre y los apellidos, o la razón social.`),
+      (data) => !data || !SEARCH_TYPES.includes(data.searchType) || wordCount(searchedName(data)) <= PLD_SEARCH_WORDS_MAX,
+    ),
 })
   .default(undefined)
   .required(SEARCH_ENVELOPE)

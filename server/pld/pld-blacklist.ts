@@ -11,17 +11,16 @@ import type { PldIndex, SearchQuery } from './pld-index';
 type Searcher = Pick<PldIndex, 'search'>;
 
 export type { SearchType } from '../../forms/contracts/pld';
-import type { SearchType } from '../../forms/contracts/pld';
+import { searchedName, type SearchType } from '../../forms/contracts/pld';
 
 type Model = Record<string, unknown>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const object = (value: unknown): Model => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Model) : {});
 
-/** The one place a search type becomes a query: SplitText joins name and surnames; Company and FullText use the name. */
+/** The one place a search type becomes a query (its name: forms/contracts/pld.ts searchedName). */
 export function searchQuery(input: { name?: string; fatherLastName?: string; motherLastName?: string; rfc?: string | null; searchType: SearchType; filterRFC?: boolean }): SearchQuery {
-  const name = input.searchType === 'SplitText' ? [input.name, input.fatherLastName, input.motherLastName].map(text).filter(Boolean).join(' ') : text(input.name);
-  return { name, rfc: input.rfc ?? null, filterRFC: input.filterRFC ?? false };
+  return { name: searchedName(input), rfc: input.rfc ?? null, filterRFC: input.filterRFC ?? false };
 }
 
 function screen(index: Searcher, nombre: string, rfc: string | null, searchType: SearchType, filterRFC: boolean): PartyResult {

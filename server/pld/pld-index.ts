@@ -5,6 +5,7 @@
 // listed words, and a listed name is scored by the words the two names share, each weighted by
 // how rare it is in the lists. README, design notes: "PLD screening".
 import type { ListedMatch } from '../../forms/pld';
+import { PLD_SEARCH_WORDS_MAX } from '../../forms/contracts/pld';
 import type { PldEntryTable } from './pld-tables';
 import { nameWords, normaliseRfc, phonetic, rfcsAgree, rfcStem, skeleton, wordSimilarityOf } from './pld-normalise';
 import { EQUIVALENT_SIMILARITY, GENERIC_COMPANY_WORDS, WORD_EQUIVALENTS, withoutArticle, wordMotive } from './pld-words';
@@ -44,6 +45,13 @@ const SIMILAR_CACHE_LIMIT = 20_000;
 const GENERIC_EXTRA_FACTOR = 0.97;
 /** A company name whose distinctive word was replaced by another is a different company: its score is scaled down this much. */
 const REPLACED_DISTINCTIVE_FACTOR = 0.75;
+/** Below the threshold by more than rounding can explain: a name whose score bound is under it by this much is not scored. */
+const BOUND_MARGIN = 1e-9;
+/** factor ** k for k words, from a table: past its end, its last value (a larger bound, so still a bound). */
+const powers = (factor: number) => Float64Array.from({ length: 256 }, (_, k) => factor ** k);
+const GENERIC_EXTRA_POWERS = powers(GENERIC_EXTRA_FACTOR);
+const INDIVIDUAL_EXTRA_POWERS = powers(EXTRA_WORD_FACTOR.individual);
+const power = (table: Float64Array, k: number) => table[Math.min(k, table.length - 1)];
 
 const trigramsOf = (word: string) => {
   const padded = ` ${word} `;
@@ -180,6 +188,8 @@ export async function buildPldIndex(entries: IndexEntry[], names: IndexName[]): 
   const weight = Float64Array.from(postings, (list) => 1 + Math.log((nameCount + 1) / (list.length + 1)));
   const maxWeight = 1 + Math.log(nameCount + 1);
   const nameWeightOf = Float64Array.from(nameWordIds, (ids) => ids.reduce((sum, id) => sum + weight[id], 0));
+  const nameLength = Int32Array.from(nameWordIds, (ids) => ids.length);
+  const nameIsEntity = Uint8Array.from(nameEntry, (entryId) => (entryById.get(entryId)!.kind === 'individual' ? 0 : 1));
 
   await breathe();
   const phoneticOf = words.map(phonetic);
@@ -418,7 +428,8 @@ export async function buildPldIndex(entries: IndexEntry[], names: IndexName[]): 
         }
       }
 
-      const queryWords = nameWords(name).slice(0, 30);
+      // A longer search is refused (forms/contracts/pld.ts); an application's party is screened on its first words.
+      const queryWords = nameWords(name).slice(0, PLD_SEARCH_WORDS_MAX);
       // No listed word alike to any query word (common when some entries only are searched): no name to score.
       if (queryWords.length > 0 && queryWords.some((word) => similarOf(word).size > 0)) {
         const similar = queryWords.map(similarOf);
@@ -442,6 +453,37 @@ export async function buildPldIndex(entries: IndexEntry[], names: IndexName[]): 
         queryGeneric.forEach((generic, i) => {
           if (!generic) distinctiveMask |= 1 << i;
         });
+        /**
+         * The most scoreName can give a name sharing `count` words (those of its mask) with the
+         * query, so a name that cannot reach the threshold is not scored: the weighted Dice
+         * coefficient with every shared word at its heaviest; the coverage of a name that holds
+         * every word of the shorter side, at most 1 and losing at least one extra word's factor
+         * per word the lengths differ; a company's score over the rest, at most 1, less a generic
+         * word's factor per word left unmatched on either side. A query of many words against
+         * names of a few scores far below the threshold on all three: this bound is what keeps
+         * it short (README, design notes: "PLD screening").
+         */
+        const scoreBound = (nameIndex: number, count: number, entity: boolean) => {
+          const q = queryWords.length;
+          const n = nameLength[nameIndex];
+          const shorter = Math.min(q, n);
+          let bound = 0;
+          if (count >= shorter && shorter >= (entity ? 1 : 2)) bound = power(entity ? GENERIC_EXTRA_POWERS : INDIVIDUAL_EXTRA_POWERS, Math.abs(q - n));
+          if (entity) {
+            const matched = Math.min(count, shorter);
+            bound = Math.max(bound, power(GENERIC_EXTRA_POWERS, q - matched + n - matched));
+          }
+          if (bound >= threshold) return bound;
+          let sharedQuery = 0;
+          let sharedName = 0;
+          for (let mask = seenMask[nameIndex]; mask; mask &= mask - 1) {
+            const i = 31 - Math.clz32(mask & -mask);
+            sharedQuery += queryWeights[i];
+            sharedName += heaviestAlike[i];
+          }
+          const nameWeight = nameWeightOf[nameIndex];
+          return Math.max(bound, (sharedQuery + Math.min(sharedName, nameWeight)) / (queryWeight + nameWeight));
+        };
         serial++;
         const touched: number[] = [];
         similar.forEach((map, i) => {
@@ -465,21 +507,11 @@ export async function buildPldIndex(entries: IndexEntry[], names: IndexName[]): 
           }
           // Two words in common, or as many as the shorter name has; a company may share one, if
           // distinctive (SERVICIOS ZARCO for GRUPO ZARCO), which the scoring then weighs.
-          if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length) && (count === 0 || !(seenMask[nameIndex] & distinctiveMask))) continue;
+          const entity = nameIsEntity[nameIndex] === 1;
+          if (count < Math.min(2, queryWords.length, nameLength[nameIndex]) && (count === 0 || !entity || !(seenMask[nameIndex] & distinctiveMask))) continue;
+          if (scoreBound(nameIndex, count, entity) < threshold - BOUND_MARGIN) continue;
           const entryId = nameEntry[nameIndex];
           const entry = entryById.get(entryId)!;
-          if (count < Math.min(2, queryWords.length, nameWordIds[nameIndex].length) && entry.kind === 'individual') continue;
-          if (entry.kind === 'individual' && count < Math.min(queryWords.length, nameWordIds[nameIndex].length)) {
-            // Some word of the shorter name has no match, so the score is the weighted Dice
-            // coefficient of scoreName, which the words alike can only reach at their heaviest.
-            let sharedQuery = 0;
-            let sharedName = 0;
-            for (let i = 0, mask = seenMask[nameIndex]; mask; i++, mask >>>= 1) {
-              if (mask & 1) (sharedQuery += queryWeights[i]), (sharedName += heaviestAlike[i]);
-            }
-            const nameWeight = nameWeightOf[nameIndex];
-            if ((sharedQuery + Math.min(sharedName, nameWeight)) / (queryWeight + nameWeight) < threshold) continue;
-          }
           const scored = scoreName(nameIndex, similar, queryWeights, entry.kind, queryGeneric);
           if (scored.score < threshold) continue;
           const fuller = fullerNames.get(nameIndex);

@@ -106,6 +106,24 @@ describe('POST /pld/search', () => {
     await refused({ data: { name: 'Joaquin', rfc: 'NO-ES-RFC', searchType: 'SplitText', filterRFC: true } }, 'El RFC no tiene un formato válido.');
     await refused({ data: { name: ' ', fatherLastName: '', searchType: 'SplitText', filterRFC: true } }, 'Escribe el nombre que se va a buscar.');
   });
+
+  it('answers a name of up to 30 words and refuses a longer one, whose search would be long', async () => {
+    // An OFAC alias of 25 words, one of the longest real names in the lists; the company form is left out by the match.
+    const alias = 'FEDERAL STATE UNITARY ENTERPRISE ALL-RUSSIAN SCIENTIFIC RESEARCH INSTITUTE OF AVIATION MATERIALS OF THE NATIONAL RESEARCH CENTER KURCHATOV INSTITUTE STATE RESEARCH CENTER OF THE RUSSIAN FEDERATION';
+    const thirty = `${alias} S. DE R.L. DE C.V.`;
+    expect(thirty.split(' ')).toHaveLength(30);
+    const [first] = await search({ name: thirty, searchType: 'Company', filterRFC: false });
+    expect(first).toMatchObject({ lista: 'OFAC SDN', coincide_con: alias, score: 1 });
+
+    const longer = await call('POST', '/pld/search', { data: { name: `${thirty} MEXICO`, searchType: 'Company', filterRFC: false } });
+    expect(longer.status).toBe(400);
+    const message = 'El nombre buscado no debe exceder 30 palabras: escribe solo el nombre y los apellidos, o la razón social.';
+    expect(await longer.json()).toMatchObject({ statusCode: 400, code: 'invalid_pld_search', message });
+    // SplitText counts the name and both surnames together.
+    const split = await call('POST', '/pld/search', { data: { name: thirty, fatherLastName: 'GARCIA', motherLastName: '', searchType: 'SplitText', filterRFC: false } });
+    expect(split.status).toBe(400);
+    expect((await split.json()).message).toBe(message);
+  });
 });
 
 const submitted = (model: object) => beforeSubmit(model as unknown as Record<string, unknown>);

@@ -1,6 +1,8 @@
 // The PLD matcher over a small made-up list: order, missing surnames, typos, company forms,
 // the RFC rules, scores and reasons.
 import { describe, expect, it } from 'vitest';
+import { PLD_SEARCH_WORDS_MAX } from '../../forms/contracts/pld';
+import { screenParties } from '../../server/pld/pld-blacklist';
 import { buildPldIndex, DEFAULT_THRESHOLD } from '../../server/pld/pld-index';
 
 const entries = [
@@ -76,5 +78,27 @@ describe('the PLD matcher', () => {
 
   it('answers nothing for an empty name and no RFC', () => {
     expect(index.search({ name: '   ' })).toEqual([]);
+  });
+
+  it("screens an application's party whose name runs past 30 words on its first 30, never refusing it", () => {
+    expect(PLD_SEARCH_WORDS_MAX).toBe(30);
+    // Distinct made-up words: none is listed, none is a particle.
+    const made = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `TLA${String.fromCharCode(65 + ((from + i) % 26))}${String.fromCharCode(65 + Math.floor((from + i) / 26))}CO`);
+    const nombre = ['MARIA', ...made(29)].join(' ');
+    const model = { tipo_persona: 'Física', nombre, fisica: { apellido_paterno: 'GARCIA', apellido_materno: 'HERNANDEZ', rfc: 'GAHM800101AB1' } };
+    const [party] = screenParties(index, model, []).pf;
+    // The surnames are the 31st and 32nd words: not read, so no name match; the RFC is screened whatever the name's length.
+    expect(party.nombre.split(' ')).toHaveLength(32);
+    expect(party.coincidencias).toHaveLength(1);
+    expect(party.coincidencias[0]).toMatchObject({ nombre: 'GARCIA HERNANDEZ MARIA', reason: 'RFC idéntico' });
+    // Words past the 30th change nothing; a name of 30 words or fewer is read whole.
+    const thirty = ['ROBLES', 'QUINTERO', ...made(28)].join(' ');
+    expect(index.search({ name: `${thirty} ${made(20, 100).join(' ')}` }, { threshold: 0.05 })).toEqual(index.search({ name: thirty }, { threshold: 0.05 }));
+    const twentyNine = ['ROBLES', 'QUINTERO', ...made(27)].join(' ');
+    const [withRamiro] = index.search({ name: `${twentyNine} RAMIRO` }, { threshold: 0.05 });
+    expect(withRamiro.palabras.map((word) => word.lista)).toEqual(['ROBLES', 'QUINTERO', 'RAMIRO']);
+    expect(index.search({ name: `${thirty} RAMIRO` }, { threshold: 0.05 })[0].palabras.map((word) => word.lista)).toEqual(['ROBLES', 'QUINTERO']);
+    const withSurnames = { ...model, nombre: 'MARIA', fisica: { ...model.fisica, rfc: '' } };
+    expect(screenParties(index, withSurnames, []).pf[0].coincidencias[0]).toMatchObject({ nombre: 'GARCIA HERNANDEZ MARIA', score: 1 });
   });
 });
