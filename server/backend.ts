@@ -90,5 +90,5 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
 
 /** The configured database; a new PGlite data folder starts from the build's image of a migrated, loaded one. */
 export function databaseTarget(config: ServerConfig): DatabaseTarget {
-  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, loadDataDir: freshImageFor(path.resolve(config.dataDir)) };
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, image: freshImageFor(path.resolve(config.dataDir)) };
 }

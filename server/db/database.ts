@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
+import { restoreImage } from './fresh-image';
 import { postgresPool } from './postgres-pool';
 import { DEFAULT_THREAD_LIMITS, PGliteThread } from './pglite-thread';
 
@@ -16,8 +17,10 @@ export interface DatabaseTarget {
   databaseUrl?: string;
   /** PGlite data folder; ignored for PostgreSQL. Absent means in memory. */
   dataDir?: string;
-  /** A PGlite data-folder dump to start from: the build's for a new data folder (server/db/fresh-image.ts), the tests' template. */
+  /** A PGlite data-folder dump to start an in-memory database from (the tests' template). */
   loadDataDir?: Blob;
+  /** A PGlite data-folder image (tar.gz) written into `dataDir` before it is opened: the build's, for a new folder (server/db/fresh-image.ts). */
+  image?: string;
   /** A statement's caller is let go (503) after this long; PostgreSQL cancels it (statement_timeout). */
   queryTimeoutMs?: number;
   /** PostgreSQL: the most connections of the pool (20 when absent). */
@@ -46,6 +49,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (dataDir) {
     await fs.mkdir(path.dirname(dataDir), { recursive: true });
     dataDir = path.resolve(dataDir);
+    if (target.image) await restoreImage(target.image, dataDir);
   }
   const loadDataDir = target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined;
   // Without its database thread the process can only fail every call: it stops, to be restarted.

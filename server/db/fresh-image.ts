@@ -1,12 +1,16 @@
 // The database a fresh data folder starts from: PGlite initialised, migrated, with the catalogues
 // and the high-risk lists loaded, and dumped as a tarball. `npm run build` writes it
-// (build/pglite-fresh.tar.gz, `npm run build:image`); a start on an empty DATA_DIR restores it
-// (a couple of seconds) instead of running initdb and the loads (8 to 13 s), and the API tests
-// start every file from one. No secret is in it: the token and storage secrets and the demo
+// (build/pglite-fresh.tar.gz, `npm run build:image`); a start on an empty DATA_DIR writes its files
+// into the folder before PGlite opens it, instead of running initdb and the loads (8 to 13 s), and
+// the API tests start every file from one (in memory, through PGlite's loadDataDir). Written here
+// rather than by loadDataDir: PGlite's thread kept the memory of the restore (a process that
+// started fresh stayed 260 MB above one started on the same folder later). No secret is in it: the token and storage secrets and the demo
 // account are made by each installation's first start.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 export const FRESH_IMAGE_FILE = fileURLToPath(new URL('../../build/pglite-fresh.tar.gz', import.meta.url));
 
@@ -24,8 +28,49 @@ const newestIn = (folder: string): number =>
  * since the data last changed (after an update without `npm run build`, the first start loads the
  * data itself, as without an image).
  */
-export function freshImageFor(dataDir: string, file = FRESH_IMAGE_FILE): Blob | undefined {
-  if (fs.existsSync(path.join(dataDir, 'PG_VERSION')) || !fs.existsSync(file)) return undefined;
+export function freshImageFor(dataDir: string, file = FRESH_IMAGE_FILE): string | undefined {
+  if (fs.existsSync(path.join(dataDir, VERSION_FILE)) || !fs.existsSync(file)) return undefined;
   if (fs.statSync(file).mtimeMs < newestIn(DATA_FOLDER)) return undefined;
-  return new Blob([fs.readFileSync(file)]);
+  return file;
+}
+
+/** What tells a data folder that holds a database from a new one (PGlite runs initdb in a folder without it). */
+const VERSION_FILE = 'PG_VERSION';
+const BLOCK = 512;
+
+/**
+ * Writes the image's folders and files (a gzipped ustar archive, as PGlite's dumpDataDir makes it)
+ * into `dataDir`, PG_VERSION last: a restore cut short leaves a folder that is still new, and the
+ * next start restores it again.
+ */
+export async function restoreImage(file: string, dataDir: string) {
+  const gzipped = await fs.promises.readFile(file);
+  // Unzipped in one piece of the size the gzip trailer gives: zlib's default 16 KB pieces, once
+  // joined and let go, left the process 100 MB larger for good (the allocator keeps small blocks).
+  const size = gzipped.readUInt32LE(gzipped.length - 4);
+  const tar = await promisify(zlib.gunzip)(gzipped, { chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, size + 1) });
+  const root = path.resolve(dataDir);
+  let version: { target: string; body: Buffer; mode: number } | undefined;
+  for (let at = 0; at + BLOCK <= tar.length; ) {
+    const header = tar.subarray(at, at + BLOCK);
+    const field = (from: number, length: number) => header.toString('latin1', from, from + length).replace(/\0[^]*$/, '');
+    if (!field(0, 100)) break; // the archive's closing zero blocks
+    const name = path.posix.join(field(345, 155), field(0, 100));
+    const size = parseInt(field(124, 12).trim() || '0', 8);
+    const mode = parseInt(field(100, 8).trim() || '0', 8) & 0o777;
+    const type = field(156, 1);
+    const body = tar.subarray(at + BLOCK, at + BLOCK + size);
+    at += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    const target = path.join(root, path.posix.normalize(`/${name}`));
+    if (type === '5') await fs.promises.mkdir(target, { recursive: true, mode });
+    else if (type === '0' || type === '') {
+      if (target === path.join(root, VERSION_FILE)) version = { target, body, mode };
+      else {
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        await fs.promises.writeFile(target, body, { mode });
+      }
+    } else throw new Error(`${file}: ${name} is neither a folder nor a file (tar type ${JSON.stringify(type)})`);
+  }
+  if (!version) throw new Error(`${file} holds no ${VERSION_FILE}: it is not a database image`);
+  await fs.promises.writeFile(version.target, version.body, { mode: version.mode });
 }

@@ -1,0 +1,69 @@
+// The build's fresh database image written into a new data folder (server/db/fresh-image.ts):
+// every folder and file of the archive, byte for byte, and a database that opens with the
+// catalogues, lists and catalogue answers a first start would have loaded.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildCatalogIndex } from '../../server/catalogs/catalog-index';
+import { migrateToLatest, openDatabase } from '../../server/db/database';
+import { freshImageFor, restoreImage } from '../../server/db/fresh-image';
+import { TEMPLATE_FILE } from './support/global-setup';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fresh-image-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** Every file below `dir`, relative, with its bytes' length. */
+function filesIn(dir: string, under = ''): Map<string, number> {
+  const files = new Map<string, number>();
+  for (const entry of fs.readdirSync(path.join(dir, under), { withFileTypes: true })) {
+    const relative = path.join(under, entry.name);
+    if (entry.isDirectory()) for (const [name, size] of filesIn(dir, relative)) files.set(name, size);
+    else files.set(relative, fs.statSync(path.join(dir, relative)).size);
+  }
+  return files;
+}
+
+describe.runIf(process.env.TEST_DATABASE !== 'postgres')('the fresh image', () => {
+  it('is written into a new folder as tar itself extracts it', async () => {
+    const restored = path.join(work, 'restored');
+    await restoreImage(TEMPLATE_FILE, restored);
+    const extracted = path.join(work, 'extracted');
+    fs.mkdirSync(extracted);
+    const tar = spawnSync('tar', ['-xzf', TEMPLATE_FILE, '-C', extracted], { encoding: 'utf8' });
+    expect(tar.status, tar.stderr).toBe(0);
+    const files = filesIn(restored);
+    expect(files).toEqual(filesIn(extracted));
+    expect(files.size).toBeGreaterThan(500);
+    for (const name of ['PG_VERSION', 'global/pg_control']) expect(fs.readFileSync(path.join(restored, name))).toEqual(fs.readFileSync(path.join(extracted, name)));
+  });
+
+  it('is chosen for a folder without a database only, and opens as a migrated, loaded database', async () => {
+    const dataDir = path.join(work, 'data');
+    expect(freshImageFor(dataDir, TEMPLATE_FILE)).toBe(TEMPLATE_FILE);
+    const db = await openDatabase({ dataDir, image: TEMPLATE_FILE });
+    try {
+      expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+      expect(freshImageFor(dataDir, TEMPLATE_FILE)).toBeUndefined();
+      expect(await migrateToLatest(db)).toEqual([]);
+      const { rows } = await sql<{ settlements: number; entries: number }>`
+        select (select count(*) from catalog_settlement)::int as settlements, (select count(*) from pld_entry)::int as entries`.execute(db);
+      expect(rows[0].settlements).toBeGreaterThan(150_000);
+      expect(rows[0].entries).toBeGreaterThan(30_000);
+      expect((await buildCatalogIndex(db)).stats.stored).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  }, 60_000);
+
+  it('refuses an archive that is not a database image', async () => {
+    const file = path.join(work, 'not-an-image.tar.gz');
+    fs.mkdirSync(path.join(work, 'other'));
+    fs.writeFileSync(path.join(work, 'other', 'hola.txt'), 'hola');
+    expect(spawnSync('tar', ['-czf', file, '-C', path.join(work, 'other'), 'hola.txt']).status).toBe(0);
+    await expect(restoreImage(file, path.join(work, 'not-data'))).rejects.toThrow(/holds no PG_VERSION: it is not a database image/);
+    expect(fs.existsSync(path.join(work, 'not-data', 'PG_VERSION'))).toBe(false);
+  });
+});
