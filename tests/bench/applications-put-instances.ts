@@ -12,10 +12,12 @@
 // per connection). One instance saturates its own main thread, about one core, and leaves the
 // rest to PostgreSQL and the load generator; three instances can only take what one left idle, so
 // on 2 cores the ratio measures the idle headroom, not how the product scales. The bench prints the
-// CPU seconds each process used over the saves and the machine's busy time, and the CPU per save of
-// the instances and of PostgreSQL: in a deployment where each instance has its own core(s) and
-// PostgreSQL its own machine, saves/s grow with the instances (they share nothing but the
-// database) until PostgreSQL's cores are busy: about 1000 / (its CPU ms a save) saves/s a core.
+// CPU seconds each process used over the saves (PostgreSQL: all its processes on the machine, other
+// users' too) and the machine's busy time, and the CPU per save of the instances and of PostgreSQL:
+// in a deployment where each instance has its own core(s) and PostgreSQL its own machine, saves/s
+// grow with the instances (they share nothing but the database) until PostgreSQL's cores are busy,
+// at about 1000 / (its CPU ms a save) saves/s a core. Each instance has finished its start's
+// background work (the PLD lists, about 4 s of a core) before the saves begin.
 import fs from 'node:fs';
 import os from 'node:os';
 import { beforeSubmit } from '../../forms/before-submit';
@@ -23,7 +25,7 @@ import { validPfModel } from '../unit/forms/fixtures';
 import { freePort } from '../api/support/server-process';
 import { scratchPostgres } from '../support/scratch-database';
 import { startBenchServer, type BenchServer } from './support/bench-server';
-import { cpuMs, savesOver } from './support/save-load';
+import { cpuMs, savesOver, settled } from './support/save-load';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -39,18 +41,21 @@ const mobile = (n: number) => {
   return `331-${digits.slice(0, 3)}-${digits.slice(3)}`;
 };
 
-/** CPU milliseconds so far of PostgreSQL's processes on this machine (a backend that exits takes its share with it). */
-const postgresCpuMs = () =>
-  fs
-    .readdirSync('/proc')
-    .filter((pid) => /^\d+$/.test(pid))
-    .reduce((sum, pid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres' ? sum + cpuMs(Number(pid)) : sum;
-      } catch {
-        return sum; // gone meanwhile
-      }
-    }, 0);
+/** The CPU milliseconds so far of each of PostgreSQL's processes on this machine, by process id. */
+const postgresCpuMs = () => {
+  const byPid = new Map<string, number>();
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(pid, cpuMs(Number(pid)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return byPid;
+};
+
+/** What PostgreSQL's processes used since `before` (a backend that exited meanwhile takes its share with it). */
+const postgresCpuMsSince = (before: Map<string, number>) => [...postgresCpuMs()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 /** The machine's busy and total CPU milliseconds so far, all cores (/proc/stat: busy is all but idle and iowait). */
 const machineCpuMs = () => {
@@ -75,6 +80,7 @@ async function savesWith(count: number) {
       records.push({ uuid, version: extra.version });
     }
 
+    for (const server of servers) await settled(server.child.pid!);
     const instancesBefore = servers.map((server) => cpuMs(server.child.pid!));
     const generatorBefore = process.cpuUsage();
     const postgresBefore = postgresCpuMs();
@@ -87,7 +93,7 @@ async function savesWith(count: number) {
     const instances = servers.map((server, i) => (cpuMs(server.child.pid!) - instancesBefore[i]) / 1000);
     const generatorUsage = process.cpuUsage(generatorBefore);
     const generator = (generatorUsage.user + generatorUsage.system) / 1e6;
-    const postgres = (postgresCpuMs() - postgresBefore) / 1000;
+    const postgres = postgresCpuMsSince(postgresBefore) / 1000;
     const saves = figures.rps * DURATION;
     const seconds = (ms: number) => (ms / 1000).toFixed(1);
     console.log(
