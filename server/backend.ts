@@ -1,10 +1,10 @@
 // The parts of the server that need the database, opened in the background so the
 // application's pages are served while PGlite initialises a fresh data folder.
 import type { ServerConfig } from './config';
-import { migrateToLatest, openDatabase, type DatabaseTarget, type Db } from './db/database';
+import { openDatabase, type DatabaseTarget, type Db } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { withServerLimits } from './db/database-target';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { freshImageFor } from './db/fresh-image';
 import { createTokenSigner, resolveTokenSecret, type TokenSigner } from './auth/tokens';
 import { createStaffSessions, type StaffSessions } from './auth/staff-sessions';
 import { createDemoStaffIfNone, createStaffRepository, type StaffRepository } from './staff/staff-repository';
@@ -61,11 +61,16 @@ export interface Backend {
 }
 
 export async function openBackend(config: ServerConfig, target: DatabaseTarget): Promise<Backend> {
-  const db = await openDatabase({ queryTimeoutMs: config.dbQueryTimeoutMs, stuckExitMs: config.dbStuckExitMs, poolMax: config.dbPoolMax, ...target });
+  return backendOn(config, target, await openDatabase(withServerLimits(config, target)));
+}
+
+/** The backend on `target` once opened as `db` (closed again if the backend cannot be made). */
+export async function backendOn(config: ServerConfig, target: DatabaseTarget, db: Db): Promise<Backend> {
   try {
     await migrateToLatest(db);
     const catalogLoads = await loadMissingCatalogs(db);
-    const catalogs = await buildCatalogIndex(db);
+    // The catalogue answers are read (by PGlite's thread, mostly) while the S3 client loads here.
+    const [catalogs, documentStore] = await Promise.all([buildCatalogIndex(db), openDocumentStore(config.storage, config.dataDir, db)]);
     // The first start's list load (2–3 s on PGlite) runs behind the API: only the PLD calls wait for it.
     const pldLoad = loadMissingPldLists(db);
     pldLoad.catch(() => {}); // reported by the first PLD call, which waits for it
@@ -77,7 +82,6 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
       if (user) demoStaffCreated = { username: user.username, generatedPassword };
     }
     const tokens = createTokenSigner(await resolveTokenSecret(db, config.jwtSecret));
-    const documentStore = await openDocumentStore(config.storage, config.dataDir, db);
     // A new index (a reload here, or a newer version another process wrote) starts its load's monitoring.
     const pld = createPldScreening(db, { refreshSeconds: config.pldRefreshSeconds, loading: pldLoad, onNewIndex: () => pldMonitor.kick() });
     const pldMonitor = createPldMonitor(db, pld.indexed);
@@ -86,9 +90,4 @@ export async function openBackend(config: ServerConfig, target: DatabaseTarget):
     await db.destroy().catch(() => {});
     throw error;
   }
-}
-
-/** The configured database; a new PGlite data folder starts from the build's image of a migrated, loaded one. */
-export function databaseTarget(config: ServerConfig): DatabaseTarget {
-  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, image: freshImageFor(path.resolve(config.dataDir)) };
 }

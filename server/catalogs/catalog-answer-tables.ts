@@ -2,7 +2,8 @@
 // catalogue rows (sorted, deduplicated, serialised: about 0.9 s of a start), so that later
 // starts, the build's fresh image and every other instance read them back. A stored set answers
 // for the newest catalogue load it was built from (catalog_load's id) and the serialised form's
-// version; any other is built again. It is kept in parts of about 1 MB, read one at a time: PGlite
+// version; any other is built again. Catalogue rows changed by hand in SQL are not seen: after
+// such a change, `delete from catalog_answers` and restart. It is kept in parts of about 1 MB, read one at a time: PGlite
 // keeps the memory its largest value took (a 12.7 MB value read at once grew the process by 59 MB).
 import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
 import type { Database } from '../db/schema';
@@ -73,7 +74,7 @@ export async function readStoredAnswers(db: Kysely<Database>): Promise<{ loadId:
       .executeTakeFirst();
     if (!row) return { loadId };
     ({ parts, settlements } = row);
-    answers.push(...row.answers.split(RS));
+    for (const answer of row.answers.split(RS)) answers.push(answer);
   }
   return { loadId, stored: { settlements, answers } };
 }
@@ -93,22 +94,28 @@ function partsOf(answers: string[]): string[] {
   return parts;
 }
 
+/** Any constant shared by every instance: storing answers is one instance at a time. */
+const LOCK_KEY = 7_302_452;
+
 /**
  * Keeps `stored`, built from load `loadId`, in place of older answers; not if a newer load came in
- * meanwhile (they would be its answers no more), nor twice if another instance stored the same first.
+ * meanwhile (they would be its answers no more). One instance at a time replaces the whole set of
+ * the load, so parts of two builds never mix (and the answers come sorted by key: any two builds of
+ * one load are the same parts anyway). Answers of a newer format (a newer release, during a rolling
+ * update) are left to it.
  */
 export async function storeAnswers(db: Kysely<Database>, loadId: number, stored: StoredAnswers) {
   const parts = partsOf(stored.answers);
   await db.transaction().execute(async (trx) => {
     // Several megabytes written once: a request's statement limit must not cut it.
     await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
     if ((await newestLoad(trx)) !== loadId) return;
-    await trx.deleteFrom('catalog_answers').where((eb) => eb.or([eb('load_id', '<>', loadId), eb('format', '<>', ANSWERS_FORMAT)])).execute();
+    await trx
+      .deleteFrom('catalog_answers')
+      .where((eb) => eb.or([eb('load_id', '<>', loadId), eb('format', '<=', ANSWERS_FORMAT)]))
+      .execute();
     for (const [part, answers] of parts.entries())
-      await trx
-        .insertInto('catalog_answers')
-        .values({ load_id: loadId, format: ANSWERS_FORMAT, part, parts: parts.length, settlements: stored.settlements, answers })
-        .onConflict((oc) => oc.columns(['load_id', 'format', 'part']).doNothing())
-        .execute();
+      await trx.insertInto('catalog_answers').values({ load_id: loadId, format: ANSWERS_FORMAT, part, parts: parts.length, settlements: stored.settlements, answers }).execute();
   });
 }

@@ -69,7 +69,11 @@ async function readSettlements(db: Kysely<Database>): Promise<SettlementEntry[]>
 type Answers = Map<string, string>;
 
 // An answer as stored: `key US json`. JSON escapes the separators (US, and RS between stored answers), so no answer holds one.
-const serialise = (answers: Answers) => Array.from(answers, ([key, json]) => `${key}\x1f${json}`);
+// Sorted by key, so any two builds from the same rows are the same text.
+const serialise = (answers: Answers) =>
+  Array.from(answers.keys())
+    .sort()
+    .map((key) => `${key}\x1f${answers.get(key)}`);
 
 function parse(entries: string[]): Answers {
   const answers: Answers = new Map();
@@ -134,7 +138,8 @@ export async function buildCatalogIndex(db: Kysely<Database>): Promise<CatalogIn
   else {
     const built = await answersFromRows(db);
     kept = { settlements: built.settlements, answers: serialise(built.answers) };
-    if (loadId !== null) await storeAnswers(db, loadId, kept);
+    // Keeping them only spares the next start this build: a failure to is said, and the server goes on.
+    if (loadId !== null) await storeAnswers(db, loadId, kept).catch((error: Error) => console.error(`The catalogue answers were not kept (${error.message}); the next start builds them again.`));
   }
   const answers = parse(kept.answers);
   const answer = (key: string) => answers.get(key) ?? EMPTY;

@@ -3,9 +3,10 @@
 import fs from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { databaseTarget } from '../backend';
+import { databaseTarget } from '../db/database-target';
 import { loadConfig } from '../config';
-import { migrateToLatest, openDatabase } from '../db/database';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 import type { StaffRole } from '../db/schema';
 import { createStaffRepository, STAFF_ROLES } from '../staff/staff-repository';
 

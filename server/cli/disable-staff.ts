@@ -3,9 +3,10 @@
 // next request, on every running instance (each staff request checks the account).
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { databaseTarget } from '../backend';
+import { databaseTarget } from '../db/database-target';
 import { loadConfig } from '../config';
-import { migrateToLatest, openDatabase } from '../db/database';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 import { createStaffRepository } from '../staff/staff-repository';
 import { createStaffSessions } from '../auth/staff-sessions';
 

@@ -5,13 +5,14 @@
 //   npm run catalogs:import-sepomex -- CPdescarga.txt
 import fs from 'node:fs';
 import path from 'node:path';
-import { databaseTarget } from '../backend';
+import { databaseTarget } from '../db/database-target';
 import { replaceSettlements } from '../catalogs/catalog-loader';
 import { readSourceFile } from '../catalogs/catalog-sources';
 import { OfficialFileError } from '../catalogs/official-file';
 import { decodeSepomex, parseSepomex } from '../catalogs/sepomex-file';
 import { loadConfig } from '../config';
-import { migrateToLatest, openDatabase } from '../db/database';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 

@@ -5,9 +5,10 @@
 //   npm run pld:reload -- <dir>
 import fs from 'node:fs';
 import path from 'node:path';
-import { databaseTarget } from '../backend';
+import { databaseTarget } from '../db/database-target';
 import { loadConfig } from '../config';
-import { migrateToLatest, openDatabase } from '../db/database';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 import { loadPldLists } from '../pld/pld-loader';
 import { LIST_SOURCES } from '../pld/pld-sources';
 

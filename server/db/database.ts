@@ -2,10 +2,8 @@
 // otherwise PGlite in the data folder. Both are migrated to the latest schema.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './schema';
-import { migrationProvider } from './migrations';
-import { PGliteDialect } from './pglite-dialect';
 import { restoreImage } from './fresh-image';
 import { postgresPool } from './postgres-pool';
 import { DEFAULT_THREAD_LIMITS, PGliteThread } from './pglite-thread';
@@ -40,11 +38,14 @@ export const pgliteThreadOf = (db: Db): PGliteThread | undefined => threads.get(
 export const oldestPendingQueryMs = (db: Db): number => watches.get(db)?.() ?? 0;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  // Kysely (hundreds of modules: 0.2 s) loads while the database's thread starts, not before.
+  const kysely = import('kysely');
   if (target.databaseUrl) {
-    const { default: pg } = await import('pg');
+    const [{ default: pg }, { Kysely, PostgresDialect }] = await Promise.all([import('pg'), kysely]);
     const pool = postgresPool(pg, target.databaseUrl, target.queryTimeoutMs ?? DEFAULT_THREAD_LIMITS.queryTimeoutMs, target.poolMax);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
+  const dialect = import('./pglite-dialect');
   let dataDir = target.dataDir;
   if (dataDir) {
     await fs.mkdir(path.dirname(dataDir), { recursive: true });
@@ -64,47 +65,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
       stuckExitMs: target.stuckExitMs ?? DEFAULT_THREAD_LIMITS.stuckExitMs,
     },
   );
+  const [{ Kysely }, { PGliteDialect }] = await Promise.all([kysely, dialect]);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   watches.set(db, () => pglite.oldestPendingMs());
   threads.set(db, pglite);
   return db;
 }
 
-/**
- * Applies the pending migrations, forward only (none defines `down`). Several instances starting
- * together on one PostgreSQL database are serialised by Kysely's Migrator: it holds a session-level
- * advisory lock (pg_advisory_lock) around the check of what is pending and the one transaction that
- * applies it, so the first instance migrates and the others find nothing left to do
- * (tests/api/migrations.test.ts starts three at once). The pool's statement_timeout, a request's
- * limit, would end the wait for that lock (and a long migration) and with it the instance's start,
- * so the migration runs on one connection without it, restored before the connection goes back.
- */
-/**
- * Whether the database has run exactly this release's migrations: then a start skips Kysely's
- * migrator, whose checks (the schema introspected, its lock taken) cost 0.3–0.7 s of a PGlite start.
- */
-async function isUpToDate(db: Db) {
-  const names = Object.keys(await migrationProvider.getMigrations());
-  try {
-    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-    const done = new Set(rows.map((row) => row.name));
-    return done.size === names.length && names.every((name) => done.has(name));
-  } catch {
-    return false; // no migration table yet: a new database
-  }
-}
-
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  if (await isUpToDate(db)) return [];
-  return db.connection().execute(async (connection) => {
-    await sql`set statement_timeout = 0`.execute(connection);
-    try {
-      const migrator = new Migrator({ db: connection, provider: migrationProvider });
-      const { error, results } = await migrator.migrateToLatest();
-      if (error) throw error instanceof Error ? error : new Error(String(error));
-      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    } finally {
-      await sql`reset statement_timeout`.execute(connection);
-    }
-  });
-}

@@ -38,39 +38,58 @@ export function freshImageFor(dataDir: string, file = FRESH_IMAGE_FILE): string 
 const VERSION_FILE = 'PG_VERSION';
 const BLOCK = 512;
 
+interface ArchiveEntry {
+  /** Inside the data folder. */
+  target: string;
+  kind: 'folder' | 'file';
+  mode: number;
+  body: Buffer;
+}
+
+/** The folders and files of a ustar archive (as PGlite's dumpDataDir makes it), checked whole before any is written. */
+function entriesOf(tar: Buffer, root: string, file: string): ArchiveEntry[] {
+  const entries: ArchiveEntry[] = [];
+  for (let at = 0; ; ) {
+    if (at + BLOCK > tar.length) throw new Error(`${file} ends without the archive's closing blocks: it is cut short`);
+    const header = tar.subarray(at, at + BLOCK);
+    const field = (from: number, length: number) => header.toString('latin1', from, from + length).replace(/\0[^]*$/, '');
+    if (!field(0, 100)) return entries; // the archive's closing zero blocks
+    // ustar's prefix: PGlite's writer keeps 131 bytes of it (access and change times follow).
+    const name = path.posix.join(field(345, 131), field(0, 100));
+    const size = parseInt(field(124, 12).trim() || '0', 8);
+    const mode = parseInt(field(100, 8).trim() || '0', 8) & 0o777;
+    const type = field(156, 1);
+    const body = tar.subarray(at + BLOCK, at + BLOCK + size);
+    if (!Number.isSafeInteger(size) || size < 0 || body.length !== size) throw new Error(`${file}: ${name} is cut short`);
+    at += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    const target = path.join(root, path.posix.normalize(`/${name.replaceAll('\\', '/')}`));
+    if (type === '5') entries.push({ target, kind: 'folder', mode, body });
+    else if (type === '0' || type === '') entries.push({ target, kind: 'file', mode, body });
+    else throw new Error(`${file}: ${name} is neither a folder nor a file (tar type ${JSON.stringify(type)})`);
+  }
+}
+
 /**
- * Writes the image's folders and files (a gzipped ustar archive, as PGlite's dumpDataDir makes it)
- * into `dataDir`, PG_VERSION last: a restore cut short leaves a folder that is still new, and the
- * next start restores it again.
+ * Writes the image's folders and files into `dataDir`, PG_VERSION last: a restore cut short leaves
+ * a folder that is still new, and the next start restores it again. The archive is read and
+ * checked whole first: one that is cut short or not a database image writes nothing.
  */
 export async function restoreImage(file: string, dataDir: string) {
   const gzipped = await fs.promises.readFile(file);
   // Unzipped in one piece of the size the gzip trailer gives: zlib's default 16 KB pieces, once
   // joined and let go, left the process 100 MB larger for good (the allocator keeps small blocks).
   const size = gzipped.readUInt32LE(gzipped.length - 4);
-  const tar = await promisify(zlib.gunzip)(gzipped, { chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, size + 1) });
+  const tar = await promisify(zlib.gunzip)(gzipped, { chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, Math.min(size + 1, 1 << 30)) });
   const root = path.resolve(dataDir);
-  let version: { target: string; body: Buffer; mode: number } | undefined;
-  for (let at = 0; at + BLOCK <= tar.length; ) {
-    const header = tar.subarray(at, at + BLOCK);
-    const field = (from: number, length: number) => header.toString('latin1', from, from + length).replace(/\0[^]*$/, '');
-    if (!field(0, 100)) break; // the archive's closing zero blocks
-    const name = path.posix.join(field(345, 155), field(0, 100));
-    const size = parseInt(field(124, 12).trim() || '0', 8);
-    const mode = parseInt(field(100, 8).trim() || '0', 8) & 0o777;
-    const type = field(156, 1);
-    const body = tar.subarray(at + BLOCK, at + BLOCK + size);
-    at += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
-    const target = path.join(root, path.posix.normalize(`/${name}`));
-    if (type === '5') await fs.promises.mkdir(target, { recursive: true, mode });
-    else if (type === '0' || type === '') {
-      if (target === path.join(root, VERSION_FILE)) version = { target, body, mode };
-      else {
-        await fs.promises.mkdir(path.dirname(target), { recursive: true });
-        await fs.promises.writeFile(target, body, { mode });
-      }
-    } else throw new Error(`${file}: ${name} is neither a folder nor a file (tar type ${JSON.stringify(type)})`);
-  }
+  const entries = entriesOf(tar, root, file);
+  const version = entries.find((entry) => entry.kind === 'file' && entry.target === path.join(root, VERSION_FILE));
   if (!version) throw new Error(`${file} holds no ${VERSION_FILE}: it is not a database image`);
+  for (const entry of entries) {
+    if (entry.kind === 'folder') await fs.promises.mkdir(entry.target, { recursive: true, mode: entry.mode });
+    else if (entry !== version) {
+      await fs.promises.mkdir(path.dirname(entry.target), { recursive: true });
+      await fs.promises.writeFile(entry.target, entry.body, { mode: entry.mode });
+    }
+  }
   await fs.promises.writeFile(version.target, version.body, { mode: version.mode });
 }

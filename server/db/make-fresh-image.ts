@@ -8,7 +8,7 @@ import { Kysely } from 'kysely';
 import { buildCatalogIndex } from '../catalogs/catalog-index';
 import { loadMissingCatalogs } from '../catalogs/catalog-loader';
 import { loadMissingPldLists } from '../pld/pld-loader';
-import { migrateToLatest } from './database';
+import { migrateToLatest } from './migrate';
 import { FRESH_IMAGE_FILE } from './fresh-image';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';

@@ -26,6 +26,10 @@ export async function readLoad(db: Kysely<any>, loadId: number): Promise<{ entri
     entriesText.push(entries.rows[0]?.all ?? '');
     namesText.push(names.rows[0]?.all ?? '');
   }
+  // A newer load deletes this one's rows in the commit that makes it the newest: if they are still
+  // there once every range is read, every range saw them.
+  const kept = await sql<{ found: boolean }>`select exists (select 1 from pld_entry where load_id = ${loadId}) as found`.execute(db);
+  if (first != null && !kept.rows[0]?.found) throw new Error(`the lists' load ${loadId} was replaced by a newer one while it was read`);
   const rows = (texts: string[]) => texts.flatMap((text) => text.split('\x1e')).filter(Boolean).map((line) => line.split('\x1f'));
   return {
     entries: rows(entriesText).map(([id, lista, source_id, kind, nombre, rfc, situacion, cambiada]) => ({

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStoredAnswers, storeAnswers } from '../../server/catalogs/catalog-answer-tables';
 import { buildCatalogIndex, type CatalogIndex } from '../../server/catalogs/catalog-index';
 import { replaceSettlements } from '../../server/catalogs/catalog-loader';
-import { migrateToLatest, openDatabase, type Db } from '../../server/db/database';
+import { openDatabase, type Db } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
 import { freshDatabase } from './support/test-server';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;

@@ -5,10 +5,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCatalogIndex } from '../../server/catalogs/catalog-index';
-import { migrateToLatest, openDatabase } from '../../server/db/database';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
 import { freshImageFor, restoreImage } from '../../server/db/fresh-image';
 import { TEMPLATE_FILE } from './support/global-setup';
 
@@ -64,6 +66,14 @@ describe.runIf(process.env.TEST_DATABASE !== 'postgres')('the fresh image', () =
     fs.writeFileSync(path.join(work, 'other', 'hola.txt'), 'hola');
     expect(spawnSync('tar', ['-czf', file, '-C', path.join(work, 'other'), 'hola.txt']).status).toBe(0);
     await expect(restoreImage(file, path.join(work, 'not-data'))).rejects.toThrow(/holds no PG_VERSION: it is not a database image/);
-    expect(fs.existsSync(path.join(work, 'not-data', 'PG_VERSION'))).toBe(false);
+    expect(fs.existsSync(path.join(work, 'not-data'))).toBe(false);
+  });
+
+  it('writes nothing from an image cut short', async () => {
+    const tar = spawnSync('gzip', ['-dc', TEMPLATE_FILE], { maxBuffer: 1 << 30 }).stdout;
+    const cut = path.join(work, 'cut.tar.gz');
+    fs.writeFileSync(cut, zlib.gzipSync(tar.subarray(0, Math.floor(tar.length / 2))));
+    await expect(restoreImage(cut, path.join(work, 'cut-data'))).rejects.toThrow(/is cut short/);
+    expect(fs.existsSync(path.join(work, 'cut-data'))).toBe(false);
   });
 });

@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'kysely';
-import { migrateToLatest, openDatabase } from '../../server/db/database';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
 import { smtpTransport } from '../../server/mail/mail-delivery';
 import { createMailQueue } from '../../server/mail/mail-queue';
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadMissingCatalogs } from '../../../server/catalogs/catalog-loader';
 import { loadMissingPldLists } from '../../../server/pld/pld-loader';
-import { migrateToLatest } from '../../../server/db/database';
+import { migrateToLatest } from '../../../server/db/migrate';
 import { writeFreshImage } from '../../../server/db/make-fresh-image';
 import type { Database } from '../../../server/db/schema';
 

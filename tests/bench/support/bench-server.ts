@@ -26,7 +26,7 @@ const SOURCE_ENTRY = ['--import', 'tsx', 'server/main.ts'];
 
 /** The allocator settings `npm start` gives the server (package.json's start script): a bench's server runs as it would. */
 function startEnvironment(tree: string): Record<string, string> {
-  const start: string = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8')).scripts.start;
+  const start: string = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8')).scripts?.start ?? '';
   return Object.fromEntries([...start.matchAll(/\b(MALLOC_\w+)=(\S+)/g)].map(([, name, value]) => [name, value]));
 }
 
@@ -39,7 +39,7 @@ export async function startBenchServer(port: number, nodeArgs: string[] = [], en
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: tree,
-    env: { ...process.env, ...startEnvironment(tree), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_STAFF_PASSWORD: 'demo1234', RATE_LIMIT: 'off', ...env },
+    env: { ...startEnvironment(tree), ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_STAFF_PASSWORD: 'demo1234', RATE_LIMIT: 'off', ...env },
     // BENCH_SERVER_LOG=<file> keeps the server's log there ({port} in the name: a file per server).
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG.replace('{port}', String(port)), 'w') : 'ignore', 'inherit'],
   });

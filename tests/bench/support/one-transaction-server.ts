@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrateToLatest, openDatabase } from '../../../server/db/database';
+import { openDatabase } from '../../../server/db/database';
+import { migrateToLatest } from '../../../server/db/migrate';
 
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
 
