@@ -10,6 +10,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const OUT_DIR = path.join(ROOT, 'build', 'server');
 export const SERVER_ENTRY = path.join(OUT_DIR, 'main.js');
+/** Packages left in node_modules (see `external` below). */
+const EXTERNAL_PACKAGES = [
+  '@electric-sql/pglite', 'pg-boss', 'pg', 'pg-native', 'tesseract.js', '@tesseract.js-data/*', 'pdfjs-dist', 'pdfmake',
+  '@libpdf/*', '@napi-rs/*', 'isomorphic-dompurify', 'jsdom', '@aws-sdk/*', '@smithy/*', 'pino', 'thread-stream',
+  'pino-pretty', 'nodemailer', 'ioredis', 'file-type', 'esbuild', 'tsx', 'fsevents', '*.node',
+];
 /** The source files the last build read, written beside it to tell whether it is current. */
 const INPUTS_FILE = path.join(OUT_DIR, 'inputs.json');
 
@@ -71,9 +77,13 @@ export async function buildServer({ prune = false } = {}) {
     // are chunks of their own, loaded when first used: the server listens before they are read.
     splitting: true,
     chunkNames: '[name]-[hash]',
-    // Packages stay in node_modules: PGlite's WebAssembly and data files, pg-boss's SQL, fonts and
-    // native modules are found there as they are from source.
-    packages: 'external',
+    // The packages are bundled too (Node then reads a few files instead of resolving and parsing
+    // hundreds of modules at each start), except those that find files beside themselves (PGlite's
+    // WebAssembly and data, pg-boss's SQL, fonts, workers, native modules) or are large and loaded
+    // only when used: they stay in node_modules and are imported from there as from source.
+    external: EXTERNAL_PACKAGES,
+    // Bundled CommonJS packages call require(): ESM has none, so the bundle makes one.
+    banner: { js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);" },
     platform: 'node',
     format: 'esm',
     target: 'node20',

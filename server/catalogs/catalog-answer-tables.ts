@@ -3,8 +3,9 @@
 // starts, the build's fresh image and every other instance read them back. A stored set answers
 // for the newest catalogue load it was built from (catalog_load's id) and the serialised form's
 // version; any other is built again. Catalogue rows changed by hand in SQL are not seen: after
-// such a change, `delete from catalog_answers` and restart. It is kept in parts of about 1 MB, read one at a time: PGlite
-// keeps the memory its largest value took (a 12.7 MB value read at once grew the process by 59 MB).
+// such a change, `delete from catalog_answers` and restart. It is kept in parts of about 1 MB,
+// read one at a time: PGlite keeps the memory its largest value took (a 12.7 MB value read at
+// once grew the process by 59 MB). Every part carries the count of settlements (read from the last).
 import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
 import type { Database } from '../db/schema';
 

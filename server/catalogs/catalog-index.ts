@@ -1,10 +1,10 @@
 // The catalogues answered from memory: every answer already serialised to the JSON the API sends
 // (DESIGN.md §7: 25,000 answers/s against 1,950 with a PGlite query per request). Built from the
 // database rows once per catalogue load and kept in the database (catalog-answer-tables.ts): a
-// start reads them back as one value instead of sorting and serialising 155,847 settlements.
+// start reads them back, in parts of about 1 MB, instead of sorting and serialising 155,847 settlements.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { readStoredAnswers, storeAnswers, type StoredAnswers } from './catalog-answer-tables';
+import { readStoredAnswers, storeAnswers } from './catalog-answer-tables';
 
 export interface CatalogIndex {
   /** GET catalogs/ct */
@@ -133,15 +133,20 @@ async function answersFromRows(db: Kysely<Database>): Promise<{ answers: Answers
 export async function buildCatalogIndex(db: Kysely<Database>): Promise<CatalogIndex> {
   const started = performance.now();
   const { loadId, stored } = await readStoredAnswers(db);
-  let kept: StoredAnswers;
-  if (stored) kept = stored;
-  else {
-    const built = await answersFromRows(db);
-    kept = { settlements: built.settlements, answers: serialise(built.answers) };
+  let answers: Answers;
+  let settlements: number;
+  if (stored) {
+    answers = parse(stored.answers);
+    settlements = stored.settlements;
+  } else {
+    ({ answers, settlements } = await answersFromRows(db));
     // Keeping them only spares the next start this build: a failure to is said, and the server goes on.
-    if (loadId !== null) await storeAnswers(db, loadId, kept).catch((error: Error) => console.error(`The catalogue answers were not kept (${error.message}); the next start builds them again.`));
+    if (loadId !== null) {
+      await storeAnswers(db, loadId, { settlements, answers: serialise(answers) }).catch((error: Error) =>
+        console.error(`The catalogue answers were not kept (${error.message}); the next start builds them again.`),
+      );
+    }
   }
-  const answers = parse(kept.answers);
   const answer = (key: string) => answers.get(key) ?? EMPTY;
   let postalCodes = 0;
   for (const key of answers.keys()) if (key.startsWith('zc/')) postalCodes++;
@@ -151,6 +156,6 @@ export async function buildCatalogIndex(db: Kysely<Database>): Promise<CatalogIn
     statesOf: (countryId) => answer(`st/${countryId}`),
     municipalitiesOf: (stateId) => answer(`mp/${stateId}`),
     neighbourhoodsOf: (postalCode) => answer(`zc/${postalCode}`),
-    stats: { postalCodes, settlements: kept.settlements, buildMs: performance.now() - started, stored: !!stored },
+    stats: { postalCodes, settlements, buildMs: performance.now() - started, stored: !!stored },
   };
 }

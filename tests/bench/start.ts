@@ -4,13 +4,17 @@
 // measured in the same run, is a bare Node HTTP server started the same way. COMPARE_DIR=<tree>
 // also measures another installed, built checkout (say, the previous commit), alternating with
 // this one, so the two are compared on the same machine at the same moment.
-// Run: npm run bench:start  (targets: `/` ≤ 0.5 s; API ≤ 1.5 s existing, ≤ 2.5 s fresh)
+// Then (RSS_RUNS, default 2, 0 to skip) each tree's server RSS, idle IDLE_SECONDS (20) after the API is ready,
+// on the existing folder and on a fresh one: the resident memory of the node process `npm start` runs.
+// Run: npm run bench:start  (targets: `/` ≤ 0.5 s; API ≤ 1.5 s existing, ≤ 2.5 s fresh; RSS idle ≤ 450 MB)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const RUNS = Number(process.env.RUNS ?? 5);
+const RSS_RUNS = Number(process.env.RSS_RUNS ?? 2);
+const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 20);
 
 interface Times {
   home: number;
@@ -25,8 +29,27 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** Starts `command` and measures its first answer of `/`, then of `/api/health` (when `api`). */
-async function timeToAnswers(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, port: number, api = true): Promise<Times> {
+/** The resident memory, in MB, of the server process (the node running server/start.mjs) in process group `group`. */
+function serverRssMb(group: number): number {
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      // Fields after the command's closing parenthesis: state, ppid, pgrp, …
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== group) continue;
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/start.mjs')) continue;
+      return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  throw new Error(`no server process in group ${group}`);
+}
+
+/**
+ * Starts `command` and measures its first answer of `/`, then of `/api/health` (when `api`); with
+ * `idleRss`, also the server's RSS that many seconds after the API answered.
+ */
+async function timeToAnswers(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, port: number, api = true, idleRss = 0): Promise<Times & { rss?: number }> {
   const started = performance.now();
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore', detached: true });
   const poll = async (url: string) => {
@@ -38,7 +61,10 @@ async function timeToAnswers(command: string, args: string[], cwd: string, env: 
   };
   try {
     const home = await poll(`http://127.0.0.1:${port}/`);
-    return { home, api: api ? await poll(`http://127.0.0.1:${port}/api/health`) : home };
+    const times = { home, api: api ? await poll(`http://127.0.0.1:${port}/api/health`) : home };
+    if (!idleRss) return times;
+    await new Promise((resolve) => setTimeout(resolve, idleRss * 1000));
+    return { ...times, rss: serverRssMb(child.pid!) };
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
     await new Promise((resolve) => child.on('exit', resolve));
@@ -77,6 +103,15 @@ for (let i = 0; i < RUNS; i++) {
     fs.rmSync(freshDir, { recursive: true, force: true });
   }
 }
+const rss = measured.map(() => ({ existing: [] as number[], fresh: [] as number[] }));
+for (let i = 0; i < RSS_RUNS; i++) {
+  for (const [t, tree] of measured.entries()) {
+    rss[t].existing.push((await timeToAnswers('npm', ['start'], tree.dir, { DATA_DIR: tree.existingDir, LOG_LEVEL: 'warn' }, 45_002, true, IDLE_SECONDS)).rss!);
+    const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fresh-'));
+    rss[t].fresh.push((await timeToAnswers('npm', ['start'], tree.dir, { DATA_DIR: freshDir, LOG_LEVEL: 'warn' }, 45_003, true, IDLE_SECONDS)).rss!);
+    fs.rmSync(freshDir, { recursive: true, force: true });
+  }
+}
 for (const tree of measured) fs.rmSync(tree.existingDir, { recursive: true, force: true });
 
 const line = (label: string, values: number[]) => `${label}${fmt(median(values))}  (max ${fmt(Math.max(...values))})`;
@@ -88,4 +123,13 @@ for (const tree of measured) {
   console.log(line('    /, fresh data folder:              ', tree.fresh.map((t) => t.home)));
   console.log(line('    API ready, existing data folder:   ', tree.existing.map((t) => t.api)));
   console.log(line('    API ready, fresh data folder:      ', tree.fresh.map((t) => t.api)));
+}
+if (RSS_RUNS > 0) {
+  const mb = (values: number[]) => `${Math.round(median(values))} MB  (${values.map((v) => Math.round(v)).join(', ')})`;
+  console.log(`server RSS ${IDLE_SECONDS} s after the API is ready (median of ${RSS_RUNS}; target ≤ 450 MB)`);
+  for (const [t, tree] of measured.entries()) {
+    console.log(`  ${tree.name}`);
+    console.log(`    existing data folder:              ${mb(rss[t].existing)}`);
+    console.log(`    fresh data folder:                 ${mb(rss[t].fresh)}`);
+  }
 }

@@ -122,6 +122,8 @@ test.describe('the route table', () => {
   ];
 
   test('every route of the specification answers its page, with and without a uuid', async ({ page }) => {
+    // Some 30 page loads in one test: more than the default 30 s when the machine is shared.
+    test.slow();
     for (const [path, title] of routes) {
       // Without a uuid, and with one no record has, a print view says the client was not found.
       for (const address of [path, `${path}/0b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10?params=FR-7`]) {

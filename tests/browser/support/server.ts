@@ -33,9 +33,12 @@ export function serverEnv(port: number): Record<string, string> {
   };
 }
 
-/** The command that starts it, on a database emptied first and a fresh copy of the PLD lists. */
+/**
+ * The command that starts it, on a database emptied first and a fresh copy of the PLD lists: `npm start`'s,
+ * the compiled server (built again first if a source changed), so the browser drives what is deployed.
+ */
 export const serverCommand = (port: number) =>
-  `rm -rf tests/.cache/browser-data-${port} '${pldDataDir(port)}' && mkdir -p '${pldDataDir(port)}' && cp data/pld/* '${pldDataDir(port)}' && node --import tsx server/main.ts`;
+  `rm -rf tests/.cache/browser-data-${port} '${pldDataDir(port)}' && mkdir -p '${pldDataDir(port)}' && cp data/pld/* '${pldDataDir(port)}' && MALLOC_MMAP_THRESHOLD_=131072 node server/start.mjs`;
 
 export const CHROMIUM_LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
