@@ -119,7 +119,7 @@ export function tabsToCheck(wizard: AnyWizard, model: Record<string, unknown>, o
   if (locks && locks.level !== 'all') return undefined;
   const owned = ownedKeys(wizard);
   // The lists are the catalogue's when it is given (the body's are replaced), the body's otherwise.
-  const same = options.neighbourhoodsOf ? sameHolder : deepEqual;
+  const same = options.neighbourhoodsOf ? sameHolder : (x: unknown, y: unknown) => deepEqual(x, y);
   const changed = new Set(Object.keys(owned.byKey).filter((key) => !same(model[key], previous.model[key])));
   const keys = new Set(owned.unowned);
   wizard.tabs.forEach((tab, index) => {
@@ -200,25 +200,30 @@ const pick = (model: Record<string, unknown>, keys: readonly string[]) => {
   return picked;
 };
 
+const LIST_KEYS = new Set(CATALOGUE_LIST_KEYS);
+
 /** Two values of a top-level key are the same, a holder's neighbourhood lists aside (the catalogue's, set before the rules run). */
-function sameHolder(incoming: unknown, stored: unknown): boolean {
-  if (isRecord(incoming) && isRecord(stored) && CATALOGUE_LIST_KEYS.some((list) => list in incoming || list in stored)) {
-    return deepEqual(withoutKeys(incoming, CATALOGUE_LIST_KEYS), withoutKeys(stored, CATALOGUE_LIST_KEYS));
-  }
-  return deepEqual(incoming, stored);
-}
+const sameHolder = (incoming: unknown, stored: unknown) => deepEqual(incoming, stored, LIST_KEYS);
 
-const withoutKeys = (value: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
-
-/** Structural equality of JSON values (key order aside). */
-function deepEqual(a: unknown, b: unknown): boolean {
+/** Structural equality of JSON values (key order aside); `skipped` keys of the outermost object are left out. */
+function deepEqual(a: unknown, b: unknown, skipped?: ReadonlySet<string>): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  if (Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every((key) => Object.hasOwn(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in x) {
+    if (!Object.hasOwn(x, key) || skipped?.has(key)) continue;
+    if (!Object.hasOwn(y, key) || !deepEqual(x[key], y[key])) return false;
+    count++;
+  }
+  for (const key in y) if (Object.hasOwn(y, key) && !skipped?.has(key)) count--;
+  return count === 0;
 }
 
 /** A holder with a neighbourhood list that is empty: the catalogue has no settlement for its postal code (the rule refuses it). */
