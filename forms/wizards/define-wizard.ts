@@ -17,7 +17,18 @@ export interface TabDefinition {
   fields: readonly string[];
   /** Tabs whose validation always passes (Avales). */
   alwaysValid?: boolean;
+  /**
+   * The top-level model keys of other tabs this tab's rules read (through `context.from` or a
+   * root-level parent): a change to any of them validates this tab again on a draft's save
+   * (server/validation/validate-write.ts). None today; a rule that starts reading another tab must
+   * be declared here.
+   */
+  reads?: readonly string[];
+  /** Rules that read the session (yup `context`, e.g. the staff-only shareholder total): validated again on every staff save. */
+  readsSession?: boolean;
 }
+
+type TabOptions = Pick<TabDefinition, 'alwaysValid' | 'reads' | 'readsSession'>;
 
 export interface WizardDefinition<S extends ObjectSchema<AnyObject>> {
   /** The wizard's name in routes: pf, pfae, pm, avalpf, avalpfae, avalpm. */
@@ -40,7 +51,7 @@ export function tabOfField(tabs: readonly TabDefinition[], path: string): number
   return index === -1 ? null : index;
 }
 
-export function defineTab(key: string, title: string, shape: ObjectShape, options: { alwaysValid?: boolean } = {}): TabDefinition {
+export function defineTab(key: string, title: string, shape: ObjectShape, options: TabOptions = {}): TabDefinition {
   const schema = object(shape) as unknown as ObjectSchema<AnyObject>;
   return { key, title, schema, fields: fieldList(schema), ...options };
 }

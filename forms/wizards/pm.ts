@@ -41,7 +41,7 @@ export const PM_WIZARD = defineWizard({
   tabs: [
     defineTab('pmdatosgenerales', TAB_TITLES.datosGenerales, pmDatosGeneralesShape()),
     defineTab('pmcontactos', TAB_TITLES.contactos, pmContactosShape()),
-    defineTab('pmaccionistas', TAB_TITLES.accionistas, pmAccionistasShape()),
+    defineTab('pmaccionistas', TAB_TITLES.accionistas, pmAccionistasShape(), { readsSession: true }),
     defineTab('pmreferencias', TAB_TITLES.proveedores, pmReferenciasShape()),
     defineTab('pmavales', TAB_TITLES.avales, {}, { alwaysValid: true }),
   ],
@@ -65,7 +65,7 @@ export const AVAL_PM_WIZARD = defineWizard({
   tabs: [
     defineTab('pmdatosgenerales', TAB_TITLES.datosGenerales, pmDatosGeneralesShape()),
     defineTab('pmcontactos', TAB_TITLES.contactos, pmContactosShape()),
-    defineTab('pmaccionistas', TAB_TITLES.accionistas, pmGuarantorAccionistasShape()),
+    defineTab('pmaccionistas', TAB_TITLES.accionistas, pmGuarantorAccionistasShape(), { readsSession: true }),
     defineTab('pmreferencias', TAB_TITLES.proveedores, pmReferenciasShape()),
   ],
   schema: avalPmSchema,

@@ -149,6 +149,8 @@ export async function applicationRoutes(app: FastifyInstance) {
       // A draft is checked up to the furthest tab reached; a finished application everywhere.
       reachedTabs: finishing ? undefined : furthestTab(stored, body.meta),
       ...(storedModel ? { locks: { level, stored: storedModel } } : {}),
+      // A draft's update validates only the tabs that can have changed since the stored model was accepted.
+      ...(stored && storedModel && !finishing ? { previous: { model: storedModel, reachedTabs: stored.last_index } } : {}),
       neighbourhoodsOf: (postalCode) => JSON.parse(request.backend.catalogs.neighbourhoodsOf(postalCode)),
     });
     return {

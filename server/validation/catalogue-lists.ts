@@ -9,6 +9,8 @@ type Model = Record<string, unknown>;
 
 const PAIRS = Object.values(ADDRESS_GROUPS).map((group) => [group.catalogo, group.domicilio] as const);
 const LIST_KEYS: readonly string[] = PAIRS.map(([list]) => list);
+/** The keys of the neighbourhood lists. */
+export const CATALOGUE_LIST_KEYS = LIST_KEYS;
 const POSTAL_CODE = /^\d{5}$/;
 
 const isObject = (value: unknown): value is Model => typeof value === 'object' && value !== null && !Array.isArray(value);
