@@ -36,7 +36,9 @@ function serverRssMb(group: number): number {
       // Fields after the command's closing parenthesis: state, ppid, pgrp, …
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== group) continue;
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/start.mjs')) continue;
+      // npm's shell has the same words in its command: the server is the node whose first argument is start.mjs.
+      const [program, script] = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (path.basename(program) !== 'node' || script !== 'server/start.mjs') continue;
       return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
     } catch {
       // a process that ended meanwhile
