@@ -149,8 +149,10 @@ export async function applicationRoutes(app: FastifyInstance) {
       // A draft is checked up to the furthest tab reached; a finished application everywhere.
       reachedTabs: finishing ? undefined : furthestTab(stored, body.meta),
       ...(storedModel ? { locks: { level, stored: storedModel } } : {}),
-      // A draft's update validates only the tabs that can have changed since the stored model was accepted.
-      ...(stored && storedModel && !finishing ? { previous: { model: storedModel, reachedTabs: stored.last_index } } : {}),
+      // A draft's update validates only the tabs that can have changed since the stored model was accepted,
+      // when it was accepted whole: saved here at the editable level 'all' (the model keeps the level of its
+      // last save; a lock lifted since, or a model the main system wrote, has every rule checked again).
+      ...(stored && storedModel && !finishing && storedModel.editable === 'all' ? { previous: { model: storedModel, reachedTabs: stored.last_index } } : {}),
       neighbourhoodsOf: (postalCode) => JSON.parse(request.backend.catalogs.neighbourhoodsOf(postalCode)),
     });
     return {

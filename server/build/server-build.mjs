@@ -15,6 +15,8 @@ const EXTERNAL_PACKAGES = [
   '@electric-sql/pglite', 'pg-boss', 'pg', 'pg-native', 'tesseract.js', '@tesseract.js-data/*', 'pdfjs-dist', 'pdfmake',
   '@libpdf/*', '@napi-rs/*', 'isomorphic-dompurify', 'jsdom', '@aws-sdk/*', '@smithy/*', 'pino', 'thread-stream',
   'pino-pretty', 'nodemailer', 'ioredis', 'file-type', 'esbuild', 'tsx', 'fsevents', '*.node',
+  // server/rate-limits.ts loads its stores from node_modules: the plugin too, so they are one copy.
+  '@fastify/rate-limit',
 ];
 /** The source files the last build read, written beside it to tell whether it is current. */
 const INPUTS_FILE = path.join(OUT_DIR, 'inputs.json');
@@ -29,7 +31,9 @@ export function isBuildCurrent() {
   } catch {
     return false;
   }
-  return [fileURLToPath(import.meta.url), ...inputs.map((input) => path.join(ROOT, input))].every((file) => {
+  // The bundled packages are inputs too: an installed or updated package (the lock file) builds again.
+  const lockFile = path.join(ROOT, 'package-lock.json');
+  return [fileURLToPath(import.meta.url), lockFile, ...inputs.map((input) => path.join(ROOT, input))].every((file) => {
     try {
       return fs.statSync(file).mtimeMs <= built;
     } catch {

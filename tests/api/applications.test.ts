@@ -266,7 +266,7 @@ describe('expiry and locks', () => {
     stored.fisica.curp = '';
     await db.updateTable('application').set({ editable: 'general_fields', data: JSON.stringify(stored) }).where('uuid', '=', uuid).execute();
     applications.forget(uuid);
-    const data = pf() as { fisica: Record<string, unknown>; email: string };
+    const data = pf() as { fisica: Record<string, unknown>; email: string; vivienda: Record<string, unknown> };
     data.fisica.curp = '';
     const saved = await call('PUT', `/wizardpf/${uuid}`, { data: { ...data, email: 'nuevo@example.com' }, meta: { version: 1 } });
     expect(saved.status).toBe(200);
@@ -277,6 +277,13 @@ describe('expiry and locks', () => {
     const refused = await call('PUT', `/wizardpf/${uuid}`, { data: { ...data, email: '' }, meta: { version: 2 } });
     expect(refused.status).toBe(422);
     expect(Object.keys((await refused.json()).errores)).toEqual(['email']);
+    // The main system lifts the lock: the blank CURP, stored under it, is the person's to fill again, whatever tab a save changes.
+    await db.updateTable('application').set({ editable: 'all' }).where('uuid', '=', uuid).execute();
+    applications.forget(uuid);
+    const otherTab = { ...data, email: 'nuevo@example.com', vivienda: { domicilio: { calle: 'AV. JUÁREZ 100', codigo_postal: '44100' } } };
+    const unlocked = await call('PUT', `/wizardpf/${uuid}`, { data: otherTab, meta: { version: 2 } });
+    expect(unlocked.status).toBe(422);
+    expect((await unlocked.json()).errores).toEqual({ 'fisica.curp': '¡Este campo es requerido!' });
   });
 
   it('keeps locked fields as stored under general_fields, and refuses every change under none', async () => {
