@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { rssMb } from './support/bench-server';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const RSS_RUNS = Number(process.env.RSS_RUNS ?? 2);
@@ -39,7 +40,7 @@ function serverRssMb(group: number): number {
       // npm's shell has the same words in its command: the server is the node whose first argument is start.mjs.
       const [program, script] = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       if (path.basename(program) !== 'node' || script !== 'server/start.mjs') continue;
-      return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+      return rssMb(Number(pid));
     } catch {
       // a process that ended meanwhile
     }
