@@ -4,7 +4,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
-import { restoreImage } from './fresh-image';
 import { postgresPool } from './postgres-pool';
 import { DEFAULT_THREAD_LIMITS, PGliteThread } from './pglite-thread';
 
@@ -50,12 +49,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (dataDir) {
     await fs.mkdir(path.dirname(dataDir), { recursive: true });
     dataDir = path.resolve(dataDir);
-    if (target.image) await restoreImage(target.image, dataDir);
   }
   const loadDataDir = target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined;
   // Without its database thread the process can only fail every call: it stops, to be restarted.
   const pglite = await PGliteThread.start(
-    { dataDir, loadDataDir },
+    { dataDir, loadDataDir, ...(dataDir && target.image ? { image: target.image } : {}) },
     (error) => {
       console.error(`${error.message}: stopping`);
       process.exit(1);

@@ -1,11 +1,12 @@
 // The database a fresh data folder starts from: PGlite initialised, migrated, with the catalogues
 // and the high-risk lists loaded, and dumped as a tarball. `npm run build` writes it
 // (build/pglite-fresh.tar.gz, `npm run build:image`); a start on an empty DATA_DIR writes its files
-// into the folder before PGlite opens it, instead of running initdb and the loads (8 to 13 s), and
-// the API tests start every file from one (in memory, through PGlite's loadDataDir). Written here
-// rather than by loadDataDir: PGlite's thread kept the memory of the restore (a process that
-// started fresh stayed 260 MB above one started on the same folder later). No secret is in it: the token and storage secrets and the demo
-// account are made by each installation's first start.
+// into the folder before PGlite opens it (on PGlite's thread, server/db/pglite-worker.ts), instead
+// of running initdb and the loads (8 to 13 s), and the API tests start every file from one (in
+// memory, through PGlite's loadDataDir). Written by this file's code rather than by loadDataDir:
+// PGlite's WebAssembly kept the memory of the restore (a process that started fresh stayed 260 MB
+// above one started on the same folder later). No secret is in it: the token and storage secrets
+// and the demo account are made by each installation's first start.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,8 +89,44 @@ export async function restoreImage(file: string, dataDir: string) {
     if (entry.kind === 'folder') await fs.promises.mkdir(entry.target, { recursive: true, mode: entry.mode });
     else if (entry !== version) {
       await fs.promises.mkdir(path.dirname(entry.target), { recursive: true });
-      await fs.promises.writeFile(entry.target, entry.body, { mode: entry.mode });
+      await writeFileWithHoles(entry.target, entry.body, entry.mode);
     }
   }
   await fs.promises.writeFile(version.target, version.body, { mode: version.mode });
+}
+
+const PAGE = 8192;
+const ZERO_PAGE = Buffer.alloc(PAGE);
+/** Files at least this long are written without their pages of zeros. */
+const HOLES_FROM = 1 << 20;
+
+/**
+ * Writes `body` to `target`; in a large file, the 8 KB pages that are all zeros are left as holes,
+ * which read back as zeros without being written: the image's current WAL segment is 16 MB, 14 MB
+ * of it zeros past the last record (on this machine's disk the restore's time follows the bytes
+ * and the files it writes).
+ */
+async function writeFileWithHoles(target: string, body: Buffer, mode: number) {
+  if (body.length < HOLES_FROM) return fs.promises.writeFile(target, body, { mode });
+  // A last page shorter than 8 KB is always written.
+  const isZero = (page: number) => (page + 1) * PAGE <= body.length && ZERO_PAGE.equals(body.subarray(page * PAGE, (page + 1) * PAGE));
+  const pages = Math.ceil(body.length / PAGE);
+  const handle = await fs.promises.open(target, 'w', mode);
+  try {
+    for (let page = 0; page < pages; ) {
+      if (isZero(page)) {
+        page++;
+        continue;
+      }
+      let end = page + 1;
+      while (end < pages && !isZero(end)) end++;
+      const from = page * PAGE;
+      const bytes = body.subarray(from, Math.min(body.length, end * PAGE));
+      for (let done = 0; done < bytes.length; ) done += (await handle.write(bytes, done, bytes.length - done, from + done)).bytesWritten;
+      page = end;
+    }
+    await handle.truncate(body.length);
+  } finally {
+    await handle.close();
+  }
 }

@@ -27,6 +27,20 @@ async function dropUnneededWal(pglite: PGlite) {
   for (const name of FS.readdir(`${dir}/pg_wal`) as string[]) if (/^[0-9A-F]{24}$/.test(name) && (name < redo || name > current)) FS.unlink(`${dir}/pg_wal/${name}`);
 }
 
+/**
+ * PostgreSQL's template databases are dropped: they copy a database for CREATE DATABASE, which the
+ * product's embedded folder never runs (it holds one database, `postgres`), and they are 600 of the
+ * image's 1,124 files (each new file costs this machine's disk about 0.8 ms, a first start's restore
+ * 0.5 s for them alone).
+ */
+async function dropTemplateDatabases(pglite: PGlite) {
+  // One statement at a time: DROP DATABASE cannot run inside the implicit transaction of several.
+  for (const name of ['template0', 'template1']) {
+    await pglite.exec(`alter database ${name} is_template false`);
+    await pglite.exec(`drop database ${name}`);
+  }
+}
+
 /** A gzipped dump of a new database with everything a first start would load. */
 export async function makeFreshImage(): Promise<Uint8Array> {
   // The WAL kept for reuse after a checkpoint is what min_wal_size allows (80 MB by default): the
@@ -38,6 +52,7 @@ export async function makeFreshImage(): Promise<Uint8Array> {
     await loadMissingCatalogs(db);
     await loadMissingPldLists(db);
     await buildCatalogIndex(db); // and keeps its answers (catalog-answer-tables.ts)
+    await dropTemplateDatabases(pglite);
     await dropUnneededWal(pglite);
     return new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
   } finally {

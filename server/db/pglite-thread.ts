@@ -53,12 +53,20 @@ export class PGliteThread implements PGliteRunner {
       this.#worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`, { ...options, eval: true });
     }
     this.waitReady = new Promise((resolve, reject) => {
+      // A thread that never started is not lost: its caller gets the error (the process goes on), and the thread is let go.
+      const failed = (error: Error) => {
+        this.#closed = true;
+        void this.#worker.terminate();
+        reject(error);
+      };
       const first = (answer: WorkerAnswer) => {
+        // Once started, an error is the running thread's (below): it stops the thread, and `onLost` is told.
+        this.#worker.off('error', failed);
         if ('ready' in answer) resolve();
-        else if ('failed' in answer) reject(new Error(`PGlite did not start: ${answer.failed.message}`));
+        else if ('failed' in answer) failed(new Error(`PGlite did not start: ${answer.failed.message}`));
       };
       this.#worker.once('message', first);
-      this.#worker.once('error', reject);
+      this.#worker.once('error', failed);
     });
     this.#worker.on('message', (answer: WorkerAnswer) => {
       const call = answer.id === 0 ? undefined : this.#pending.get(answer.id);

@@ -3,6 +3,7 @@
 // thread sends one statement at a time ({ id, sql, params }) and gets the rows back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { restoreImage } from './fresh-image';
 import { deeperThan } from './nesting-depth';
 import { ANSWER_MAX_DEPTH, ANSWER_TOO_DEEP, type WorkerAnswer, type WorkerInit, type WorkerRequest } from './pglite-protocol';
 
@@ -26,6 +27,7 @@ const failure = (error: unknown) => {
 const SETTINGS = ['shared_buffers=32MB'];
 
 try {
+  if (init.image && init.dataDir) await restoreImage(init.image, init.dataDir);
   const pglite = await PGlite.create(init.dataDir, { postgresqlconf: SETTINGS, ...(init.loadDataDir ? { loadDataDir: new Blob([init.loadDataDir]) } : {}) });
   port.on('message', async (request: WorkerRequest) => {
     if ('close' in request) {

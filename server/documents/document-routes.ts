@@ -53,7 +53,7 @@ export async function documentRoutes(app: FastifyInstance) {
       const id = randomUUID();
       const key = `${type}/${application ? application.uuid : ownerFolder(owner)}/${id}`;
       const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post'); // loaded on the first upload, not at start
-      const { url, fields } = await createPresignedPost(store.signer, {
+      const { url, fields } = await createPresignedPost(await store.signer(), {
         Bucket: store.bucket,
         Key: key,
         Expires: storageConfig.policyTtlSeconds,

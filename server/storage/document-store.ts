@@ -20,8 +20,8 @@ export interface DocumentStore {
   folder: FolderStorage | undefined;
   bucket: string;
   credentials: PolicyCredentials;
-  /** Signs the browser's upload policies. */
-  signer: S3Client;
+  /** The client that signs the browser's upload policies (the embedded store's loads on the first upload: a tenth of a second not spent at start). */
+  signer(): Promise<S3Client>;
   /** Where the browser posts a bucket's uploads: this origin's /storage/{bucket}, or the store's own URL. */
   uploadUrl(signedUrl: string, bucket: string): string;
 }
@@ -39,13 +39,13 @@ async function resolveStorageSecret(db: Db, configured: string | undefined): Pro
 }
 
 export async function openDocumentStore(config: StorageConfig, dataDir: string, db: Db): Promise<DocumentStore> {
-  // The S3 client (a tenth of a second to load) loads with the database, not before the server listens.
-  const { createS3Storage, s3Client } = await import('./s3-storage');
   if (config.endpoint) {
     if (!config.accessKeyId || !config.secretAccessKey) throw new Error('S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    // The S3 client (a tenth of a second to load) loads with the database, not before the server listens.
+    const { createS3Storage, s3Client } = await import('./s3-storage');
     const credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region };
     const client = s3Client({ ...credentials, endpoint: config.endpoint, forcePathStyle: config.forcePathStyle });
-    return { storage: createS3Storage(client), folder: undefined, bucket: config.bucket, credentials, signer: client, uploadUrl: (signedUrl) => signedUrl };
+    return { storage: createS3Storage(client), folder: undefined, bucket: config.bucket, credentials, signer: async () => client, uploadUrl: (signedUrl) => signedUrl };
   }
   const credentials = {
     accessKeyId: config.accessKeyId ?? EMBEDDED_ACCESS_KEY_ID,
@@ -54,6 +54,7 @@ export async function openDocumentStore(config: StorageConfig, dataDir: string, 
   };
   const folder = createFolderStorage(path.join(dataDir, 'documents'));
   // The signer's endpoint only shapes a URL that is replaced by this origin's path.
-  const signer = s3Client({ ...credentials, endpoint: 'http://localhost/storage', forcePathStyle: true });
-  return { storage: folder, folder, bucket: config.bucket, credentials, signer, uploadUrl: (_signedUrl, bucket) => `${STORAGE_PREFIX}/${bucket}` };
+  let signer: Promise<S3Client> | undefined;
+  const signerOnce = () => (signer ??= import('./s3-storage').then(({ s3Client }) => s3Client({ ...credentials, endpoint: 'http://localhost/storage', forcePathStyle: true })));
+  return { storage: folder, folder, bucket: config.bucket, credentials, signer: signerOnce, uploadUrl: (_signedUrl, bucket) => `${STORAGE_PREFIX}/${bucket}` };
 }

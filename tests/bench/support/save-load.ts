@@ -26,6 +26,10 @@ export interface SaveFigures {
   cpuMsPerSave: number;
   /** Its main thread's CPU milliseconds per answered save. */
   mainCpuMsPerSave: number;
+  /** The load generator's (this process's) CPU milliseconds per answered save. */
+  generatorCpuMsPerSave: number;
+  /** The whole machine's busy CPU milliseconds per answered save (every process, /proc/stat). */
+  machineCpuMsPerSave: number;
   p50: number;
   p99: number;
   refused: number;
@@ -38,6 +42,19 @@ export function cpuMs(pid: number, thread: 'all' | 'main' = 'all'): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 const CLOCK_TICKS = 100;
+
+/** The machine's busy CPU time so far (every core, every process: all but idle and iowait), in milliseconds, from /proc/stat. */
+export function machineBusyMs(): number {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = ticks;
+  return ((user + nice + system + irq + softirq + steal) * 1000) / CLOCK_TICKS;
+}
+
+/** This process's CPU time so far (the load generator's), in milliseconds. */
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 /**
  * Waits until a started server has finished the work it does in the background after it answers
@@ -99,7 +116,7 @@ const aggregate = (autocannon as unknown as { aggregateResult(results: unknown[]
  * once from this process; saves/s are all the answered saves over the duration, p50/p99 those of
  * every save. `records` must be on a database all the servers share.
  */
-export async function savesOver(bases: string[], load: Omit<SaveLoad, 'server'>): Promise<Omit<SaveFigures, 'cpuMsPerSave' | 'mainCpuMsPerSave'>> {
+export async function savesOver(bases: string[], load: Omit<SaveLoad, 'server'>): Promise<Pick<SaveFigures, 'rps' | 'p50' | 'p99' | 'refused'>> {
   const runs = await Promise.all(
     bases.map((url, i) =>
       run({ url, skipAggregateResult: true, ...savesOf({ ...load, records: load.records.filter((_, r) => r % bases.length === i) }) }),
@@ -115,15 +132,21 @@ export async function measureSaves({ server, headers, code, records, body, secon
   const health = await run({ url: `${server.base}/api/health`, connections: records.length, duration: seconds });
   const cpuBefore = cpuMs(server.child.pid!);
   const mainCpuBefore = cpuMs(server.child.pid!, 'main');
+  const generatorBefore = ownCpuMs();
+  const machineBefore = machineBusyMs();
   const saves = await run({ url: server.base, ...savesOf({ headers, code, records, body, seconds }) });
-  const cpuMsPerSave = (cpuMs(server.child.pid!) - cpuBefore) / Math.max(1, saves.requests.total);
-  const mainCpuMsPerSave = (cpuMs(server.child.pid!, 'main') - mainCpuBefore) / Math.max(1, saves.requests.total);
-  const figures = { rps: saves.requests.average, cpuMsPerSave, mainCpuMsPerSave, p50: saves.latency.p50, p99: saves.latency.p99, refused: saves.non2xx };
+  const perSave = (ms: number) => ms / Math.max(1, saves.requests.total);
+  const cpuMsPerSave = perSave(cpuMs(server.child.pid!) - cpuBefore);
+  const mainCpuMsPerSave = perSave(cpuMs(server.child.pid!, 'main') - mainCpuBefore);
+  const generatorCpuMsPerSave = perSave(ownCpuMs() - generatorBefore);
+  const machineCpuMsPerSave = perSave(machineBusyMs() - machineBefore);
+  const figures = { rps: saves.requests.average, cpuMsPerSave, mainCpuMsPerSave, generatorCpuMsPerSave, machineCpuMsPerSave, p50: saves.latency.p50, p99: saves.latency.p99, refused: saves.non2xx };
 
   const row = (name: string, result: autocannon.Result, tail: string) =>
     `  ${name.padEnd(48)} ${Math.round(result.requests.average).toLocaleString('en').padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(3)} ms  ${tail}`;
   console.log(`${os.cpus().length} cores, ${records.length} connections, ${seconds} s each, loopback, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
   console.log(row('baseline: GET /api/health (one query each)', health, `non-2xx ${health.non2xx}`));
   console.log(row(label, saves, `refused ${saves.non2xx}  server CPU ${cpuMsPerSave.toFixed(2)} ms a save, main thread ${mainCpuMsPerSave.toFixed(2)} ms`));
+  console.log(`    CPU a save elsewhere: the load generator ${generatorCpuMsPerSave.toFixed(2)} ms, the machine in all ${machineCpuMsPerSave.toFixed(2)} ms (${os.cpus().length} cores: at most ${Math.round((os.cpus().length * 1000) / machineCpuMsPerSave).toLocaleString('en')} saves/s if nothing else ran)`);
   return figures;
 }
