@@ -117,7 +117,7 @@ const STATE_COLUMNS = [
 ] as const;
 
 /** Entries kept, and the bytes they may take (RECORD_CACHE_MAX_BYTES), unless the options say otherwise. */
-const CACHE_ENTRIES = 2_000;
+const CACHE_ENTRIES = 500;
 export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** What a kept row costs: its model's JSON text (two bytes a character) and about 1 KB for its columns. */
