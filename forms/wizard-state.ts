@@ -26,16 +26,17 @@ export type WizardModal =
   | { kind: 'finishSuccess' }
   | { kind: 'updateSuccess' }
   | { kind: 'finishGeneralDataInvalid' }
-  | { kind: 'finishStoredTemporarily' }
+  /** `unavailable`: the finish met a service unavailable (503) or no answer, said so, and may be sent again. */
+  | { kind: 'finishStoredTemporarily'; unavailable?: string }
   | { kind: 'finishForbidden'; message: string }
-  | { kind: 'updateError' }
+  | { kind: 'updateError'; unavailable?: string }
   | { kind: 'saveRefused'; message: string }
   /** A step's save found the service unavailable (503) or got no answer: the person may send it again. */
   | { kind: 'saveUnavailable'; message: string }
   | { kind: 'loadFailed' }
   | { kind: 'incompleteGuarantors'; names: string[] }
   | { kind: 'confirmGuarantorRemoval'; uuid: string; name: string }
-  | { kind: 'guarantorFinishFailed'; parentUuid: string | null; message: string | null };
+  | { kind: 'guarantorFinishFailed'; parentUuid: string | null; message: string | null; unavailable?: string };
 
 /** What a failed call tells the machine: the HTTP status and the server's Spanish message, if any. */
 export interface CallFailure {

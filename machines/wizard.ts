@@ -154,11 +154,11 @@ const refusedTabs = (context: WizardContext, fieldErrors: Record<string, string>
     .flatMap((path) => context.tabOfField(path) ?? [])
     .filter((index) => isTabActive(context, index));
 
-/** The modal of a save the service could not take: its Spanish 503 message, or that nothing answered. */
-const unavailableModal = (failure: CallFailure): WizardModal => ({
-  kind: 'saveUnavailable',
-  message: failure.status === 503 && failure.message ? failure.message : NOTICES.saveUnreachable,
-});
+/** What a save the service could not take says: its Spanish 503 message, or that nothing answered. */
+const unavailableMessage = (failure: CallFailure) => (failure.status === 503 && failure.message ? failure.message : NOTICES.saveUnreachable);
+
+/** The modal of a step's save the service could not take. */
+const unavailableModal = (failure: CallFailure): WizardModal => ({ kind: 'saveUnavailable', message: unavailableMessage(failure) });
 
 /** A named action of this machine with its params, from inside another (setup cannot type its own actions there). */
 const named = (type: 'remember pending guarantor' | 'forget pending guarantors', params: object) => ({ type, params }) as never;
@@ -305,13 +305,16 @@ export const wizardMachine = setup({
      * error-finalizar modal opens. Completion checks every tab on the server: the person is taken to
      * the first tab it refused that they can open, flagged.
      */
-    'report guarantor failure': assign(({ context }, params: { failure: CallFailure }) => {
+    'report guarantor failure': assign(({ context }, params: { failure: CallFailure; unavailable?: boolean }) => {
       const refused = refusedTabs(context, params.failure.fieldErrors ?? {});
       const first = refused.length > 0 ? Math.min(...refused) : null;
+      const modal: WizardModal = params.unavailable
+        ? { kind: 'guarantorFinishFailed', parentUuid: context.meta.parent_uuid, message: null, unavailable: unavailableMessage(params.failure) }
+        : { kind: 'guarantorFinishFailed', parentUuid: context.meta.parent_uuid, message: params.failure.message ?? null };
       return {
         model: { ...context.model, persona_completa: false },
         serverErrors: params.failure.fieldErrors ?? context.serverErrors,
-        modal: { kind: 'guarantorFinishFailed' as const, parentUuid: context.meta.parent_uuid, message: params.failure.message ?? null },
+        modal,
         ...(first === null ? {} : { current: first, tabErrors: [...new Set([...context.tabErrors, ...refused])] }),
       };
     }),
@@ -703,6 +706,13 @@ export const wizardMachine = setup({
                 target: 'idle',
                 actions: { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'finishForbidden', message: failureOf(event.error).message ?? '' } }) },
               },
+              // The service unavailable (503) or no answer at the finish or a guarantor's completion: the
+              // spec's message for the failure, what happened, and 'Reintentar' (the same save again).
+              {
+                guard: and([followedBy('finish'), 'is stored', 'service is unavailable']),
+                target: 'saveUnavailable',
+                actions: { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'updateError', unavailable: unavailableMessage(failureOf(event.error)) } }) },
+              },
               {
                 guard: and([followedBy('finish'), 'is stored']),
                 target: 'idle',
@@ -717,9 +727,22 @@ export const wizardMachine = setup({
                 ],
               },
               {
+                guard: and([followedBy('finish'), 'service is unavailable']),
+                target: 'saveUnavailable',
+                actions: [
+                  'back to unstored cache',
+                  { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'finishStoredTemporarily', unavailable: unavailableMessage(failureOf(event.error)) } }) },
+                ],
+              },
+              {
                 guard: followedBy('finish'),
                 target: 'idle',
                 actions: ['back to unstored cache', { type: 'open modal', params: { modal: { kind: 'finishStoredTemporarily' } } }],
+              },
+              {
+                guard: and([followedBy('complete'), 'service is unavailable']),
+                target: 'saveUnavailable',
+                actions: { type: 'report guarantor failure', params: ({ event }) => ({ failure: failureOf(event.error), unavailable: true }) },
               },
               {
                 guard: followedBy('complete'),
@@ -739,11 +762,16 @@ export const wizardMachine = setup({
             ],
           },
         },
-        // 'Reintentar' sends the same save again (same tab aimed at, same model); closing keeps the person where they were.
+        // 'Reintentar' sends the same save again (same tab aimed at or the same finish or completion, same
+        // model); closing keeps the person where they were.
+        // A PLD check or review that came meanwhile is gone through first, as on the first try.
         saveUnavailable: {
           tags: 'blocking',
           on: {
-            'wizard.retried': { target: 'saving', actions: 'close modal' },
+            'wizard.retried': [
+              { guard: followedBy('step'), target: 'checkingPld', actions: 'close modal' },
+              { target: 'screening', actions: 'close modal' },
+            ],
             'modal.closed': { target: 'idle', actions: 'close modal' },
           },
         },

@@ -90,9 +90,11 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
         ? NOTICES.staffCreated
         : content.text;
   const retry = modal.kind === 'loadFailed';
+  /** A finish or a guarantor's completion that met the service unavailable: said, and offered again. */
+  const unavailable = 'unavailable' in modal ? modal.unavailable : undefined;
   // Each dialog opens with its answer focused (Enter gives it), not the dialog's box.
   let actions = <Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} {...ANSWER} />;
-  if (modal.kind === 'saveUnavailable') {
+  if (modal.kind === 'saveUnavailable' || (unavailable && modal.kind !== 'guarantorFinishFailed')) {
     // The same save again, focused; or back to the form, where the next step forward saves too.
     actions = (
       <>
@@ -119,7 +121,14 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
     actions = (
       <>
         <RouterButton to={parentHref(modal.parentUuid)} state={modal.parentUuid ? AT_PM_AVALES : undefined} text="Regresar a PM" />
-        <Button intent="primary" text="Aceptar" onClick={onClose} {...ANSWER} />
+        {unavailable ? (
+          <>
+            <Button text="Cerrar" onClick={onClose} />
+            <Button intent="primary" text="Reintentar" onClick={onRetry} {...ANSWER} />
+          </>
+        ) : (
+          <Button intent="primary" text="Aceptar" onClick={onClose} {...ANSWER} />
+        )}
       </>
     );
   }
@@ -145,7 +154,8 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
           </ul>
         )}
         {modal.kind === 'guarantorFinishFailed' && modal.message && <p>{modal.message}</p>}
-        {modal.kind === 'saveUnavailable' && <p>{NOTICES.saveKept}</p>}
+        {unavailable && <p>{unavailable}</p>}
+        {(modal.kind === 'saveUnavailable' || (unavailable && modal.kind !== 'guarantorFinishFailed')) && <p>{NOTICES.saveKept}</p>}
       </DialogBody>
       <DialogFooter actions={actions} />
     </Dialog>

@@ -3,19 +3,35 @@
 // says so in Spanish, keeps what the person typed, and offers 'Reintentar', which saves once the
 // server answers again. The outage is the save call intercepted; the keys that meet it are the
 // keyboard's alone, on a desktop and at 360 px.
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { createApplication, createGuarantor, pageBearer } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { fillPersonGeneralData, NOTIFICATION, openStep } from './support/wizard-steps';
 
 const UNAVAILABLE = 'El servicio no está disponible por el momento, intenta de nuevo en unos segundos.';
 const KEPT = 'Tus datos siguen en esta pantalla; no se perdió nada de lo que escribiste.';
 
+/** Tab (forward) until `target` has the focus. */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 60 && !(await target.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}
+
 /** Tab (forward) until `name`'s button has the focus, then Enter. */
 async function pressButton(page: Page, name: string) {
-  const button = page.getByRole('button', { name, exact: true });
-  for (let i = 0; i < 60 && !(await button.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await expect(button).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name, exact: true }));
   await page.keyboard.press('Enter');
+}
+
+/** The first `method` call to `url` answered with the service's Spanish 503; the later ones reach the server. Answers how many were sent. */
+async function unavailableOnce(page: Page, url: RegExp, method: 'PUT' | 'POST') {
+  let sent = 0;
+  await page.route(url, (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    sent++;
+    return sent === 1 ? route.fulfill({ status: 503, json: { statusCode: 503, code: 'database_unavailable', message: UNAVAILABLE } }) : route.fallback();
+  });
+  return () => sent;
 }
 
 /** What the person typed in 'Datos generales' is still in its fields. */
@@ -91,3 +107,54 @@ for (const [screen, viewport] of [
     await expectTypedDataKept(page);
   });
 }
+
+test("'Finalizar' that meets the service unavailable says so with the finish's message, keeps the data and finishes on 'Reintentar'", async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 5 });
+  const sent = await unavailableOnce(page, new RegExp(`/api/wizardpf/${uuid}$`), 'PUT');
+  await page.goto(`/pf/${uuid}`);
+  await expect(page.getByRole('button', { name: /Leyenda de veracidad/ })).toHaveAttribute('aria-current', 'step');
+  const acepto = page.getByRole('checkbox', { name: 'Acepto la declaración de veracidad' });
+  await tabTo(page, acepto);
+  await page.keyboard.press('Space');
+  await pressButton(page, 'Finalizar');
+
+  // The spec's message for a failed finish, what happened, and 'Reintentar' focused; the statement still ticked.
+  const dialog = page.getByRole('dialog', { name: 'No se pudo actualizar' });
+  await expect(dialog).toContainText('Ocurrió un error al actualizar tu registro');
+  await expect(dialog).toContainText(UNAVAILABLE);
+  await expect(dialog).toContainText(KEPT);
+  await expect(dialog.getByRole('button', { name: 'Reintentar' })).toBeFocused();
+  await expect(acepto).toBeChecked();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/save-outage/finish-unavailable-1280.png' });
+
+  // Back: the same finish goes through.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Solicitud completa' })).toBeVisible();
+  expect(sent()).toBe(2);
+});
+
+test("a guarantor's completion that meets the service unavailable says so and completes on 'Reintentar', at 360 px", async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const bearer = await pageBearer(page);
+  const pm = await createApplication(request, 'pm', { last_index: 1 }, {}, bearer);
+  const guarantor = await createGuarantor(request, pm, 'AVAL DE PRUEBA', false, bearer);
+  const sent = await unavailableOnce(page, new RegExp(`/api/wizardpf/${guarantor}$`), 'PUT');
+  await page.goto(`/avalpf/${guarantor}?pm=${pm}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física' })).toBeVisible();
+  await pressButton(page, 'Finalizar y regresar a PM');
+
+  const dialog = page.getByRole('dialog', { name: 'No se pudo finalizar el aval' });
+  await expect(dialog).toContainText(UNAVAILABLE);
+  await expect(dialog.getByRole('button', { name: 'Reintentar' })).toBeFocused();
+  await expect(dialog.getByRole('link', { name: 'Regresar a PM' })).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/save-outage/guarantor-unavailable-360.png' });
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Aval completado')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/pm/${pm}$`));
+  await expect(page.getByRole('row', { name: /AVAL DE PRUEBA/ })).toContainText('Completo');
+  expect(sent()).toBe(2);
+});

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WizardInput } from '../../machines/wizard';
 import { isTabActive } from '../../forms/wizard-state';
+import { NOTICES } from '../../forms/messages';
 import { fileCoverage } from './support/coverage-report';
 import {
   callsOfStep,
@@ -51,6 +52,7 @@ const INPUTS: Record<string, WizardInput> = {
 };
 
 const VALID = { valid: true, errors: {} };
+const UNAVAILABLE = 'El servicio no está disponible por el momento, intenta de nuevo en unos segundos.';
 
 const EVENTS = [
   { type: 'tab.next', values: VALUES },
@@ -70,6 +72,10 @@ const EVENTS = [
   { type: 'xstate.error.actor.save', error: { status: 500 } },
   { type: 'xstate.error.actor.save', error: { status: 422, fieldErrors: FIELD_ERRORS } },
   { type: 'xstate.error.actor.save', error: { status: 409, message: 'La solicitud se modificó desde otra sesión.' } },
+  // The service could not take it (the database out of reach), or nothing answered; then 'Reintentar'.
+  { type: 'xstate.error.actor.save', error: { status: 503, message: UNAVAILABLE } },
+  { type: 'xstate.error.actor.save', error: {} },
+  { type: 'wizard.retried' },
   // An applicant's finish: offered to the walk, never taken by a guarantor.
   { type: 'xstate.done.actor.validateGeneralData', output: VALID },
 ];
@@ -159,10 +165,16 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     expect(h.emitted.at(-1)).toEqual({ type: 'fieldsRefused' });
   }
   if (completionFailed(h)) {
-    // A refused completion undoes the mark, keeps the per-field messages and says so, naming the parent.
-    expect(s.matches({ ready: 'idle' })).toBe(true);
+    // A refused completion undoes the mark, keeps the per-field messages and says so, naming the parent;
+    // one the service could not take says what happened and offers to send it again.
+    const unavailable = h.last.error.status === 503 || h.last.error.status === undefined;
+    expect(s.matches({ ready: unavailable ? 'saveUnavailable' : 'idle' })).toBe(true);
     expect(context.model.persona_completa).toBe(false);
-    expect(context.modal).toEqual({ kind: 'guarantorFinishFailed', parentUuid: parent, message: h.last.error.message ?? null });
+    expect(context.modal).toEqual(
+      unavailable
+        ? { kind: 'guarantorFinishFailed', parentUuid: parent, message: null, unavailable: h.last.error.status === 503 ? UNAVAILABLE : NOTICES.saveUnreachable }
+        : { kind: 'guarantorFinishFailed', parentUuid: parent, message: h.last.error.message ?? null },
+    );
     expect(context.serverErrors).toEqual(h.last.error.fieldErrors ?? h.before!.context.serverErrors);
     // The person is taken to the first tab refused that they can open, and each of those is flagged.
     const refused = [1, 2].filter((index) => isTabActive(context, index));
@@ -211,6 +223,12 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
         expect(call.input.meta).toMatchObject({ parent_uuid: parent, last_index: context.current + 1 });
         expect(call.input.meta.complete).toBeUndefined();
       } else expect(context.after).toBe('complete');
+      break;
+    case 'ready.saveUnavailable':
+      // A save the service could not take: offered again ('Reintentar') over the tab and what was typed.
+      expect(s.hasTag('blocking')).toBe(true);
+      if (context.after === 'step') expect(context.modal?.kind).toBe('saveUnavailable');
+      else expect(context.modal).toMatchObject({ kind: 'guarantorFinishFailed', unavailable: expect.any(String) });
       break;
     case 'ready.awaitingPld':
     case 'ready.screening':

@@ -202,16 +202,30 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     const failure = h.last.error as { status: number; message?: string; fieldErrors?: Record<string, string> };
     const before = h.before!.context;
     const unavailable = failure.status === 503 || failure.status === undefined;
-    // A refused save keeps what was typed and stays on the tab.
-    expect(s.matches({ ready: before.after === 'step' && unavailable ? 'saveUnavailable' : 'idle' })).toBe(true);
+    // A refused save keeps what was typed and stays on the tab; one the service could not take
+    // (a step's, a finish, a guarantor's completion) offers to send it again.
+    expect(s.matches({ ready: unavailable ? 'saveUnavailable' : 'idle' })).toBe(true);
     expect(context.current).toBe(before.current);
     expect(context.model).toEqual(before.model);
-    if (before.after === 'step' && unavailable) {
-      // A step's save the service could not take offers to send it again: the server's Spanish message, or that nothing answered.
-      expect(context.modal).toEqual({ kind: 'saveUnavailable', message: failure.status === 503 ? UNAVAILABLE : NOTICES.saveUnreachable });
-      expect(context.serverErrors).toEqual(before.serverErrors);
-      expect(h.emitted.at(-1)).not.toEqual({ type: 'notification', kind: 'saveFailed' });
+    // The server's Spanish message, or that nothing answered.
+    const said = failure.status === 503 ? UNAVAILABLE : NOTICES.saveUnreachable;
+    if (unavailable) {
       expect(s.hasTag('blocking')).toBe(true);
+      expect(h.emitted.at(-1)).not.toEqual({ type: 'notification', kind: 'saveFailed' });
+    }
+    if (before.after === 'step' && unavailable) {
+      expect(context.modal).toEqual({ kind: 'saveUnavailable', message: said });
+      expect(context.serverErrors).toEqual(before.serverErrors);
+    } else if (before.after === 'finish' && unavailable) {
+      // The spec's message for a failed finish, with what happened; an unstored record falls back to the browser's cache.
+      if (before.meta.store) expect(context.modal).toEqual({ kind: 'updateError', unavailable: said });
+      else {
+        expect(context.meta).toMatchObject({ store: false, cache: true });
+        expect(context.modal).toEqual({ kind: 'finishStoredTemporarily', unavailable: said });
+      }
+    } else if (before.after === 'complete' && unavailable) {
+      expect(context.modal).toEqual({ kind: 'guarantorFinishFailed', parentUuid: before.meta.parent_uuid, message: null, unavailable: said });
+      expect(context.model.persona_completa).toBe(false);
     } else if (before.after === 'finish') {
       // The finish: a stored record says its update failed; an unstored one falls back to the browser's cache,
       // refused by the server (403, with its reason) or stored there for now.
@@ -235,12 +249,25 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     }
   }
   if (h.last?.type === 'wizard.retried' && h.before!.matches({ ready: 'saveUnavailable' })) {
-    // 'Reintentar' sends the same save again: the same model, aiming at the same tab, from the same one.
-    expect(s.matches({ ready: 'saving' })).toBe(true);
-    expect(context.modal).toBeNull();
+    // 'Reintentar' sends the same save again: the same model, aiming at the same tab, from the same one;
+    // a PLD check under way is awaited and matches to review are reviewed first, as on the first try,
+    // and a finish checks 'Datos generales' again.
+    const pld = h.before!.context.pld;
+    const expected =
+      pld.busy ? (context.after === 'step' ? 'awaitingPld' : 'screening')
+      : pld.blocking ? 'pldReview'
+      : context.after === 'finish' ? 'finishing'
+      : 'saving';
+    expect(s.matches({ ready: expected })).toBe(true);
+    expect(context.modal).toEqual(expected === 'pldReview' ? { kind: 'pldReview' } : null);
     expect(context.model).toEqual(h.before!.context.model);
     expect([context.current, context.target, context.after]).toEqual([h.before!.context.current, h.before!.context.target, h.before!.context.after]);
-    expect(pendingCall(h, context.meta.store ? 'update application' : 'create application').input.model).toEqual(context.model);
+    if (expected === 'saving') {
+      const resent = pendingCall(h, context.meta.store ? 'update application' : 'create application').input;
+      expect(resent.model).toEqual(context.model);
+      // A guarantor's completion is sent again as one.
+      expect(resent.meta.complete).toBe(context.after === 'step' ? undefined : true);
+    }
   }
   if (h.last?.type === 'modal.closed' && h.before!.matches({ ready: 'saveUnavailable' })) {
     // Closed: back on the same tab with what was typed; the next step forward saves it.
@@ -416,10 +443,11 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
       expect(s.hasTag('blocking')).toBe(true);
       break;
     case 'ready.saveUnavailable':
-      // A step's save the service could not take: the modal that offers to send it again, over the tab and what was typed.
+      // A save the service could not take: the modal that offers to send it again, over the tab and what was typed
+      // (a step's says so alone; a finish's or a completion's is the spec's message for the failure, with what happened).
       expect(s.hasTag('blocking')).toBe(true);
-      expect(context.modal?.kind).toBe('saveUnavailable');
-      expect(context.after).toBe('step');
+      if (context.after === 'step') expect(context.modal?.kind).toBe('saveUnavailable');
+      else expect(context.modal).toMatchObject({ kind: context.after === 'complete' ? 'guarantorFinishFailed' : context.meta.store ? 'updateError' : 'finishStoredTemporarily', unavailable: expect.any(String) });
       break;
     case 'ready.confirmingGuarantorRemoval':
     case 'ready.removingGuarantor':
