@@ -94,25 +94,35 @@ const bare = "require('http').createServer((q,s)=>s.end('ok')).listen(process.en
 const baseline: number[] = [];
 const measured = trees.map((tree) => ({ ...tree, existingDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-')), existing: [] as Times[], fresh: [] as Times[] }));
 
+/** `npm start` in `tree` on `dataDir`: its times, and with `idleRss` its RSS that many seconds after ready. */
+const npmStart = (tree: { dir: string }, dataDir: string, port: number, idleRss = 0) =>
+  timeToAnswers('npm', ['start'], tree.dir, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, port, true, idleRss);
+
+/** The same on a new, empty data folder, removed afterwards. */
+async function freshStart(tree: { dir: string }, port: number, idleRss = 0) {
+  const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fresh-'));
+  try {
+    return await npmStart(tree, freshDir, port, idleRss);
+  } finally {
+    fs.rmSync(freshDir, { recursive: true, force: true });
+  }
+}
+
 // Prepare each existing data folder once.
-for (const tree of measured) await timeToAnswers('npm', ['start'], tree.dir, { DATA_DIR: tree.existingDir, LOG_LEVEL: 'warn' }, 45_000);
+for (const tree of measured) await npmStart(tree, tree.existingDir, 45_000);
 
 for (let i = 0; i < RUNS; i++) {
   baseline.push((await timeToAnswers(process.execPath, ['-e', bare], process.cwd(), {}, 45_001, false)).home);
   for (const tree of measured) {
-    tree.existing.push(await timeToAnswers('npm', ['start'], tree.dir, { DATA_DIR: tree.existingDir, LOG_LEVEL: 'warn' }, 45_002));
-    const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fresh-'));
-    tree.fresh.push(await timeToAnswers('npm', ['start'], tree.dir, { DATA_DIR: freshDir, LOG_LEVEL: 'warn' }, 45_003));
-    fs.rmSync(freshDir, { recursive: true, force: true });
+    tree.existing.push(await npmStart(tree, tree.existingDir, 45_002));
+    tree.fresh.push(await freshStart(tree, 45_003));
   }
 }
 const rss = measured.map(() => ({ existing: [] as number[], fresh: [] as number[] }));
 for (let i = 0; i < RSS_RUNS; i++) {
   for (const [t, tree] of measured.entries()) {
-    rss[t].existing.push((await timeToAnswers('npm', ['start'], tree.dir, { DATA_DIR: tree.existingDir, LOG_LEVEL: 'warn' }, 45_002, true, IDLE_SECONDS)).rss!);
-    const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fresh-'));
-    rss[t].fresh.push((await timeToAnswers('npm', ['start'], tree.dir, { DATA_DIR: freshDir, LOG_LEVEL: 'warn' }, 45_003, true, IDLE_SECONDS)).rss!);
-    fs.rmSync(freshDir, { recursive: true, force: true });
+    rss[t].existing.push((await npmStart(tree, tree.existingDir, 45_002, IDLE_SECONDS)).rss!);
+    rss[t].fresh.push((await freshStart(tree, 45_003, IDLE_SECONDS)).rss!);
   }
 }
 for (const tree of measured) fs.rmSync(tree.existingDir, { recursive: true, force: true });

@@ -9,7 +9,8 @@ import type { Neighbourhood } from '../../forms/schema/address';
 import { defineTab, defineWizard } from '../../forms/wizards/define-wizard';
 import { WIZARDS, type AnyWizard } from '../../forms/wizards/wizard-for';
 import { object, string } from 'yup';
-import { tabsToCheck, validateApplicationWrite, WriteValidationError, type WriteOptions } from '../../server/validation/validate-write';
+import { tabsToCheck } from '../../server/validation/changed-tabs';
+import { validateApplicationWrite, WriteValidationError, type WriteOptions } from '../../server/validation/validate-write';
 import { validAvalPfaeModel, validAvalPfModel, validAvalPmModel, validPfaeModel, validPfModel, validPmModel } from './forms/fixtures';
 
 type Model = Record<string, unknown>;
