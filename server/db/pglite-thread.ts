@@ -55,18 +55,21 @@ export class PGliteThread implements PGliteRunner {
     this.waitReady = new Promise((resolve, reject) => {
       // A thread that never started is not lost: its caller gets the error (the process goes on), and the thread is let go.
       const failed = (error: Error) => {
+        this.#worker.off('error', failed).off('exit', exited);
         this.#closed = true;
         void this.#worker.terminate();
         reject(error);
       };
+      const exited = (code: number) => failed(new Error(`PGlite did not start: its thread stopped (exit code ${code})`));
       const first = (answer: WorkerAnswer) => {
-        // Once started, an error is the running thread's (below): it stops the thread, and `onLost` is told.
-        this.#worker.off('error', failed);
+        // Once started, an error or an exit is the running thread's (below): it stops the thread, and `onLost` is told.
+        this.#worker.off('error', failed).off('exit', exited);
         if ('ready' in answer) resolve();
         else if ('failed' in answer) failed(new Error(`PGlite did not start: ${answer.failed.message}`));
       };
       this.#worker.once('message', first);
       this.#worker.once('error', failed);
+      this.#worker.once('exit', exited);
     });
     this.#worker.on('message', (answer: WorkerAnswer) => {
       const call = answer.id === 0 ? undefined : this.#pending.get(answer.id);

@@ -55,6 +55,13 @@ export async function openDocumentStore(config: StorageConfig, dataDir: string, 
   const folder = createFolderStorage(path.join(dataDir, 'documents'));
   // The signer's endpoint only shapes a URL that is replaced by this origin's path.
   let signer: Promise<S3Client> | undefined;
-  const signerOnce = () => (signer ??= import('./s3-storage').then(({ s3Client }) => s3Client({ ...credentials, endpoint: 'http://localhost/storage', forcePathStyle: true })));
+  const signerOnce = () =>
+    (signer ??= import('./s3-storage').then(
+      ({ s3Client }) => s3Client({ ...credentials, endpoint: 'http://localhost/storage', forcePathStyle: true }),
+      (error: unknown) => {
+        signer = undefined; // a failed load is tried again by the next upload
+        throw error;
+      },
+    ));
   return { storage: folder, folder, bucket: config.bucket, credentials, signer: signerOnce, uploadUrl: (_signedUrl, bucket) => `${STORAGE_PREFIX}/${bucket}` };
 }

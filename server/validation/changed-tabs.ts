@@ -5,6 +5,7 @@
 import type { AnyObject, ObjectSchema } from 'yup';
 import type { AnyWizard } from '../../forms/wizards/wizard-for';
 import { CATALOGUE_LIST_KEYS } from './catalogue-lists';
+import { isRecord } from './json-record';
 import type { WriteOptions } from './validate-write';
 
 /**
@@ -133,5 +134,3 @@ export function deepEqual(a: unknown, b: unknown, skipped?: ReadonlySet<string>)
 function hasUnknownPostalCode(holder: unknown): boolean {
   return isRecord(holder) && CATALOGUE_LIST_KEYS.some((list) => Array.isArray(holder[list]) && holder[list].length === 0);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -12,6 +12,7 @@ import type { Neighbourhood } from '../../forms/schema/address';
 import { ApiError } from '../api-error';
 import { withCatalogueLists, withoutCatalogueLists } from './catalogue-lists';
 import { partsOf, pick, tabsToCheck, wholeOrder } from './changed-tabs';
+import { isRecord } from './json-record';
 
 /** Answered as 422 `{ statusCode, code, message, errores }`. */
 export class WriteValidationError extends ApiError {
@@ -104,5 +105,3 @@ export async function validateApplicationWrite(body: unknown, options: WriteOpti
   }
   return withoutCatalogueLists(joined);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

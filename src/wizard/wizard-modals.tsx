@@ -1,7 +1,7 @@
 // The wizard's modals (spec 01 §2, 02 §2, §8), one at a time, from the statechart's `modal`.
 import { AnchorButton, Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { Print } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { RouterButton } from '../components/router-button';
 import { APPLICATION_VALID_DAYS } from '../../forms/limits';
 import { NOTICES } from '../../forms/messages';
@@ -79,6 +79,8 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
   // The dialog is mounted once a modal has opened (a closed one without a title would make
   // Blueprint warn on every render), and keeps the last modal's title and text while it fades out.
   const [shown, setShown] = useState<Exclude<WizardModal, { kind: 'pldReview' }> | null>(null);
+  // The body describes the dialog: a screen reader says its message with its title, not the title alone.
+  const bodyId = useId();
   if (isOpen && shown !== current) setShown(current);
   const modal = isOpen ? current : shown;
   if (!modal) return null;
@@ -92,16 +94,19 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
   const retry = modal.kind === 'loadFailed';
   /** A finish or a guarantor's completion that met the service unavailable: said, and offered again. */
   const unavailable = 'unavailable' in modal ? modal.unavailable : undefined;
+  // The same save again, focused; or back to the form, where the next step forward saves too.
+  const retryButtons = (
+    <>
+      <Button text="Cerrar" onClick={onClose} />
+      <Button intent="primary" text="Reintentar" onClick={onRetry} {...ANSWER} />
+    </>
+  );
+  // A save offered again says the data are kept (the guarantor's own text says so already).
+  const saysKept = (modal.kind === 'saveUnavailable' || unavailable !== undefined) && modal.kind !== 'guarantorFinishFailed';
   // Each dialog opens with its answer focused (Enter gives it), not the dialog's box.
   let actions = <Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} {...ANSWER} />;
-  if (modal.kind === 'saveUnavailable' || (unavailable && modal.kind !== 'guarantorFinishFailed')) {
-    // The same save again, focused; or back to the form, where the next step forward saves too.
-    actions = (
-      <>
-        <Button text="Cerrar" onClick={onClose} />
-        <Button intent="primary" text="Reintentar" onClick={onRetry} {...ANSWER} />
-      </>
-    );
+  if (saysKept) {
+    actions = retryButtons;
   } else if (modal.kind === 'confirmGuarantorRemoval') {
     actions = (
       <>
@@ -121,14 +126,7 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
     actions = (
       <>
         <RouterButton to={parentHref(modal.parentUuid)} state={modal.parentUuid ? AT_PM_AVALES : undefined} text="Regresar a PM" />
-        {unavailable ? (
-          <>
-            <Button text="Cerrar" onClick={onClose} />
-            <Button intent="primary" text="Reintentar" onClick={onRetry} {...ANSWER} />
-          </>
-        ) : (
-          <Button intent="primary" text="Aceptar" onClick={onClose} {...ANSWER} />
-        )}
+        {unavailable ? retryButtons : <Button intent="primary" text="Aceptar" onClick={onClose} {...ANSWER} />}
       </>
     );
   }
@@ -140,10 +138,11 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
       isCloseButtonShown={false}
       canOutsideClickClose={false}
       className="wizard-dialog"
+      aria-describedby={bodyId}
       onOpened={focusAnswer}
       onClosed={focusFirstFieldIfLost}
     >
-      <DialogBody>
+      <DialogBody id={bodyId}>
         <p>{text}</p>
         {modal.kind === 'confirmGuarantorRemoval' && <p className="dialog-subject">{modal.name}</p>}
         {modal.kind === 'incompleteGuarantors' && (
@@ -155,7 +154,7 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
         )}
         {modal.kind === 'guarantorFinishFailed' && modal.message && <p>{modal.message}</p>}
         {unavailable && <p>{unavailable}</p>}
-        {(modal.kind === 'saveUnavailable' || (unavailable && modal.kind !== 'guarantorFinishFailed')) && <p>{NOTICES.saveKept}</p>}
+        {saysKept && <p>{NOTICES.saveKept}</p>}
       </DialogBody>
       <DialogFooter actions={actions} />
     </Dialog>

@@ -124,6 +124,8 @@ test("'Finalizar' that meets the service unavailable says so with the finish's m
   await expect(dialog).toContainText(UNAVAILABLE);
   await expect(dialog).toContainText(KEPT);
   await expect(dialog.getByRole('button', { name: 'Reintentar' })).toBeFocused();
+  // Its message is the dialog's description: a screen reader says it with the title.
+  await expect(dialog).toHaveAccessibleDescription(/Ocurrió un error al actualizar tu registro.*El servicio no está disponible/);
   await expect(acepto).toBeChecked();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/save-outage/finish-unavailable-1280.png' });
