@@ -1,5 +1,5 @@
-// Issue 21, "Scale path": three server instances, each a Node process of its own (`node --import tsx
-// server/main.ts`, so no module state is shared), on one PostgreSQL database, one document store and
+// Issue 21, "Scale path": three server instances, each a Node process of its own (`node
+// server/start.mjs`, the compiled server `npm start` runs, so no module state is shared), on one PostgreSQL database, one document store and
 // one Redis, behave as one. The store is a fourth process: a server with the embedded S3-compatible
 // endpoint (its own PGlite DATA_DIR), which the three reach through S3_ENDPOINT as they would reach
 // any S3-compatible store (MinIO, S3); it stands for that store here.
@@ -68,10 +68,10 @@ interface Instance {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx server/main.ts` with `env` on a free port; answers once /api/health says the database is ready. */
+/** `node server/start.mjs` (the compiled server, rebuilt first when a source is newer) with `env` on a free port; answers once /api/health says the database is ready. */
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/start.mjs'], {
     cwd: process.cwd(),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), TMPDIR: os.tmpdir(), PORT: String(port), HOST: '127.0.0.1', DEMO_STAFF_PASSWORD: 'demo1234', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
