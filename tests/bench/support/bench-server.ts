@@ -1,4 +1,6 @@
-// Starts `server/main.ts` on a fresh embedded data folder for a benchmark, and gets a public token.
+// Starts the server as `npm start` does (`server/start.mjs`: the compiled build, rebuilt first when a
+// source is newer; the allocator settings of the start script) on a fresh embedded data folder for a
+// benchmark, and gets a public token.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,8 +23,8 @@ export function rssMb(pid: number): number {
   }
 }
 
-/** What a bench server runs: the TypeScript source through tsx, unless a compiled entry (build/server/main.js) is given. */
-const SOURCE_ENTRY = ['--import', 'tsx', 'server/main.ts'];
+/** What a bench server runs, unless another entry is given: `npm start`'s, in the tree's folder. */
+const START_ENTRY = ['server/start.mjs'];
 
 /** The allocator settings `npm start` gives the server (package.json's start script): a bench's server runs as it would. */
 function startEnvironment(tree: string): Record<string, string> {
@@ -34,7 +36,7 @@ function startEnvironment(tree: string): Record<string, string> {
  * Rate limits are off (the benchmarks hammer the server on purpose) unless `env` turns them on.
  * `tree` is the source tree whose server runs (another checkout, to compare in the same run).
  */
-export async function startBenchServer(port: number, nodeArgs: string[] = [], env: Record<string, string> = {}, entry: string[] = SOURCE_ENTRY, tree = process.cwd()): Promise<BenchServer> {
+export async function startBenchServer(port: number, nodeArgs: string[] = [], env: Record<string, string> = {}, entry: string[] = START_ENTRY, tree = process.cwd()): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
