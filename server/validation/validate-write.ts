@@ -7,7 +7,8 @@ import { MESSAGES, validationFailed } from '../../forms/messages';
 import type { ValidationContext } from '../../forms/schema/context';
 import { validateModel, type FieldErrors } from '../../forms/validate';
 import { REQUIRED_RULE } from '../../forms/schema/fields';
-import { wizardFor, type AnyWizard } from '../../forms/wizards/wizard-for';
+import { tabOfField } from '../../forms/wizards/define-wizard';
+import { wizardFor } from '../../forms/wizards/wizard-for';
 import type { Neighbourhood } from '../../forms/schema/address';
 import { ApiError } from '../api-error';
 import { withCatalogueLists, withoutCatalogueLists } from './catalogue-lists';
@@ -61,12 +62,6 @@ export async function validateWrite<S extends ObjectSchema<AnyObject>>(
   return schema.cast(incoming, { stripUnknown: true, assert: false, context }) as InferType<S>;
 }
 
-/** The tab that owns a field path ('representantes[2].rfc' belongs to the tab listing 'representantes[].rfc'). */
-function tabOf(wizard: AnyWizard, path: string): number {
-  const pattern = path.replace(/\[\d+\]/g, '[]');
-  return wizard.tabs.findIndex((tab) => tab.fields.some((field) => field === pattern || field.startsWith(`${pattern}.`) || pattern.startsWith(`${field}.`)));
-}
-
 /**
  * Validates a whole applicant model with the schema of its wizard, chosen by `tipo_persona` and
  * `clasificacion` (Cliente when absent). An unknown person type is itself a field error. A draft's
@@ -85,7 +80,7 @@ export async function validateApplicationWrite(body: unknown, options: WriteOpti
   // A draft may leave a field of a tab it has not reached empty: the requirement is the rule excused,
   // never another. A locked field keeps its stored value, whatever it is: no rule is the person's to mend.
   const excused = (path: string, rule: string) =>
-    (rule === REQUIRED_RULE && tabOf(wizard, path) >= reached) || isFieldLocked(level, path);
+    (rule === REQUIRED_RULE && (tabOfField(wizard.tabs, path) ?? -1) >= reached) || isFieldLocked(level, path);
   const checked = isRecord(data) ? tabsToCheck(wizard, data, options) : undefined;
   if (!checked || !isRecord(data)) return withoutCatalogueLists(await validateWrite(wizard.schema, data, options, excused));
 
