@@ -25,7 +25,7 @@ import { validPfModel } from '../unit/forms/fixtures';
 import { freePort } from '../api/support/server-process';
 import { scratchPostgres } from '../support/scratch-database';
 import { startBenchServer, type BenchServer } from './support/bench-server';
-import { cpuMs, savesOver, settled } from './support/save-load';
+import { cpuMs, machineCpuMs, savesOver, settled } from './support/save-load';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -56,13 +56,6 @@ const postgresCpuMs = () => {
 
 /** What PostgreSQL's processes used since `before` (a backend that exited meanwhile takes its share with it). */
 const postgresCpuMsSince = (before: Map<string, number>) => [...postgresCpuMs()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
-
-/** The machine's busy and total CPU milliseconds so far, all cores (/proc/stat: busy is all but idle and iowait). */
-const machineCpuMs = () => {
-  const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
-  const total = ticks.reduce((sum, tick) => sum + tick, 0);
-  return { busy: ((total - ticks[3] - ticks[4]) * 1000) / 100, total: (total * 1000) / 100 };
-};
 
 /** The saves' figures with `count` instances on one scratch database, and the CPU each process used. */
 async function savesWith(count: number) {

@@ -17,7 +17,7 @@ import { scratchPostgres } from '../support/scratch-database';
 import { rssMb, startBenchServer, type BenchServer } from './support/bench-server';
 import { call, runApplicant, SAVE_KINDS, type CallKind, type LoadRun } from './support/load-applicant';
 import { applicationOf, differences, modelAtTab, type Kind } from './support/load-applications';
-import { cpuMs } from './support/save-load';
+import { cpuMs, machineCpuMs } from './support/save-load';
 import { percentiles, staffAuthorization } from './support/staff-session';
 
 const DURATION = Number(process.env.DURATION ?? 60);
@@ -29,13 +29,6 @@ const ADMIN_URL = process.env.DATABASE_URL || undefined;
 if (INSTANCES > 1 && !ADMIN_URL) throw new Error('INSTANCES > 1 needs DATABASE_URL (the instances share one PostgreSQL database)');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** The whole machine's busy and total CPU time so far, in ms (/proc/stat's first line). */
-function machineCpuMs() {
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
-  const busy = user + nice + system + irq + softirq + steal;
-  return { busy: busy * 10, total: (busy + idle + iowait) * 10 };
-}
-
 /**
  * The CPU time so far of every PostgreSQL process on the machine, in ms: the postmaster's own and
  * that of its children gone (backends a pool closed: cutime and cstime), and each live child's.

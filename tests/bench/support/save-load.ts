@@ -43,11 +43,11 @@ export function cpuMs(pid: number, thread: 'all' | 'main' = 'all'): number {
 }
 const CLOCK_TICKS = 100;
 
-/** The machine's busy CPU time so far (every core, every process: all but idle and iowait), in milliseconds, from /proc/stat. */
-export function machineBusyMs(): number {
-  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const [user, nice, system, , , irq, softirq, steal] = ticks;
-  return ((user + nice + system + irq + softirq + steal) * 1000) / CLOCK_TICKS;
+/** The whole machine's busy and total CPU time so far, every core and process, in milliseconds (/proc/stat's first line: busy is all but idle and iowait). */
+export function machineCpuMs(): { busy: number; total: number } {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy: (busy * 1000) / CLOCK_TICKS, total: ((busy + idle + iowait) * 1000) / CLOCK_TICKS };
 }
 
 /** This process's CPU time so far (the load generator's), in milliseconds. */
@@ -133,13 +133,13 @@ export async function measureSaves({ server, headers, code, records, body, secon
   const cpuBefore = cpuMs(server.child.pid!);
   const mainCpuBefore = cpuMs(server.child.pid!, 'main');
   const generatorBefore = ownCpuMs();
-  const machineBefore = machineBusyMs();
+  const machineBefore = machineCpuMs().busy;
   const saves = await run({ url: server.base, ...savesOf({ headers, code, records, body, seconds }) });
   const perSave = (ms: number) => ms / Math.max(1, saves.requests.total);
   const cpuMsPerSave = perSave(cpuMs(server.child.pid!) - cpuBefore);
   const mainCpuMsPerSave = perSave(cpuMs(server.child.pid!, 'main') - mainCpuBefore);
   const generatorCpuMsPerSave = perSave(ownCpuMs() - generatorBefore);
-  const machineCpuMsPerSave = perSave(machineBusyMs() - machineBefore);
+  const machineCpuMsPerSave = perSave(machineCpuMs().busy - machineBefore);
   const figures = { rps: saves.requests.average, cpuMsPerSave, mainCpuMsPerSave, generatorCpuMsPerSave, machineCpuMsPerSave, p50: saves.latency.p50, p99: saves.latency.p99, refused: saves.non2xx };
 
   const row = (name: string, result: autocannon.Result, tail: string) =>
