@@ -14,7 +14,19 @@ export type WizardMeta = Omit<StoredMeta, 'version'> & {
   version: number | null;
   /** Guarantors saved before this PM was stored, linked to it by its first save (spec 02 §2). */
   guarantors: string[];
+  /** The key of this record's create, made once while it is not stored: every create sent for it carries the same (meta.create_key). */
+  create_key: string | null;
 };
+
+/** A create key: a random UUID, also where crypto.randomUUID is missing (a page served over plain HTTP). */
+export function newCreateKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8] & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 export type WizardModal =
   | { kind: 'firstUse' }
@@ -97,6 +109,7 @@ export const freshMeta = (uuid: string | null, franchise: string | null, parentU
   parent_uuid: parentUuid,
   version: null,
   guarantors: [],
+  create_key: uuid === null ? newCreateKey() : null,
 });
 
 /**
@@ -113,6 +126,7 @@ export function saveMetaOf(meta: WizardMeta, current: number, then: SaveThen, st
     parent_uuid: meta.parent_uuid,
     version: meta.version,
     guarantors: meta.guarantors,
+    ...(meta.uuid === null && meta.create_key ? { create_key: meta.create_key } : {}),
   };
 }
 

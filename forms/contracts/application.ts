@@ -60,6 +60,11 @@ export const saveMetaSchema = object({
   guarantors: array(string().max(36).required()).max(GUARANTORS_MAX).optional(),
   /** An Analista confirms finishing an application with a confirmed OFAC SDN or UN match (README "PLD outcome"). */
   confirmacion_pld: boolean().optional(),
+  /**
+   * A create's key, made by the browser once for the record it has not stored yet: the same create
+   * sent again (a retry after an answer that never came) reaches the record the first one stored.
+   */
+  create_key: string().matches(UUID).nullable().optional(),
 });
 export type SaveMeta = InferType<typeof saveMetaSchema>;
 

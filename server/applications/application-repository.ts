@@ -30,9 +30,16 @@ export interface RecordFields {
   parent_uuid: string | null;
   /** A new record's filling time, when the caller has used it already (the outbox's validity date); now() otherwise. */
   filled_at?: Date;
+  /** A new record's create key (meta.create_key), when its browser sent one. */
+  create_key?: string | null;
 }
 
 export class StaleWriteError extends Error {}
+
+/** A create sent with a key its creator already stored a record under (application.create_key). */
+export class CreateKeyTakenError extends Error {}
+
+const UNIQUE_VIOLATION = '23505';
 
 /** What an update statement is run with: the columns, the version it writes over, its history row. */
 type UpdateValues = ReturnType<typeof columnsOf> & {
@@ -92,7 +99,8 @@ export const parseModel = (application: Application): Model => ({
   id_persona_datos_generales: application.id_persona_datos_generales,
 });
 
-// The columns a write answers: everything but the model, which the caller has just written.
+// The columns a write answers: everything but the model, which the caller has just written, and the
+// create key, which no write's answer reads (createdWith reads it).
 const STATE_COLUMNS = [
   'id',
   'uuid',
@@ -235,9 +243,9 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
       .selectAll();
   const updateDraft = preparedQuery(db, (values: UpdateValues) => updateStatement(values, false));
   const updateFinishing = preparedQuery(db, (values: UpdateValues) => updateStatement(values, true));
-  /** A written record: its answered columns and the model as the JSON that was written. */
-  const written = (state: Omit<Application, 'data'>, data: string): Application => {
-    const row = { ...state, data } as Application;
+  /** A written record: its answered columns, the model as the JSON that was written, and its create key. */
+  const written = (state: Omit<Application, 'data' | 'create_key'>, data: string, createKey: string | null): Application => {
+    const row: Application = { ...state, data, create_key: createKey };
     cache.keep(row);
     cache.forgetGuarantors(row.parent_uuid);
     return row;
@@ -285,6 +293,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
                 created_by: createdBy,
                 parent_uuid: fields.parent_uuid,
                 ...(fields.filled_at ? { filled_at: fields.filled_at.toISOString() } : {}),
+                ...(fields.create_key ? { create_key: fields.create_key } : {}),
                 id_persona_datos_generales: fields.complete ? nextPersonId : null,
               })
               .returning(STATE_COLUMNS),
@@ -296,13 +305,26 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
           .selectFrom('inserted')
           .selectAll()
           .executeTakeFirstOrThrow();
-      if (guarantors.uuids.length === 0) return { row: written(await insert(db), columns.data), linked: [] };
-      const { state, linked } = await db.transaction().execute(async (trx) => {
-        const inserted = await insert(trx);
-        return { state: inserted, linked: await linkUnder(trx, uuid, guarantors.uuids, actor, guarantors.creators) };
-      });
-      cache.forget(linked);
-      return { row: written(state, columns.data), linked };
+      try {
+        if (guarantors.uuids.length === 0) return { row: written(await insert(db), columns.data, fields.create_key ?? null), linked: [] };
+        const { state, linked } = await db.transaction().execute(async (trx) => {
+          const inserted = await insert(trx);
+          return { state: inserted, linked: await linkUnder(trx, uuid, guarantors.uuids, actor, guarantors.creators) };
+        });
+        cache.forget(linked);
+        return { row: written(state, columns.data, fields.create_key ?? null), linked };
+      } catch (error) {
+        const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+        if (code === UNIQUE_VIOLATION && constraint === 'application_create_key') throw new CreateKeyTakenError();
+        throw error;
+      }
+    },
+
+    /** The record `createdBy` stored under a create key, if any. */
+    async createdWith(createdBy: string, createKey: string): Promise<Application | undefined> {
+      const row = await db.selectFrom('application').selectAll().where('created_by', '=', createdBy).where('create_key', '=', createKey).executeTakeFirst();
+      if (row) cache.keep(row);
+      return row;
     },
 
     /** Writes over `version`; throws StaleWriteError when the record changed since. `before` is `stored`'s model, when the caller has parsed it. */
@@ -335,7 +357,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
         cache.forget([stored.uuid]);
         throw new StaleWriteError();
       }
-      return written(state, columns.data);
+      return written(state, columns.data, stored.create_key);
     },
 
     /** The guarantors linked to a parent, oldest first, as the PM's Avales tab lists them (read from their JSON, not parsed whole). */

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GUARANTORS_MAX } from '../../forms/limits';
 import { canAddOrRemoveItems, type EditableLevel } from '../../forms/locking';
 import { NOTICES } from '../../forms/messages';
+import { diffModels } from '../../forms/model-diff';
 import { fullName } from '../../forms/person-name';
 import { requireSession } from '../auth/session';
 import { hasPermission } from '../../forms/staff-permissions';
@@ -30,7 +31,7 @@ import { checkedPldReview, reviewedCoincidences, reviewerOf } from '../pld/pld-r
 import { checksBody } from '../validation/contract-body';
 import { furthestTab } from './furthest-tab';
 import { validateApplicationWrite, WriteValidationError } from '../validation/validate-write';
-import { parseModel, StaleWriteError, type LinkableCreators, type RecordFields } from './application-repository';
+import { CreateKeyTakenError, parseModel, StaleWriteError, type LinkableCreators, type RecordFields } from './application-repository';
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
 import { checksListQuery, listContract, listQueryOf, listSchema, paged } from './application-list-http';
@@ -253,6 +254,86 @@ export async function applicationRoutes(app: FastifyInstance) {
     parent_uuid: stored ? stored.parent_uuid : parentUuid,
   });
 
+  /**
+   * A save over the stored record at `version` (an update, or a create sent again with its key):
+   * refused unless the session may still change it; answers the row written, the model and the
+   * outbox's messages it queued.
+   */
+  const saveOver = async (request: FastifyRequest<{ Body: SaveRequest }>, code: Code, stored: Application, version: number, { unchangedIsStored = false } = {}) => {
+    const { uuid } = stored;
+    if (stored.complete && !isStaff(request)) throw forbidden('La solicitud ya fue finalizada y no puede modificarse.');
+    if (isExpired(stored) && !isStaff(request)) {
+      throw forbidden('La solicitud ha expirado, por favor comience el registro nuevamente.');
+    }
+    if (staffCreated(stored) && !isStaff(request)) throw forbidden(STAFF_CREATED);
+    if (stored.editable === 'none') {
+      throw forbidden('Existe una solicitud aprobada para este cliente: no es posible modificar sus datos.');
+    }
+    const parent = stored.parent_uuid ? await repository(request).find(stored.parent_uuid) : undefined;
+    if (parent) requireOpenForPublic(request, parent);
+    const storedModel = parseModel(stored);
+    const model = await withFinishConfirmation(request, await validated(request, code, request.body, stored, storedModel), request.body);
+    // Finishing, or saving a finished PM (staff), needs every guarantor complete.
+    if ((request.body.meta?.complete === true || stored.complete) && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
+    const fields = fieldsOf(code, model, request.body, stored);
+    // A create sent again that changes nothing is the record stored (two at once would otherwise refuse one as stale).
+    if (unchangedIsStored && fields.complete === stored.complete && fields.last_index === stored.last_index && diffModels(storedModel, { ...model, uuid }).length === 0) {
+      return { row: stored, model: storedModel, mail: [] };
+    }
+    const finishing = fields.complete && stored.id_persona_datos_generales === null;
+    const mail = await messagesFor(request.backend.mail, {
+      uuid,
+      code,
+      model,
+      previousAddress: stored.email,
+      createdBy: stored.created_by,
+      franchise: stored.franchise,
+      filledAt: new Date(stored.filled_at),
+      finished: stored.complete || fields.complete,
+      finishing,
+      resumeLinksSent: () => resumeLinksSent(request.backend.db, uuid),
+      guarantorNames: code === 'wizardpm' && !isGuarantor(model) ? async () => (await avalesOf(request, uuid)).map((aval) => fullName(aval.data)) : undefined,
+    });
+    try {
+      const row = await repository(request).update(stored, fields, version, actorOf(request), mail, storedModel);
+      if (mail.length > 0) request.backend.mailQueue.kick();
+      return { row, model, mail };
+    } catch (error) {
+      if (!(error instanceof StaleWriteError)) throw error;
+      throw new ApiError(
+        409,
+        'La solicitud se modificó desde otra sesión mientras la editabas. Recarga la página para ver la versión actual.',
+        'stale_version',
+      );
+    }
+  };
+
+  /** A create's answer: [uuid, { formatobce, version, meta, guarantors? (those linked, when it sent some), linkSent? }]. */
+  const createdAnswer = async (request: FastifyRequest, row: Application, model: Record<string, unknown>, linked: string[] | undefined, mail: Parameters<typeof linkSentTo>[0]) => [
+    row.uuid,
+    {
+      formatobce: { html: (model.formatobce as { html?: string } | null)?.html ?? null },
+      version: row.version,
+      meta: await withParentState(request, row),
+      ...(linked ? { guarantors: linked } : {}),
+      ...linkSentTo(mail),
+    },
+  ];
+
+  /**
+   * A create sent again with the key of one its creator stored (the first answer lost, or a 503
+   * after the statement had committed): the same record, brought up to this request as an update
+   * would, never a second one. A finish sent again after it was stored answers the finished record.
+   */
+  const createdAgain = async (request: FastifyRequest<{ Body: SaveRequest }>, code: Code, stored: Application, pending: string[]) => {
+    if (stored.code !== code) throw badRequest('La clave de creación ya se usó en otra solicitud.', 'create_key_reused');
+    const linked = pending.length > 0 ? (await avalesOf(request, stored.uuid)).map((aval) => aval.uuid).filter((uuid) => pending.includes(uuid)) : undefined;
+    if (stored.complete && request.body.meta?.complete === true) return createdAnswer(request, stored, parseModel(stored), linked, []);
+    const { row, model, mail } = await saveOver(request, code, stored, stored.version, { unchangedIsStored: true });
+    if (stored.created_by !== 'public') await request.backend.documents.linkUnlinked(stored.created_by, stored.uuid);
+    return createdAnswer(request, row, model, linked, mail);
+  };
+
   for (const code of Object.keys(WIZARD_CODES) as Code[]) {
     app.get<{ Params: { uuid: string; flag: string } }>(
       `/${code}/:uuid/:flag`,
@@ -285,21 +366,29 @@ export async function applicationRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
+        const createdBy = creatorOf(request);
+        const pending = (request.body.meta?.guarantors ?? []).filter((uuid) => UUID.test(uuid));
+        // A create key binds only a creator that owns what it creates (staff, a public session with an id).
+        const createKey = createdBy !== 'public' ? (request.body.meta?.create_key ?? null) : null;
+        const earlier = createKey ? await repository(request).createdWith(createdBy, createKey) : undefined;
+        if (earlier) {
+          reply.status(201);
+          return createdAgain(request, code, earlier, pending);
+        }
         const model = await withFinishConfirmation(request, await validated(request, code, request.body), request.body);
         const parentUuid = request.body.meta?.parent_uuid ?? null;
         if (parentUuid !== null) {
           if (!isGuarantor(model)) throw new WriteValidationError({ clasificacion: 'Solo un aval (Obligado) se registra con una solicitud principal.' });
           await parentFor(request, parentUuid);
         }
-        const pending = isGuarantor(model) ? [] : (request.body.meta?.guarantors ?? []).filter((uuid) => UUID.test(uuid));
-        if (pending.length > 0 && code !== 'wizardpm') throw badRequest('Solo una solicitud de Persona Moral tiene avales.');
-        if (request.body.meta?.complete === true && pending.length > 0) throw badRequest('Guarda la solicitud antes de finalizarla con sus avales.');
+        const linking = isGuarantor(model) ? [] : pending;
+        if (linking.length > 0 && code !== 'wizardpm') throw badRequest('Solo una solicitud de Persona Moral tiene avales.');
+        if (request.body.meta?.complete === true && linking.length > 0) throw badRequest('Guarda la solicitud antes de finalizarla con sus avales.');
         const uuid = randomUUID();
-        const createdBy = creatorOf(request);
         // A public session links only the guarantors it created itself; staff, those any staff created.
         const creators: LinkableCreators = isStaff(request) ? { anyStaff: true } : { createdBy };
-        const linkable = isStaff(request) || request.session?.sid !== undefined ? pending : [];
-        const fields = { ...fieldsOf(code, model, request.body, undefined, parentUuid), filled_at: new Date() };
+        const linkable = isStaff(request) || request.session?.sid !== undefined ? linking : [];
+        const fields = { ...fieldsOf(code, model, request.body, undefined, parentUuid), filled_at: new Date(), create_key: createKey };
         const mail = await messagesFor(request.backend.mail, {
           uuid,
           code,
@@ -311,13 +400,22 @@ export async function applicationRoutes(app: FastifyInstance) {
           finished: fields.complete,
           finishing: fields.complete,
         });
-        const { row, linked } = await repository(request).create(uuid, fields, actorOf(request), createdBy, { uuids: linkable, creators }, mail);
+        reply.status(201);
+        let created;
+        try {
+          created = await repository(request).create(uuid, fields, actorOf(request), createdBy, { uuids: linkable, creators }, mail);
+        } catch (error) {
+          // The same create sent twice at once: the one stored first answers both.
+          if (!(error instanceof CreateKeyTakenError) || !createKey) throw error;
+          const stored = await repository(request).createdWith(createdBy, createKey);
+          if (!stored) throw error;
+          return createdAgain(request, code, stored, pending);
+        }
+        const { row, linked } = created;
         if (mail.length > 0) request.backend.mailQueue.kick();
         // The documents this session uploaded before the first save belong to the record it created.
         if (createdBy !== 'public') await request.backend.documents.linkUnlinked(createdBy, uuid);
-        const saved = parseModel(row);
-        reply.status(201);
-        return [uuid, { formatobce: { html: (saved.formatobce as { html?: string } | null)?.html ?? null }, version: row.version, meta: await withParentState(request, row), ...(pending.length > 0 ? { guarantors: linked } : {}), ...linkSentTo(mail) }];
+        return createdAnswer(request, row, model, linking.length > 0 ? linked : undefined, mail);
       },
     );
 
@@ -337,49 +435,10 @@ export async function applicationRoutes(app: FastifyInstance) {
 
         const stored = await repository(request).find(uuid);
         if (!stored || stored.code !== code) throw notFound();
-        if (stored.complete && !isStaff(request)) throw forbidden('La solicitud ya fue finalizada y no puede modificarse.');
-        if (isExpired(stored) && !isStaff(request)) {
-          throw forbidden('La solicitud ha expirado, por favor comience el registro nuevamente.');
-        }
-        if (staffCreated(stored) && !isStaff(request)) throw forbidden(STAFF_CREATED);
-        if (stored.editable === 'none') {
-          throw forbidden('Existe una solicitud aprobada para este cliente: no es posible modificar sus datos.');
-        }
-        const parent = stored.parent_uuid ? await repository(request).find(stored.parent_uuid) : undefined;
-        if (parent) requireOpenForPublic(request, parent);
-        const storedModel = parseModel(stored);
-        const model = await withFinishConfirmation(request, await validated(request, code, request.body, stored, storedModel), request.body);
-        // Finishing, or saving a finished PM (staff), needs every guarantor complete.
-        if ((request.body.meta?.complete === true || stored.complete) && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
-        const fields = fieldsOf(code, model, request.body, stored);
-        const finishing = fields.complete && stored.id_persona_datos_generales === null;
-        const mail = await messagesFor(request.backend.mail, {
-          uuid,
-          code,
-          model,
-          previousAddress: stored.email,
-          createdBy: stored.created_by,
-          franchise: stored.franchise,
-          filledAt: new Date(stored.filled_at),
-          finished: stored.complete || fields.complete,
-          finishing,
-          resumeLinksSent: () => resumeLinksSent(request.backend.db, uuid),
-          guarantorNames: code === 'wizardpm' && !isGuarantor(model) ? async () => (await avalesOf(request, uuid)).map((aval) => fullName(aval.data)) : undefined,
-        });
-        try {
-          const row = await repository(request).update(stored, fields, version, actorOf(request), mail, storedModel);
-          if (mail.length > 0) request.backend.mailQueue.kick();
-          // The model just written answers as it is (the row's JSON text is the same model, not parsed again).
-          const saved = { ...model, uuid: row.uuid, id_persona_datos_generales: row.id_persona_datos_generales };
-          return { data: await answered(request, code, saved, uuid), meta: await withParentState(request, row), ...linkSentTo(mail) };
-        } catch (error) {
-          if (!(error instanceof StaleWriteError)) throw error;
-          throw new ApiError(
-            409,
-            'La solicitud se modificó desde otra sesión mientras la editabas. Recarga la página para ver la versión actual.',
-            'stale_version',
-          );
-        }
+        const { row, model, mail } = await saveOver(request, code, stored, version);
+        // The model just written answers as it is (the row's JSON text is the same model, not parsed again).
+        const saved = { ...model, uuid: row.uuid, id_persona_datos_generales: row.id_persona_datos_generales };
+        return { data: await answered(request, code, saved, uuid), meta: await withParentState(request, row), ...linkSentTo(mail) };
       },
     );
   }

@@ -33,6 +33,12 @@ export interface ApplicationTable {
   created_by: ColumnType<string, string | undefined, never>;
   /** The lists of the matches staff confirmed in its PLD review ('OFAC SDN, ONU'), null when none; written at each save (migration 0012). */
   pld_confirmada: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The key the creating browser sent with its first save (meta.create_key, migration 0019): the same
+   * create sent again by the same creator (a retry after an answer that never arrived) finds this
+   * record instead of storing a second one. Null for records created without one.
+   */
+  create_key: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface ApplicationChangeTable {
@@ -98,5 +104,17 @@ export const applicationCreatedByMigration: Migration = {
       from (select distinct on (application_uuid) application_uuid, actor from application_change order by application_uuid, id) as first
       where first.application_uuid = application.uuid and first.actor like 'staff:%'
     `.execute(db);
+  },
+};
+
+/**
+ * A create can be sent again without storing a second record: the key its browser made, unique per
+ * creator (migration 0019). A retry after a 503 or a lost answer whose statement had committed finds
+ * the record it stored.
+ */
+export const applicationCreateKeyMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('application').addColumn('create_key', 'uuid').execute();
+    await db.schema.createIndex('application_create_key').on('application').columns(['created_by', 'create_key']).unique().where(sql.ref('create_key'), 'is not', null).execute();
   },
 };

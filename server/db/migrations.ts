@@ -2,7 +2,7 @@
 import { printCompanyMigration } from '../print/company-tables';
 import { documentsMigration } from '../documents/document-tables';
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { applicationCreatedByMigration, applicationsMigration } from '../applications/application-tables';
+import { applicationCreatedByMigration, applicationCreateKeyMigration, applicationsMigration } from '../applications/application-tables';
 import { applicationRfcMigration } from '../duplicates/rfc-column-migration';
 import { applicationListsMigration } from '../applications/application-lists-migration';
 import { catalogueListsMigration } from '../applications/catalogue-lists-migration';
@@ -124,6 +124,7 @@ const migrations: Record<string, Migration> = {
   '0016_efirma': efirmaMigration,
   '0017_ocr_jobs': ocrJobsMigration,
   '0018_catalog_answers': catalogAnswersMigration,
+  '0019_application_create_key': applicationCreateKeyMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

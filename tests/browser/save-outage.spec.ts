@@ -4,7 +4,7 @@
 // server answers again. The outage is the save call intercepted; the keys that meet it are the
 // keyboard's alone, on a desktop and at 360 px.
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
-import { createApplication, createGuarantor, pageBearer } from './support/api';
+import { createApplication, createGuarantor, pageBearer, staffBearer } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { fillPersonGeneralData, NOTIFICATION, openStep } from './support/wizard-steps';
 
@@ -107,6 +107,43 @@ for (const [screen, viewport] of [
     await expectTypedDataKept(page);
   });
 }
+
+test("a first save stored whose answer was lost: 'Reintentar' reaches that record and stores no second one, at 360 px", async ({ page, request, baseURL }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The server stores the create, then the answer is lost on the way: the browser sees a 503.
+  let stored: string | undefined;
+  let sent = 0;
+  await page.route(/\/api\/wizardpf$/, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    sent++;
+    if (sent > 1) return route.fallback();
+    stored = (await (await route.fetch()).json())[0];
+    return route.fulfill({ status: 503, json: { statusCode: 503, code: 'database_unavailable', message: UNAVAILABLE } });
+  });
+  await page.goto('/pf');
+  await expect(page.getByRole('button', { name: 'Aceptar' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await fillPersonGeneralData(page);
+  await pressButton(page, 'Siguiente');
+  const dialog = page.getByRole('dialog', { name: 'No se guardaron los cambios' });
+  await expect(dialog).toContainText(UNAVAILABLE);
+  await expect(dialog.getByRole('button', { name: 'Reintentar' })).toBeFocused();
+  expect(stored).toMatch(/^[0-9a-f-]{36}$/);
+
+  // 'Reintentar': the same create again, which the server knows by its key: the record stored first, not a second one.
+  await page.keyboard.press('Enter');
+  await expect(page.locator(NOTIFICATION).filter({ hasText: 'Datos almacenados correctamente' }).last()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Vivienda/ }).first()).toHaveAttribute('aria-current', 'step');
+  await expect(page).toHaveURL(new RegExp(`/pf/${stored}$`));
+  expect(sent).toBe(2);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/save-outage/create-answer-lost-360.png' });
+  // Staff see one record and its one creation.
+  const history = await request.get(`/api/historial/${stored}`, { headers: { authorization: await staffBearer(request, baseURL!) } });
+  expect((await history.json()).entries.map((entry: { action: string }) => entry.action)).toEqual(['create']);
+});
 
 test("'Finalizar' that meets the service unavailable says so with the finish's message, keeps the data and finishes on 'Reintentar'", async ({ page, request }) => {
   const uuid = await createApplication(request, 'pf', { last_index: 5 });

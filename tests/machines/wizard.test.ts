@@ -3,7 +3,7 @@
 // guarantors, a new PM with guarantors saved before it), replayed on a real actor with fake calls.
 // The guarantor configuration has its own walk in guarantor.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { GuarantorSummary, Model } from '../../forms/contracts/application';
+import { UUID, type GuarantorSummary, type Model } from '../../forms/contracts/application';
 import type { WizardInput } from '../../machines/wizard';
 import { NOTICES } from '../../forms/messages';
 import { isTabActive } from '../../forms/wizard-state';
@@ -505,6 +505,29 @@ describe('wizard scenarios', () => {
     expect(s.context.current).toBe(1);
     expect(s.context.model).toMatchObject({ vivienda: { vivienda_tipo: 'Propia' } });
     expect(h.emitted.at(-1)).toEqual({ type: 'notification', kind: 'saveFailed' });
+  });
+
+  it("a create sent again with 'Reintentar' carries the first one's key; a stored record's saves carry none", async () => {
+    const h = start(INPUTS.publicNew, coverage.inspect);
+    await play(h, { type: 'modal.closed' });
+    await play(h, { type: 'tab.next', values: VALUES });
+    const key = h.pending['create application'].at(-1)!.input.meta.create_key;
+    expect(key).toMatch(UUID);
+    // No answer came (it may have been stored all the same): the retry names the same create.
+    await play(h, { type: 'xstate.error.actor.save', error: {} });
+    expect(h.pending['create application']).toHaveLength(0);
+    await play(h, { type: 'wizard.retried' });
+    expect(h.pending['create application']).toHaveLength(1);
+    expect(h.pending['create application'].at(-1)!.input.meta.create_key).toBe(key);
+    await play(h, { type: 'xstate.done.actor.save', output: createdAnswer('abc', { last_index: 1 }) });
+    await play(h, { type: 'tab.next', values: VALUES });
+    expect(h.pending['update application'].at(-1)!.input.meta).not.toHaveProperty('create_key');
+    // Another new application's key is its own.
+    const other = start(INPUTS.publicNew, coverage.inspect);
+    await play(other, { type: 'modal.closed' });
+    await play(other, { type: 'tab.next', values: VALUES });
+    expect(other.pending['create application'].at(-1)!.input.meta.create_key).toMatch(UUID);
+    expect(other.pending['create application'].at(-1)!.input.meta.create_key).not.toBe(key);
   });
 
   it('a jump ahead saves with the tabs actually passed, and a record that cannot be modified moves on without saving', async () => {
