@@ -768,9 +768,10 @@ export const wizardMachine = setup({
         saveUnavailable: {
           tags: 'blocking',
           on: {
+            // Sent again through the checks it passed before the save: a step's PLD check; a finish's or completion's choice (editable, guarantors, screening).
             'wizard.retried': [
               { guard: followedBy('step'), target: 'checkingPld', actions: 'close modal' },
-              { target: 'screening', actions: 'close modal' },
+              { target: 'choosingFinish', actions: 'close modal' },
             ],
             'modal.closed': { target: 'idle', actions: 'close modal' },
           },

@@ -249,17 +249,22 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     }
   }
   if (h.last?.type === 'wizard.retried' && h.before!.matches({ ready: 'saveUnavailable' })) {
-    // 'Reintentar' sends the same save again: the same model, aiming at the same tab, from the same one;
-    // a PLD check under way is awaited and matches to review are reviewed first, as on the first try,
-    // and a finish checks 'Datos generales' again.
+    // 'Reintentar' sends the same save again: the same model, aiming at the same tab, from the same one,
+    // through the checks it passed on the first try. A step's PLD check under way is awaited and its
+    // matches reviewed first; a finish or completion is chosen again: a record no longer editable or a PM
+    // with a guarantor incomplete stops with its modal, a guarantor awaits and reviews its PLD check, an
+    // Analista's finish screens the application again, and a finish checks 'Datos generales' again.
     const pld = h.before!.context.pld;
     const expected =
-      pld.busy ? (context.after === 'step' ? 'awaitingPld' : 'screening')
-      : pld.blocking ? 'pldReview'
-      : context.after === 'finish' ? 'finishing'
-      : 'saving';
+      context.after === 'step' ? (pld.busy ? 'awaitingPld' : pld.blocking ? 'pldReview' : 'saving')
+      : context.meta.editable === 'none' ? 'idle'
+      : context.guarantor ? (pld.busy ? 'screening' : pld.blocking ? 'pldReview' : 'saving')
+      : incompleteAvales(context.model).length > 0 ? 'idle'
+      : context.pldReviewer ? 'screening'
+      : 'finishing';
     expect(s.matches({ ready: expected })).toBe(true);
-    expect(context.modal).toEqual(expected === 'pldReview' ? { kind: 'pldReview' } : null);
+    const stopped = context.meta.editable === 'none' ? { kind: 'notEditable' } : { kind: 'incompleteGuarantors', names: expect.any(Array) };
+    expect(context.modal).toEqual(expected === 'pldReview' ? { kind: 'pldReview' } : expected === 'idle' ? stopped : null);
     expect(context.model).toEqual(h.before!.context.model);
     expect([context.current, context.target, context.after]).toEqual([h.before!.context.current, h.before!.context.target, h.before!.context.after]);
     if (expected === 'saving') {
