@@ -18,14 +18,13 @@
 // grow with the instances (they share nothing but the database) until PostgreSQL's cores are busy,
 // at about 1000 / (its CPU ms a save) saves/s a core. Each instance has finished its start's
 // background work (the PLD lists, about 4 s of a core) before the saves begin.
-import fs from 'node:fs';
 import os from 'node:os';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validPfModel } from '../unit/forms/fixtures';
 import { freePort } from '../api/support/server-process';
 import { scratchPostgres } from '../support/scratch-database';
 import { startBenchServer, type BenchServer } from './support/bench-server';
-import { cpuMs, machineCpuMs, savesOver, settled } from './support/save-load';
+import { cpuMs, machineCpuMs, postgresCpuMs, savesOver, settled } from './support/save-load';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -41,21 +40,6 @@ const mobile = (n: number) => {
   return `331-${digits.slice(0, 3)}-${digits.slice(3)}`;
 };
 
-/** The CPU milliseconds so far of each of PostgreSQL's processes on this machine, by process id. */
-const postgresCpuMs = () => {
-  const byPid = new Map<string, number>();
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(pid, cpuMs(Number(pid)));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return byPid;
-};
-
-/** What PostgreSQL's processes used since `before` (a backend that exited meanwhile takes its share with it). */
-const postgresCpuMsSince = (before: Map<string, number>) => [...postgresCpuMs()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 /** The saves' figures with `count` instances on one scratch database, and the CPU each process used. */
 async function savesWith(count: number) {
@@ -86,7 +70,7 @@ async function savesWith(count: number) {
     const instances = servers.map((server, i) => (cpuMs(server.child.pid!) - instancesBefore[i]) / 1000);
     const generatorUsage = process.cpuUsage(generatorBefore);
     const generator = (generatorUsage.user + generatorUsage.system) / 1e6;
-    const postgres = postgresCpuMsSince(postgresBefore) / 1000;
+    const postgres = (postgresCpuMs() - postgresBefore) / 1000;
     const saves = figures.rps * DURATION;
     const seconds = (ms: number) => (ms / 1000).toFixed(1);
     console.log(

@@ -16,7 +16,8 @@
 // (one statement a save, the record cache on PGlite, PGlite on a thread of its own). A ratio to it
 // measured in the same minutes stays meaningful on a shared machine whose speed drifts; a bare
 // saves/s figure does not. The baseline runs as a process of its own (its PGlite on its main
-// thread, as the plain way would), never in the load generator's event loop.
+// thread, as the plain way would), never in the load generator's event loop. A second reading of the
+// issue's baseline is printed beside it: the product itself driven one save at a time.
 import os from 'node:os';
 import path from 'node:path';
 import { beforeSubmit } from '../../forms/before-submit';
@@ -43,8 +44,8 @@ async function started(env: Record<string, string>, nodeArgs: string[] = [], ent
   return { ...server, stop: () => server.stop().then(() => scratch?.drop()) };
 }
 
-/** The saves' figures on `server`: a record per connection, created by the public, then saved over and over. */
-async function saves(server: BenchServer, label: string, authorization: string) {
+/** The saves' figures on `server`: a record per connection (`connections` of them), created by the public, then saved over and over. */
+async function saves(server: BenchServer, label: string, authorization: string, connections = CONNECTIONS) {
   try {
     const headers = { authorization, 'content-type': 'application/json' };
     const model = beforeSubmit(validPfModel() as unknown as Record<string, unknown>);
@@ -54,7 +55,7 @@ async function saves(server: BenchServer, label: string, authorization: string) 
     // One record per connection, created by the public (its first save queues the resume link and
     // reminder); then each save changes the mobile number, not the address: updates queue nothing.
     const records: Array<{ uuid: string; version: number }> = [];
-    for (let i = 0; i < CONNECTIONS; i++) {
+    for (let i = 0; i < connections; i++) {
       const [uuid, extra] = await (await fetch(`${server.base}/api/wizardpf`, { method: 'POST', headers, body })).json();
       records.push({ uuid, version: extra.version });
     }
@@ -73,6 +74,18 @@ async function savesWithOutbox(outbox: 'on' | 'off', tree = process.cwd()) {
   return saves(server, `outbox ${outbox}`, await server.publicAuthorization());
 }
 
+/**
+ * The product's saves one at a time (one connection, outbox on): each save waits for the last, so
+ * its HTTP, validation and database work never overlap. Issue 21's filer reported the product at 2.2×
+ * "a one-transaction server" (669 saves/s; on PostgreSQL 1.09×, its main thread 94 % busy): figures
+ * this reading of their baseline matches, where the bare server above does not (the product is slower
+ * than that one). Printed beside it, not instead.
+ */
+async function savesOneAtATime() {
+  const server = await started({ MAIL_OUTBOX: 'on' });
+  return saves(server, 'one save at a time', await server.publicAuthorization(), 1);
+}
+
 /** The baseline's saves: the one-transaction server's. */
 async function savesOfBaseline() {
   return saves(await started({}, [], ['--import', 'tsx', 'tests/bench/support/one-transaction-server.ts']), 'one-transaction server', 'none');
@@ -87,10 +100,11 @@ for (let round = 0; round < ROUNDS; round++) {
   const without = await savesWithOutbox('off');
   const withOutbox = await savesWithOutbox('on');
   const baseline = await savesOfBaseline();
+  const oneAtATime = await savesOneAtATime();
   console.log(
     `round ${round + 1}: product (outbox on) ${Math.round(withOutbox.rps)} saves/s p99 ${withOutbox.p99} ms; one-transaction server ${Math.round(baseline.rps)} saves/s p99 ${baseline.p99} ms; ${(withOutbox.rps / baseline.rps).toFixed(2)}×`,
   );
-  rounds.push({ without, with: withOutbox, baseline, compared: compared ? await savesWithOutbox('on', compared) : undefined });
+  rounds.push({ without, with: withOutbox, baseline, oneAtATime, compared: compared ? await savesWithOutbox('on', compared) : undefined });
 }
 const median = (values: number[]) => {
   const sorted = [...values].sort((x, y) => x - y);
@@ -114,6 +128,8 @@ const baseline = summary(rounds.map((r) => r.baseline));
 console.log(`medians of ${ROUNDS} rounds on ${engine} (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}):`);
 console.log(line('this tree, outbox on', saved));
 console.log(line('one-transaction server', baseline));
+const serial = summary(rounds.map((r) => r.oneAtATime));
+console.log(line('this tree, one save at a time', serial));
 if (compared) {
   const before = summary(rounds.map((r) => r.compared!));
   console.log(line(`compared tree, outbox on`, before));
@@ -131,6 +147,11 @@ const issue =
     ? `≥ 2.5× it: ${overBaseline >= 2.5 ? 'met' : 'NOT met'}; p99 ≤ 40 ms: ${saved.p99 <= 40 ? 'met' : 'NOT met'}`
     : `≥ 1.3× it: ${overBaseline >= 1.3 ? 'met' : 'NOT met'}`;
 console.log(`issue 21 on ${engine}: ${issue}; main thread ≤ 0.7 ms a save: ${saved.mainCpu <= 0.7 ? 'met' : 'NOT met'}`);
+const overSerial = saved.rps / serial.rps;
+const serialTarget = engine === 'PGlite' ? 2.5 : 1.3;
+console.log(
+  `against the product one save at a time (the filer's figures' reading of the baseline): ${overSerial.toFixed(2)}× its saves/s (medians; rounds ${rounds.map((r) => (r.with.rps / r.oneAtATime.rps).toFixed(2)).join(', ')}); ≥ ${serialTarget}× it: ${overSerial >= serialTarget ? 'met' : 'NOT met'}`,
+);
 // What the ratio target asks of this machine: the load generator's own CPU a save (measured above) times the
 // saves/s the target needs, against the cores there are. A server that cost nothing would still share them.
 const wanted = baseline.rps * (engine === 'PGlite' ? 2.5 : 1.3);

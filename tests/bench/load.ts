@@ -10,14 +10,13 @@
 //      DURATION=60 APPLICANTS=200 THINK_MS=500-3000 IDLE_SECONDS=10 to change the run.
 // The servers are the compiled ones (build/server/main.js, built first when a source changed), with
 // RATE_LIMIT=off: 200 applicants from one address would otherwise be one client to the limits.
-import fs from 'node:fs';
 import os from 'node:os';
 import { freePort } from '../api/support/server-process';
 import { scratchPostgres } from '../support/scratch-database';
 import { rssMb, startBenchServer, type BenchServer } from './support/bench-server';
 import { call, runApplicant, SAVE_KINDS, type CallKind, type LoadRun } from './support/load-applicant';
 import { applicationOf, differences, modelAtTab, type Kind } from './support/load-applications';
-import { cpuMs, machineCpuMs } from './support/save-load';
+import { cpuMs, machineCpuMs, postgresCpuMs } from './support/save-load';
 import { percentiles, staffAuthorization } from './support/staff-session';
 
 const DURATION = Number(process.env.DURATION ?? 60);
@@ -29,26 +28,6 @@ const ADMIN_URL = process.env.DATABASE_URL || undefined;
 if (INSTANCES > 1 && !ADMIN_URL) throw new Error('INSTANCES > 1 needs DATABASE_URL (the instances share one PostgreSQL database)');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/**
- * The CPU time so far of every PostgreSQL process on the machine, in ms: the postmaster's own and
- * that of its children gone (backends a pool closed: cutime and cstime), and each live child's.
- */
-function postgresCpuMs() {
-  let total = 0;
-  const statOf = (pid: string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ').map(Number);
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-      // After the command name: ppid is field 4, utime 14, stime 15, cutime 16, cstime 17 (1-based, man 5 proc).
-      const fields = statOf(pid);
-      const postmaster = fs.readFileSync(`/proc/${fields[1]}/comm`, 'utf8').trim() !== 'postgres';
-      total += ((fields[11] + fields[12] + (postmaster ? fields[13] + fields[14] : 0)) * 1000) / 100;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
 
 // The build script is plain JavaScript without type declarations: imported by a path held in a variable.
 const BUILD_SCRIPT = '../../server/build/server-build.mjs';

@@ -50,6 +50,27 @@ export function machineCpuMs(): { busy: number; total: number } {
   return { busy: (busy * 1000) / CLOCK_TICKS, total: ((busy + idle + iowait) * 1000) / CLOCK_TICKS };
 }
 
+/**
+ * The CPU time so far of every PostgreSQL process on the machine, in ms: the postmaster's own and
+ * that of its children gone (backends a pool closed: cutime and cstime), and each live child's.
+ */
+export function postgresCpuMs() {
+  let total = 0;
+  const statOf = (pid: string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ').map(Number);
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      // After the command name: ppid is field 4, utime 14, stime 15, cutime 16, cstime 17 (1-based, man 5 proc).
+      const fields = statOf(pid);
+      const postmaster = fs.readFileSync(`/proc/${fields[1]}/comm`, 'utf8').trim() !== 'postgres';
+      total += ((fields[11] + fields[12] + (postmaster ? fields[13] + fields[14] : 0)) * 1000) / CLOCK_TICKS;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** This process's CPU time so far (the load generator's), in milliseconds. */
 const ownCpuMs = () => {
   const { user, system } = process.cpuUsage();
