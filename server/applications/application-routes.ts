@@ -35,7 +35,7 @@ import { CreateKeyTakenError, parseModel, StaleWriteError, type LinkableCreators
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
 import { checksListQuery, listContract, listQueryOf, listSchema, paged } from './application-list-http';
-import { linkSentTo, messagesFor, resumeLinksSent } from '../mail/mail-outbox';
+import { firstResumeLink, linkSentTo, messagesFor, resumeLinksSent } from '../mail/mail-outbox';
 import { isExpired } from './application-expiry';
 
 /** Each wizard's backing resource and the person type it holds. */
@@ -58,6 +58,8 @@ const creatorOf = (request: FastifyRequest) =>
 const ownedBySession = (request: FastifyRequest, createdBy: string) => request.session?.sid !== undefined && createdBy === `public:${request.session.sid}`;
 export const staffCreated = (application: Application) => application.created_by.startsWith('staff:');
 const STAFF_CREATED = 'Esta solicitud fue registrada por el personal de la empresa y no puede modificarse desde aquí. Si necesitas cambiar algún dato, comunícate con tu asesor.';
+/** The version a record is created at. */
+const CREATED_VERSION = 1;
 /** A public applicant finishing an application with a confirmed OFAC or UN match: the message names no list (the screening is not the public's). */
 export const PUBLIC_FINISH_HELD = 'Tu solicitud no puede finalizarse en línea. Comunícate con tu asesor para concluirla.';
 const listsNamed = (lists: string[]) => `${lists.length > 1 ? 'las listas' : 'la lista'} ${lists.join(' y ')}`;
@@ -322,16 +324,22 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   /**
    * A create sent again with the key of one its creator stored (the first answer lost, or a 503
-   * after the statement had committed): the same record, brought up to this request as an update
-   * would, never a second one. A finish sent again after it was stored answers the finished record.
+   * after the statement had committed): the same record, never a second one. Unchanged, it answers
+   * as stored; changed, it is written over the version the create stored (1), so a record changed
+   * since from elsewhere (its resume link in another tab, staff) is refused as stale, as a PUT would
+   * be. A finish sent again after it was stored answers the finished record. The answer says where
+   * the resume link went, as the lost one did.
    */
   const createdAgain = async (request: FastifyRequest<{ Body: SaveRequest }>, code: Code, stored: Application, pending: string[]) => {
     if (stored.code !== code) throw badRequest('La clave de creación ya se usó en otra solicitud.', 'create_key_reused');
     const linked = pending.length > 0 ? (await avalesOf(request, stored.uuid)).map((aval) => aval.uuid).filter((uuid) => pending.includes(uuid)) : undefined;
-    if (stored.complete && request.body.meta?.complete === true) return createdAnswer(request, stored, parseModel(stored), linked, []);
-    const { row, model, mail } = await saveOver(request, code, stored, stored.version, { unchangedIsStored: true });
+    const { row, model, mail } =
+      stored.complete && request.body.meta?.complete === true
+        ? { row: stored, model: parseModel(stored), mail: [] }
+        : await saveOver(request, code, stored, CREATED_VERSION, { unchangedIsStored: true });
+    // The documents the session uploaded before its first save, should the lost answer's request have stopped before linking them.
     if (stored.created_by !== 'public') await request.backend.documents.linkUnlinked(stored.created_by, stored.uuid);
-    return createdAnswer(request, row, model, linked, mail);
+    return createdAnswer(request, row, model, linked, mail.length > 0 ? mail : await firstResumeLink(request.backend.db, stored.uuid));
   };
 
   for (const code of Object.keys(WIZARD_CODES) as Code[]) {

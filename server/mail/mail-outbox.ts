@@ -60,6 +60,11 @@ export async function resumeLinksSent(db: Kysely<Database>, uuid: string): Promi
   return Number(count);
 }
 
+/** The first resume link queued for an application, as the one message linkSentTo reads (none when none was). */
+export async function firstResumeLink(db: Kysely<Database>, uuid: string): Promise<Array<Pick<Insertable<MailMessageTable>, 'tipo' | 'destinatario'>>> {
+  return db.selectFrom('mail_message').select(['tipo', 'destinatario']).where('application_uuid', '=', uuid).where('tipo', '=', 'codigo').orderBy('id').limit(1).execute();
+}
+
 const addressOf = (model: Model) => String(model.email ?? '').trim();
 
 export function wizardNameOf(code: string, model: Model): StoredWizard {
@@ -114,7 +119,7 @@ export async function messagesFor(settings: MailSettings, saved: SavedFacts, now
 }
 
 /** 'j…@correo.mx': where the resume link went, as the wizard says it (the address is not repeated whole). */
-export function linkSentTo(messages: Array<Insertable<MailMessageTable>>): { enlace_enviado_a: string } | Record<string, never> {
+export function linkSentTo(messages: Array<Pick<Insertable<MailMessageTable>, 'tipo' | 'destinatario'>>): { enlace_enviado_a: string } | Record<string, never> {
   const address = messages.find(({ tipo }) => tipo === 'codigo')?.destinatario;
   if (!address) return {};
   const at = address.lastIndexOf('@');

@@ -44,6 +44,9 @@ describe('a create sent again with its key', () => {
     // The second changed nothing: nothing more is written.
     expect((await history(first.uuid)).map((entry) => entry.action)).toEqual(['create']);
     expect(again.extra.version).toBe(first.extra.version);
+    // It says where the resume link went, as the lost answer did.
+    expect(first.extra.enlace_enviado_a).toBe('c…@example.com');
+    expect(again.extra.enlace_enviado_a).toBe('c…@example.com');
   });
 
   it('brings the stored record up to what the second one sent', async () => {
@@ -57,6 +60,22 @@ describe('a create sent again with its key', () => {
     const opened = await (await callApi(server, 'GET', `/wizardpf/${first.uuid}/1`, undefined, publicAuth)).json();
     expect(opened.data.nombre).toBe('CARLA');
     expect(opened.meta.last_index).toBe(2);
+  });
+
+  it('is refused as stale when the record changed since from elsewhere, writing nothing', async () => {
+    const key = randomUUID();
+    const first = await created(await post({ data: pf('CARLOS'), meta: { last_index: 1, create_key: key } }));
+    // Meanwhile the record is changed through its resume link, in another tab.
+    const elsewhere = await callApi(server, 'PUT', `/wizardpf/${first.uuid}`, { data: pf('CARLA'), meta: { last_index: 1, version: first.extra.version } }, publicAuth);
+    expect(elsewhere.status).toBe(200);
+    const stale = await post({ data: pf('CARMEN'), meta: { last_index: 1, create_key: key } });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ code: 'stale_version', message: 'La solicitud se modificó desde otra sesión mientras la editabas. Recarga la página para ver la versión actual.' });
+    const opened = await (await callApi(server, 'GET', `/wizardpf/${first.uuid}/1`, undefined, publicAuth)).json();
+    expect(opened.data.nombre).toBe('CARLA');
+    // The same data as stored is no conflict: the record answers as it is.
+    const same = await created(await post({ data: pf('CARLA'), meta: { last_index: 1, create_key: key } }));
+    expect(same).toMatchObject({ uuid: first.uuid, extra: { version: first.extra.version + 1 } });
   });
 
   it('stores one record when the same create arrives twice at once', async () => {
