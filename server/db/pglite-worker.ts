@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { restoreImage } from './fresh-image';
+import { statementRunner } from './pglite-statements';
 import { deeperThan } from './nesting-depth';
 import { ANSWER_MAX_DEPTH, ANSWER_TOO_DEEP, type WorkerAnswer, type WorkerInit, type WorkerRequest } from './pglite-protocol';
 
@@ -29,6 +30,7 @@ const SETTINGS = ['shared_buffers=32MB'];
 try {
   if (init.image && init.dataDir) await restoreImage(init.image, init.dataDir);
   const pglite = await PGlite.create(init.dataDir, { postgresqlconf: SETTINGS, ...(init.loadDataDir ? { loadDataDir: new Blob([init.loadDataDir]) } : {}) });
+  const query = statementRunner(pglite);
   port.on('message', async (request: WorkerRequest) => {
     if ('close' in request) {
       await pglite.close();
@@ -40,7 +42,7 @@ try {
       const result =
         'exec' in request
           ? ((await pglite.exec(request.exec)).at(-1) ?? { rows: [], affectedRows: undefined })
-          : await pglite.query(request.sql, request.params);
+          : await query(request.sql, request.params);
       answer = deeperThan(result.rows, ANSWER_MAX_DEPTH)
         ? { id: request.id, error: { message: `rows nested deeper than ${ANSWER_MAX_DEPTH} levels`, code: ANSWER_TOO_DEEP } }
         : { id: request.id, rows: result.rows, affectedRows: result.affectedRows };

@@ -6,17 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validPfaeModel, validPfModel } from '../unit/forms/fixtures';
-import { callApi, publicToken, staffToken, startTestServer, type TestServer } from './support/test-server';
+import { callApi, publicToken, startSignedInServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
 let publicAuth: string;
 let staffAuth: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  publicAuth = `Bearer ${(await publicToken(server)).access_token}`;
-  staffAuth = `Bearer ${await staffToken(server)}`;
-});
+beforeAll(async () => ({ server, publicAuth, staffAuth } = await startSignedInServer()));
 afterAll(() => server.close());
 
 const pf = (nombre = 'CARLOS'): Record<string, unknown> => ({ ...beforeSubmit(validPfModel() as unknown as Record<string, unknown>), nombre });

@@ -43,6 +43,17 @@ async function expectTypedDataKept(page: Page) {
   await expect(page.getByRole('button', { name: /Datos generales/ }).first()).toHaveAttribute('aria-current', 'step');
 }
 
+/** A new PF opened, 'Datos generales' filled and 'Siguiente' pressed, with the keyboard: answers the dialog a failed save opens. */
+async function firstSaveOfNewPf(page: Page) {
+  await page.goto('/pf');
+  // 'Antes de comenzar' opens with its answer focused.
+  await expect(page.getByRole('button', { name: 'Aceptar' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await fillPersonGeneralData(page);
+  await pressButton(page, 'Siguiente');
+  return page.getByRole('dialog', { name: 'No se guardaron los cambios' });
+}
+
 for (const [screen, viewport] of [
   ['a desktop', { width: 1280, height: 800 }],
   ['360 px', { width: 360, height: 740 }],
@@ -63,15 +74,8 @@ for (const [screen, viewport] of [
       return answer ? answer(route) : route.fallback();
     });
 
-    await page.goto('/pf');
-    // 'Antes de comenzar' opens with its answer focused.
-    await expect(page.getByRole('button', { name: 'Aceptar' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await fillPersonGeneralData(page);
-
     // Nothing answers: the dialog says so, with 'Reintentar' focused.
-    await pressButton(page, 'Siguiente');
-    const dialog = page.getByRole('dialog', { name: 'No se guardaron los cambios' });
+    const dialog = await firstSaveOfNewPf(page);
     await expect(dialog).toContainText('No fue posible comunicarse con el servidor. Revisa tu conexión e intenta de nuevo.');
     await expect(dialog).toContainText(KEPT);
     await expect(dialog.getByRole('button', { name: 'Reintentar' })).toBeFocused();
@@ -121,12 +125,7 @@ test("a first save stored whose answer was lost: 'Reintentar' reaches that recor
     stored = (await (await route.fetch()).json())[0];
     return route.fulfill({ status: 503, json: { statusCode: 503, code: 'database_unavailable', message: UNAVAILABLE } });
   });
-  await page.goto('/pf');
-  await expect(page.getByRole('button', { name: 'Aceptar' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await fillPersonGeneralData(page);
-  await pressButton(page, 'Siguiente');
-  const dialog = page.getByRole('dialog', { name: 'No se guardaron los cambios' });
+  const dialog = await firstSaveOfNewPf(page);
   await expect(dialog).toContainText(UNAVAILABLE);
   await expect(dialog.getByRole('button', { name: 'Reintentar' })).toBeFocused();
   expect(stored).toMatch(/^[0-9a-f-]{36}$/);
