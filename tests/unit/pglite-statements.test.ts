@@ -62,6 +62,50 @@ describe('a query run again as a named statement', () => {
     expect((await pglite.query<{ name: string }>('select name from record where uuid = $1', ['3b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10'])).rows).toEqual([{ name: 'tres' }]);
   });
 
+  it("runs the dialect's own transaction control as named statements, after an error at bind too", async () => {
+    const uuid = '2b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10';
+    const rename = 'update record set name = $1 where uuid = $2';
+    for (let i = 0; i < 3; i++) {
+      await run('begin', []);
+      await run(rename, [`vuelta ${i}`, uuid]);
+      await run('rollback', []);
+    }
+    expect((await pglite.query<{ name: string }>('select name from record where uuid = $1', [uuid])).rows).toEqual([{ name: 'dos' }]);
+    // A value PostgreSQL refuses at bind (22P02) aborts the transaction, as query()'s would; rollback ends it.
+    await run('begin', []);
+    await run('select $1::integer as n', [1]);
+    await run('select $1::integer as n', [1]);
+    await expect(run('select $1::integer as n', ['uno'])).rejects.toMatchObject({ code: '22P02' });
+    await expect(run(rename, ['abortada', uuid])).rejects.toMatchObject({ code: '25P02' });
+    await run('rollback', []);
+    expect((await run('select $1::integer as n', [2])).rows).toEqual([{ n: 2 }]);
+    await run('begin', []);
+    await run(rename, ['confirmada', uuid]);
+    await run('commit', []);
+    expect((await pglite.query<{ name: string }>('select name from record where uuid = $1', [uuid])).rows).toEqual([{ name: 'confirmada' }]);
+  });
+
+  it('runs a statement whose table changed under it as query() does', async () => {
+    const sql = 'select * from record where uuid = $1';
+    const uuid = '3b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10';
+    await run(sql, [uuid]);
+    await run(sql, [uuid]);
+    await pglite.exec('alter table record add column extra text');
+    const { named, plain } = await both(sql, [uuid]);
+    expect(named.rows).toEqual(plain.rows);
+    expect(named.rows[0]).toHaveProperty('extra', null);
+  });
+
+  it('takes its turn behind the queries already waiting, as query() does', async () => {
+    await pglite.exec('create table turn (id serial primary key, who text)');
+    const insert = 'insert into turn (who) values ($1)';
+    await run(insert, ['antes']);
+    await run(insert, ['antes']);
+    await pglite.exec('delete from turn');
+    await Promise.all([pglite.query('select 1'), pglite.query(insert, ['query']), run(insert, ['nombrada'])]);
+    expect((await pglite.query<{ who: string }>('select who from turn order by id')).rows.map((row) => row.who)).toEqual(['query', 'nombrada']);
+  });
+
   it('takes part in a transaction: rolled back with it', async () => {
     const sql = 'update record set name = $1 where uuid = $2';
     const uuid = '2b8a6f52-1c1e-4c55-9a57-3f1a2c9d1e10';
