@@ -126,13 +126,13 @@ export function saveMetaOf(meta: WizardMeta, current: number, then: SaveThen, st
     parent_uuid: meta.parent_uuid,
     version: meta.version,
     guarantors: meta.guarantors,
-    ...(meta.uuid === null && meta.create_key ? { create_key: meta.create_key } : {}),
+    ...(meta.create_key ? { create_key: meta.create_key } : {}),
   };
 }
 
 /**
  * The record's meta once a save answered: the server's, with this record's uuid; the pending
- * guarantors are linked. A provider's API (API_BASE_URL) may answer as spec §7 writes it, without
+ * guarantors are linked, and the create's key is spent (a stored record's saves carry none). A provider's API (API_BASE_URL) may answer as spec §7 writes it, without
  * meta: the record is then stored, and keeps what the browser knew of it.
  */
 export function adoptSavedMeta(meta: WizardMeta, saved: SaveAnswer): WizardMeta {
@@ -144,7 +144,7 @@ export function adoptSavedMeta(meta: WizardMeta, saved: SaveAnswer): WizardMeta 
     version: ('version' in saved ? saved.version : undefined) ?? meta.version ?? 1,
   };
   const { store, complete, last_index, editable, version } = answered;
-  return { ...meta, uuid: saved.uuid, store, cache: !store, complete, last_index, editable, version, guarantors: [] };
+  return { ...meta, uuid: saved.uuid, store, cache: !store, complete, last_index, editable, version, guarantors: [], create_key: null };
 }
 
 /** The model once a save answered: the stored one (PUT), or the one sent with its new uuid (POST). */

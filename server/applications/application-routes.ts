@@ -35,7 +35,7 @@ import { CreateKeyTakenError, parseModel, StaleWriteError, type LinkableCreators
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
 import { checksListQuery, listContract, listQueryOf, listSchema, paged } from './application-list-http';
-import { firstResumeLink, linkSentTo, messagesFor, resumeLinksSent } from '../mail/mail-outbox';
+import { linkSentTo, messagesFor, resumeLinksQueued } from '../mail/mail-outbox';
 import { isExpired } from './application-expiry';
 
 /** Each wizard's backing resource and the person type it holds. */
@@ -293,7 +293,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       filledAt: new Date(stored.filled_at),
       finished: stored.complete || fields.complete,
       finishing,
-      resumeLinksSent: () => resumeLinksSent(request.backend.db, uuid),
+      resumeLinksSent: async () => (await resumeLinksQueued(request.backend.db, uuid)).length,
       guarantorNames: code === 'wizardpm' && !isGuarantor(model) ? async () => (await avalesOf(request, uuid)).map((aval) => fullName(aval.data)) : undefined,
     });
     try {
@@ -339,7 +339,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         : await saveOver(request, code, stored, CREATED_VERSION, { unchangedIsStored: true });
     // The documents the session uploaded before its first save, should the lost answer's request have stopped before linking them.
     if (stored.created_by !== 'public') await request.backend.documents.linkUnlinked(stored.created_by, stored.uuid);
-    return createdAnswer(request, row, model, linked, mail.length > 0 ? mail : await firstResumeLink(request.backend.db, stored.uuid));
+    return createdAnswer(request, row, model, linked, mail.length > 0 ? mail : (await resumeLinksQueued(request.backend.db, stored.uuid)).slice(0, 1));
   };
 
   for (const code of Object.keys(WIZARD_CODES) as Code[]) {

@@ -49,20 +49,9 @@ export interface SavedFacts {
 /** The addresses one application can have its resume link sent to: changing it more sends no more mail (the save still goes). */
 export const MAX_RESUME_ADDRESSES = 5;
 
-/** How many addresses an application's resume link went to (for `resumeLinksSent`). */
-export async function resumeLinksSent(db: Kysely<Database>, uuid: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('mail_message')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('application_uuid', '=', uuid)
-    .where('tipo', '=', 'codigo')
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
-
-/** The first resume link queued for an application, as the one message linkSentTo reads (none when none was). */
-export async function firstResumeLink(db: Kysely<Database>, uuid: string): Promise<Array<Pick<Insertable<MailMessageTable>, 'tipo' | 'destinatario'>>> {
-  return db.selectFrom('mail_message').select(['tipo', 'destinatario']).where('application_uuid', '=', uuid).where('tipo', '=', 'codigo').orderBy('id').limit(1).execute();
+/** The resume links queued for an application, oldest first, each to one address: how many went (`resumeLinksSent`) and where the first went (linkSentTo). */
+export async function resumeLinksQueued(db: Kysely<Database>, uuid: string): Promise<Array<Pick<Insertable<MailMessageTable>, 'tipo' | 'destinatario'>>> {
+  return db.selectFrom('mail_message').select(['tipo', 'destinatario']).where('application_uuid', '=', uuid).where('tipo', '=', 'codigo').orderBy('id').execute();
 }
 
 const addressOf = (model: Model) => String(model.email ?? '').trim();

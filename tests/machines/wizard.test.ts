@@ -525,6 +525,7 @@ describe('wizard scenarios', () => {
     expect(h.pending['create application']).toHaveLength(1);
     expect(h.pending['create application'].at(-1)!.input.meta.create_key).toBe(key);
     await play(h, { type: 'xstate.done.actor.save', output: createdAnswer('abc', { last_index: 1 }) });
+    expect(h.actor.getSnapshot().context.meta.create_key).toBeNull();
     await play(h, { type: 'tab.next', values: VALUES });
     expect(h.pending['update application'].at(-1)!.input.meta).not.toHaveProperty('create_key');
     // Another new application's key is its own.
