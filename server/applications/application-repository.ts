@@ -243,6 +243,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
       .selectAll();
   const updateDraft = preparedQuery(db, (values: UpdateValues) => updateStatement(values, false));
   const updateFinishing = preparedQuery(db, (values: UpdateValues) => updateStatement(values, true));
+  const recordOf = preparedQuery(db, (values: { uuid: string }) => db.selectFrom('application').selectAll().where('uuid', '=', values.uuid));
   /** A written record: its answered columns, the model as the JSON that was written, and its create key. */
   const written = (state: Omit<Application, 'data' | 'create_key'>, data: string, createKey: string | null): Application => {
     const row: Application = { ...state, data, create_key: createKey };
@@ -260,7 +261,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
     async find(uuid: string): Promise<Application | undefined> {
       const cached = cache.get(uuid);
       if (cached) return cached;
-      const row = await db.selectFrom('application').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+      const [row] = await recordOf({ uuid });
       if (row) cache.keep(row);
       return row;
     },

@@ -9,7 +9,12 @@
 //   request's statements; without a listener its 'error' event would stop the process.
 // A connection told `set statement_timeout = 0` (a migration, a catalogue load) has no limit until
 // `reset statement_timeout`; `set local …` until its transaction ends.
+// A prepared query's text (server/db/prepared-query.ts: a save's statements) runs as a named
+// statement: each connection has PostgreSQL parse and plan it once, then sends only its values. Should
+// its plan go stale (a newer instance's migration changed the columns a `select *` answers: 0A000), it
+// is dropped and the text run again.
 import type pg from 'pg';
+import { preparedName } from './prepared-query';
 
 type PgModule = typeof pg;
 
@@ -21,6 +26,11 @@ const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b/i;
 /** How long after the statement limit a statement still unanswered has its connection cut. */
 const CANCEL_GRACE_MS = 250;
 
+/** PostgreSQL's answer to a named statement whose result columns changed under it, and to one it no longer has. */
+const STALE_STATEMENT = new Set(['0A000', '26000']);
+
+type Run = (...args: unknown[]) => unknown;
+
 /** A pg Client whose statements are let go after `limitMs` (and CANCEL_GRACE_MS) by cutting the connection. */
 function clientClass(pgModule: PgModule, limitMs: number) {
   return class DeadlineClient extends pgModule.Client {
@@ -31,10 +41,11 @@ function clientClass(pgModule: PgModule, limitMs: number) {
       super(config);
       // The failed statements say what happened; the pool drops the connection when it is released.
       this.on('error', () => {});
-      const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+      const query = this.query.bind(this) as Run;
       (this as { query: unknown }).query = (...args: unknown[]) => {
         const text = typeof args[0] === 'string' ? args[0] : '';
-        const result = query(...args);
+        const name = Array.isArray(args[1]) && args.length === 2 ? preparedName(text) : undefined;
+        const result = name ? this.#named(query, name, text, args[1] as unknown[]) : query(...args);
         this.#follow(text);
         // Only the promise form (the one Kysely uses) is timed; callbacks and submittables go as they are.
         if (this.#noLimit || !(result instanceof Promise)) return result;
@@ -42,6 +53,20 @@ function clientClass(pgModule: PgModule, limitMs: number) {
         const timer = setTimeout(() => this.connection.stream.destroy(), limitMs + CANCEL_GRACE_MS);
         return result.finally(() => clearTimeout(timer));
       };
+    }
+
+    /** `text` as the named statement `name`; a stale one outside a transaction is closed and the text run again. */
+    async #named(query: Run, name: string, text: string, values: unknown[]) {
+      try {
+        return await query({ name, text, values });
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        // Inside a transaction the error has aborted it: nothing can run again.
+        if (!code || !STALE_STATEMENT.has(code) || (this as unknown as { _txStatus: string | null })._txStatus !== 'I') throw error;
+        delete (this.connection as unknown as { parsedStatements: Record<string, string> }).parsedStatements[name];
+        await (query(`deallocate ${name}`) as Promise<unknown>).catch(() => {});
+        return query(text, values);
+      }
     }
 
     #follow(text: string) {
