@@ -85,7 +85,7 @@ export const NOTICES = {
     'Esta solicitud fue registrada por el personal de la empresa: puedes consultarla, pero no modificarla. Si necesitas cambiar algún dato, comunícate con tu asesor.',
   guarantorFromElsewhere: 'Registrado en otra sesión',
   guarantorsFromElsewhere:
-    'Los avales registrados en otra sesión (desde otro navegador o por el personal de la empresa) se muestran con su nombre y su estado, pero no pueden editarse ni eliminarse desde aquí.',
+    'Los avales registrados en otra sesión (desde otro navegador) se muestran con su nombre y su estado: no pueden editarse desde aquí, pero puedes eliminarlos y registrarlos de nuevo. Los registrados por el personal de la empresa no pueden editarse ni eliminarse desde aquí.',
   clientNotFound: 'Cliente no encontrado',
   ocrEmpty: 'No se pueden obtener los datos del documento, revisa calidad del mismo',
   ocrWrongId: 'Documento inválido, solo INE o IFE son aceptados',

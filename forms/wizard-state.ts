@@ -47,7 +47,7 @@ export type WizardModal =
   | { kind: 'saveUnavailable'; message: string }
   | { kind: 'loadFailed' }
   | { kind: 'incompleteGuarantors'; names: string[] }
-  | { kind: 'confirmGuarantorRemoval'; uuid: string; name: string }
+  | { kind: 'confirmGuarantorRemoval'; key: string; name: string }
   | { kind: 'guarantorFinishFailed'; parentUuid: string | null; message: string | null; unavailable?: string };
 
 /** What a failed call tells the machine: the HTTP status and the server's Spanish message, if any. */

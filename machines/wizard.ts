@@ -122,7 +122,8 @@ export type WizardEvent =
   | { type: 'xstate.snapshot.pld'; snapshot: PldReviewSnapshot }
   | { type: 'modal.closed' }
   | { type: 'wizard.retried' }
-  | { type: 'guarantor.remove'; uuid: string; name: string }
+  /** `key`: the guarantor's uuid, or the removal key the PM's answer gave for one another session registered. */
+  | { type: 'guarantor.remove'; key: string; name: string }
   | { type: 'guarantor.removalConfirmed' }
   /** A new PM's person does not want a guarantor this browser kept for it (saved from /aval/...) linked. */
   | { type: 'pendingGuarantor.declined'; uuid: string }
@@ -176,7 +177,7 @@ export const wizardMachine = setup({
     'validate tab': notProvided<TabValidation, TabValidationInput>('validate tab'),
     'save application': notProvided<SaveAnswer, SaveInput>('save application'),
     'pld review': pldReviewMachine,
-    'remove guarantor': notProvided<RemovedGuarantorAnswer, { parentUuid: string; uuid: string }>('remove guarantor'),
+    'remove guarantor': notProvided<RemovedGuarantorAnswer, { parentUuid: string; key: string }>('remove guarantor'),
   },
   guards: {
     'has uuid': ({ context }) => context.meta.uuid !== null,
@@ -526,7 +527,7 @@ export const wizardMachine = setup({
             'guarantor.remove': {
               guard: and(['no modal is open', 'can remove guarantors']),
               target: 'confirmingGuarantorRemoval',
-              actions: { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'confirmGuarantorRemoval', uuid: event.uuid, name: event.name } }) },
+              actions: { type: 'open modal', params: ({ event }) => ({ modal: { kind: 'confirmGuarantorRemoval', key: event.key, name: event.name } }) },
             },
           },
         },
@@ -584,7 +585,7 @@ export const wizardMachine = setup({
             src: 'remove guarantor',
             input: ({ context }) => ({
               parentUuid: context.meta.uuid!,
-              uuid: (context.modal as Extract<WizardModal, { kind: 'confirmGuarantorRemoval' }>).uuid,
+              key: (context.modal as Extract<WizardModal, { kind: 'confirmGuarantorRemoval' }>).key,
             }),
             onDone: {
               target: 'idle',

@@ -49,5 +49,6 @@ export function saveApplication(http: AxiosInstance, input: SaveInput): Promise<
 }
 
 /** DELETE /wizardpm/{uuid}/avales/{guarantor}: unlinks a guarantor from its PM; answers the PM's guarantors left. */
-export const removeGuarantor = (http: AxiosInstance, parentUuid: string, uuid: string): Promise<RemovedGuarantorAnswer> =>
-  failing(http.delete<RemovedGuarantorAnswer>(`/wizardpm/${encodeURIComponent(parentUuid)}/avales/${encodeURIComponent(uuid)}`).then((r) => r.data));
+/** `key`: the guarantor's uuid, or the removal key the PM's answer gave for one another session registered. */
+export const removeGuarantor = (http: AxiosInstance, parentUuid: string, key: string): Promise<RemovedGuarantorAnswer> =>
+  failing(http.delete<RemovedGuarantorAnswer>(`/wizardpm/${encodeURIComponent(parentUuid)}/avales/${encodeURIComponent(key)}`).then((r) => r.data));

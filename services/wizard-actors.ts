@@ -25,8 +25,8 @@ export function wizardActors(http: AxiosInstance, wizard: AnyWizard) {
       return { valid: Object.keys(errors).length === 0, errors };
     }),
     'save application': fromPromise<SaveAnswer, SaveInput>(({ input }) => saveApplication(http, input)),
-    'remove guarantor': fromPromise<RemovedGuarantorAnswer, { parentUuid: string; uuid: string }>(({ input }) =>
-      removeGuarantor(http, input.parentUuid, input.uuid),
+    'remove guarantor': fromPromise<RemovedGuarantorAnswer, { parentUuid: string; key: string }>(({ input }) =>
+      removeGuarantor(http, input.parentUuid, input.key),
     ),
   };
 }

@@ -112,6 +112,8 @@ export type CreatedAnswer = [string, InferType<typeof createdExtraSchema>];
  */
 export const guarantorSummarySchema = object({
   uuid: string().nullable().defined(),
+  /** Without its uuid, one another public session registered: the key that removes it from the PM. */
+  ref: string().optional(),
   data: object({
     tipo_persona: string().optional(),
     nombre: string().optional(),

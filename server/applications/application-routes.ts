@@ -3,7 +3,7 @@
 // and the change history. Public sessions reach a record only through its uuid, and cannot change
 // a finished one. Guarantors are records of their own linked to their PM by parent_uuid; the PM's
 // `avales` is always read from those links, never taken from a body.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GUARANTORS_MAX } from '../../forms/limits';
 import { canAddOrRemoveItems, type EditableLevel } from '../../forms/locking';
@@ -56,6 +56,10 @@ const creatorOf = (request: FastifyRequest) =>
   isStaff(request) ? `staff:${request.session!.sub}` : request.session?.sid ? `public:${request.session.sid}` : 'public';
 /** Created by this very public session (a public token without a session id owns nothing). */
 const ownedBySession = (request: FastifyRequest, createdBy: string) => request.session?.sid !== undefined && createdBy === `public:${request.session.sid}`;
+
+/** A linked guarantor's removal key: names it within its PM without giving its uuid away (a digest of both uuids). */
+const removalKey = (parentUuid: string, guarantorUuid: string) => createHash('sha256').update(`${parentUuid}:${guarantorUuid}`).digest('hex').slice(0, 32);
+const REMOVAL_KEY = /^[0-9a-f]{32}$/;
 export const staffCreated = (application: Application) => application.created_by.startsWith('staff:');
 const STAFF_CREATED = 'Esta solicitud fue registrada por el personal de la empresa y no puede modificarse desde aquí. Si necesitas cambiar algún dato, comunícate con tu asesor.';
 /** The version a record is created at. */
@@ -223,13 +227,17 @@ export async function applicationRoutes(app: FastifyInstance) {
    * The PM's guarantors as its Avales tab lists them: name, person type and completeness; the uuid
    * (the key to the guarantor's record) only to staff and to the public session that created it.
    * Guarantors saved before sessions had ids ('public') keep showing it, as they did: their
-   * applicants could otherwise never complete them, and so never finish their PM.
+   * applicants could otherwise never complete them, and so never finish their PM. A guarantor
+   * another public session registered comes with its removal key instead (`ref`): whoever holds the
+   * PM's code can take it off the PM (and register it again), not open it; otherwise an applicant
+   * who resumed on another device could never finish. One staff registered comes with neither.
    */
   const avalesShown = async (request: FastifyRequest, parentUuid: string) =>
-    (await avalesOf(request, parentUuid)).map(({ uuid, created_by, data }) => ({
-      uuid: isStaff(request) || ownedBySession(request, created_by) || created_by === 'public' ? uuid : null,
-      data,
-    }));
+    (await avalesOf(request, parentUuid)).map(({ uuid, created_by, data }) =>
+      isStaff(request) || ownedBySession(request, created_by) || created_by === 'public'
+        ? { uuid, data }
+        : { uuid: null, ...(created_by.startsWith('public:') ? { ref: removalKey(parentUuid, uuid) } : {}), data },
+    );
 
   /** The model as answered: a PM client carries its guarantors; the PLD review is for staff only (DESIGN.md §6). */
   const answered = async (request: FastifyRequest, code: Code, model: Record<string, unknown>, uuid: string) => {
@@ -464,12 +472,18 @@ export async function applicationRoutes(app: FastifyInstance) {
       if (parent.code !== 'wizardpm' || parent.clasificacion !== 'Cliente') throw notFound();
       requireGuarantorsChangeable(request, parent);
       const notLinked = () => new ApiError(404, 'Ese aval no pertenece a esta solicitud.', 'not_found');
-      if (!UUID.test(guarantor)) throw notLinked();
-      const record = await repository(request).find(guarantor);
+      // By its uuid, or by the removal key the PM's answer gave for a guarantor another session registered.
+      const guarantorUuid = UUID.test(guarantor)
+        ? guarantor
+        : REMOVAL_KEY.test(guarantor)
+          ? (await avalesOf(request, uuid)).find((aval) => aval.created_by.startsWith('public:') && removalKey(uuid, aval.uuid) === guarantor)?.uuid
+          : undefined;
+      if (!guarantorUuid) throw notLinked();
+      const record = await repository(request).find(guarantorUuid);
       if (!isStaff(request) && record?.parent_uuid === uuid && staffCreated(record)) {
         throw forbidden('Este aval fue registrado por el personal de la empresa y no puede quitarse desde aquí.');
       }
-      if (!(await repository(request).unlinkGuarantor(uuid, guarantor, actorOf(request)))) throw notLinked();
+      if (!(await repository(request).unlinkGuarantor(uuid, guarantorUuid, actorOf(request)))) throw notLinked();
       return { message: NOTICES.guarantorRemoved, avales: await avalesShown(request, uuid) };
     },
   );

@@ -3,7 +3,7 @@
 import type { GuarantorSummary, Model } from '../../forms/contracts/application';
 import type { PldReviewRef } from './pld-review-selectors';
 import { ActivosPasivosTab } from './tabs/activos-pasivos-tab';
-import { AvalesTab, type OwnGuarantor } from './tabs/avales-tab';
+import { AvalesTab } from './tabs/avales-tab';
 import { DatosGeneralesPfTab } from './tabs/datos-generales-pf-tab';
 import { EmpleoTab } from './tabs/empleo-tab';
 import { LeyendaVeracidadTab, type StatementAcceptance } from './tabs/leyenda-veracidad-tab';
@@ -24,7 +24,7 @@ export interface TabViewProps {
   parentUuid: string | null;
   canAddGuarantors: boolean;
   canChangeGuarantors: boolean;
-  onRemoveGuarantor: (aval: OwnGuarantor) => void;
+  onRemoveGuarantor: (key: string, name: string) => void;
   review: PldReviewRef | undefined;
   /** Staff with the Analista role, who review the PLD matches. */
   pldReviewer: boolean;

@@ -10,7 +10,6 @@ import type { Model } from '../../forms/contracts/application';
 import type { FillChange } from '../../forms/documents/ocr-fill';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { errorsOfUnlocked } from '../../forms/locking';
-import { guarantorName } from '../../forms/wizard-state';
 import { useEditableLevel } from '../components/fields/form-lock';
 import { ShownErrorsProvider } from '../components/fields/shown-errors-provider';
 import { OcrMarksProvider } from '../documents/ocr-marks';
@@ -142,7 +141,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
                   parentUuid={uuid}
                   canAddGuarantors={guarantorsAddable}
                   canChangeGuarantors={guarantorsChangeable}
-                  onRemoveGuarantor={(aval) => actor.send({ type: 'guarantor.remove', uuid: aval.uuid, name: guarantorName(aval) })}
+                  onRemoveGuarantor={(key, name) => actor.send({ type: 'guarantor.remove', key, name })}
                   review={review}
                   pldReviewer={pldReviewer}
                   statement={statement}

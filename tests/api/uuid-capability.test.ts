@@ -184,7 +184,7 @@ describe('a PM read by a public session', () => {
     expect(text).not.toContain(staffOne.uuid);
     expect(JSON.parse(text).data.avales).toEqual([
       { uuid: mine.uuid, data: expect.objectContaining({ nombre: 'PROPIO', persona_completa: false }) },
-      { uuid: null, data: expect.objectContaining({ nombre: 'DE OTRO NAVEGADOR', tipo_persona: 'Física', persona_completa: false }) },
+      { uuid: null, ref: expect.stringMatching(/^[0-9a-f]{32}$/), data: expect.objectContaining({ nombre: 'DE OTRO NAVEGADOR', tipo_persona: 'Física', persona_completa: false }) },
       { uuid: null, data: expect.objectContaining({ nombre: 'DEL PERSONAL', persona_completa: false }) },
     ]);
     // The other browser sees its own guarantor's uuid, not the owner's.
@@ -204,6 +204,32 @@ describe('a PM read by a public session', () => {
     const saved = await call(owner, 'PUT', `/wizardpm/${parent.uuid}`, { data: pm(), meta: { version: parent.version, last_index: 4 } });
     expect(saved.status).toBe(200);
     expect(await saved.text()).not.toContain(othersOne.uuid);
+  });
+
+  it('removes a guarantor another browser registered by the key its answer gave, which opens nothing', async () => {
+    // The applicant resumed on another device: the guarantors they registered before are another session's.
+    const before = await newBrowser();
+    const now = await newBrowser();
+    const parent = await createPm(before);
+    const earlier = await addGuarantor(before, 'DEL OTRO DISPOSITIVO', parent.uuid);
+    const staffOne = await addGuarantor(staffAuth, 'DEL PERSONAL', parent.uuid);
+    const [listed, ofStaff] = (await opened(now, 'wizardpm', parent.uuid)).data.avales;
+    expect(ofStaff).not.toHaveProperty('ref');
+    // The key opens no record, and names the guarantor within its PM only.
+    expect((await call(now, 'GET', `/wizardpf/${listed.ref}/1`)).status).toBe(404);
+    const elsewhere = await createPm(now);
+    expect((await call(now, 'DELETE', `/wizardpm/${elsewhere.uuid}/avales/${listed.ref}`)).status).toBe(404);
+    expect((await call(now, 'DELETE', `/wizardpm/${parent.uuid}/avales/${'0'.repeat(32)}`)).status).toBe(404);
+
+    const removed = await call(now, 'DELETE', `/wizardpm/${parent.uuid}/avales/${listed.ref}`);
+    expect(removed.status).toBe(200);
+    const removedText = await removed.text();
+    expect(removedText).not.toContain(earlier.uuid);
+    expect(JSON.parse(removedText).avales).toEqual([{ uuid: null, data: expect.objectContaining({ nombre: 'DEL PERSONAL' }) }]);
+    // The record itself is untouched, only no longer this PM's guarantor; staff's stays.
+    expect((await opened(staffAuth, 'wizardpf', earlier.uuid, '0')).meta.parent_uuid).toBeNull();
+    expect((await opened(staffAuth, 'wizardpm', parent.uuid, '0')).data.avales.map((aval: { uuid: string }) => aval.uuid)).toEqual([staffOne.uuid]);
+    expect((await call(now, 'DELETE', `/wizardpm/${parent.uuid}/avales/${listed.ref}`)).status).toBe(404);
   });
 });
 

@@ -1,7 +1,8 @@
 // The uuid as a capability in the browser (issue 12): a PM shows a public session the uuids of the
 // guarantors that session saved only, so a guarantor another browser saved is listed by name, type
-// and state, without 'Editar' or 'Eliminar', and the tab says why; a record staff created opens
-// for the public read-only, saying so.
+// and state, without 'Editar', and the tab says why; it can still be removed (and registered again),
+// so that an applicant who resumed on another device can finish. A record staff created opens for
+// the public read-only, saying so.
 import { expect, test, type Page } from '@playwright/test';
 import { beforeSubmit } from '../../forms/before-submit';
 import { NOTICES } from '../../forms/messages';
@@ -16,7 +17,7 @@ async function openAvales(page: Page, uuid: string) {
   await expect(page.getByRole('button', { name: /Avales/ })).toHaveAttribute('aria-current', 'step');
 }
 
-test('a guarantor another browser saved is listed without Editar or Eliminar, saying why', async ({ page, request }) => {
+test('a guarantor another browser saved is listed without Editar, saying why, and can be removed', async ({ page, request }) => {
   const own = await pageBearer(page);
   const uuid = await createApplication(request, 'pm', { last_index: 4 }, {}, own);
   await createGuarantor(request, uuid, 'SOFÍA', true, own);
@@ -35,7 +36,7 @@ test('a guarantor another browser saved is listed without Editar or Eliminar, sa
   await expect(theirs).toContainText('Incompleto');
   await expect(theirs).toContainText(NOTICES.guarantorFromElsewhere);
   await expect(theirs.getByRole('link')).toHaveCount(0);
-  await expect(theirs.getByRole('button')).toHaveCount(0);
+  await expect(theirs.getByRole('button')).toHaveText(['Eliminar']);
   await expect(page.getByText(NOTICES.guarantorsFromElsewhere)).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/avales-otra-sesion-1280.png', fullPage: true });
@@ -51,6 +52,19 @@ test('a guarantor another browser saved is listed without Editar or Eliminar, sa
   await page.getByRole('dialog').getByRole('button', { name: 'Sí, eliminar' }).click();
   await expect(mine).toHaveCount(0);
   await expect(theirs).toContainText(NOTICES.guarantorFromElsewhere);
+
+  // The other browser's, with the keyboard alone: it goes, and nothing is left to complete.
+  await theirs.getByRole('button', { name: 'Eliminar ERNESTO GARCÍA RAMÍREZ' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('ERNESTO GARCÍA RAMÍREZ');
+  await dialog.getByRole('button', { name: 'Sí, eliminar' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(theirs).toHaveCount(0);
+  await expect(page.getByText(NOTICES.noGuarantors)).toBeVisible();
+  await expect(page.getByText(NOTICES.guarantorsFromElsewhere)).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/avales-otra-sesion-eliminado-360.png', fullPage: true });
 });
 
 test('a record staff created opens for the public read-only, saying so', async ({ page, request, baseURL }) => {

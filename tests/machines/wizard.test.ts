@@ -38,7 +38,7 @@ const INCOMPLETE_AVAL = aval('aval-2', 'Física con actividad empresarial', ['LU
 const PENDING_AVAL = aval('aval-3', 'Moral', ['COMERCIAL DEL NORTE'], true);
 /** The names the incomplete-guarantors modal must show, written out rather than computed. */
 const NAME_OF: Record<string, string> = { 'aval-1': 'MARÍA GÓMEZ RUIZ', 'aval-2': 'LUIS PÉREZ', 'aval-3': 'COMERCIAL DEL NORTE' };
-const REMOVAL = { type: 'guarantor.remove', uuid: INCOMPLETE_AVAL.uuid, name: NAME_OF['aval-2'] } as const;
+const REMOVAL = { type: 'guarantor.remove', key: INCOMPLETE_AVAL.uuid, name: NAME_OF['aval-2'] } as const;
 
 const PM_BLANK = { clasificacion: 'Cliente', tipo_persona: 'Moral', nombre: '', avales: [], entidades_eliminadas: [] };
 const STORED_PM = { ...PM_BLANK, nombre: 'ACME', avales: [COMPLETE_AVAL, INCOMPLETE_AVAL] };
@@ -348,14 +348,14 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
   if (s.matches({ ready: 'finishing' }) || s.matches('finished')) expect(incompleteAvales(context.model)).toEqual([]);
   if (s.matches({ ready: 'confirmingGuarantorRemoval' })) {
     expect(s.hasTag('blocking')).toBe(true);
-    expect(context.modal).toEqual({ kind: 'confirmGuarantorRemoval', uuid: REMOVAL.uuid, name: REMOVAL.name });
+    expect(context.modal).toEqual({ kind: 'confirmGuarantorRemoval', key: REMOVAL.key, name: REMOVAL.name });
     // Nothing is removed before the person confirms.
     expect(h.pending['remove guarantor'] ?? []).toEqual([]);
   }
   if (s.matches({ ready: 'removingGuarantor' })) {
     expect(s.hasTag('busy')).toBe(true);
     expect(context.meta.uuid).not.toBeNull();
-    expect(pendingCall(h, 'remove guarantor').input).toEqual({ parentUuid: context.meta.uuid, uuid: REMOVAL.uuid });
+    expect(pendingCall(h, 'remove guarantor').input).toEqual({ parentUuid: context.meta.uuid, key: REMOVAL.key });
   }
   if (h.before?.matches({ ready: 'confirmingGuarantorRemoval' }) && h.last.type === 'modal.closed') {
     // Cancelling closes the question and calls nothing.
@@ -645,7 +645,7 @@ describe('PM scenarios', () => {
     await play(h, REMOVAL);
     let s = h.actor.getSnapshot();
     expect(s.hasTag('blocking')).toBe(true);
-    expect(s.context.modal).toEqual({ kind: 'confirmGuarantorRemoval', uuid: 'aval-2', name: 'LUIS PÉREZ' });
+    expect(s.context.modal).toEqual({ kind: 'confirmGuarantorRemoval', key: 'aval-2', name: 'LUIS PÉREZ' });
     await play(h, { type: 'modal.closed' });
     s = h.actor.getSnapshot();
     expect(s.matches({ ready: 'idle' })).toBe(true);
@@ -656,7 +656,7 @@ describe('PM scenarios', () => {
     await play(h, REMOVAL);
     await play(h, { type: 'guarantor.removalConfirmed' });
     expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(pendingCall(h, 'remove guarantor').input).toEqual({ parentUuid: 'pm-1', uuid: 'aval-2' });
+    expect(pendingCall(h, 'remove guarantor').input).toEqual({ parentUuid: 'pm-1', key: 'aval-2' });
     await play(h, { type: 'xstate.done.actor.removeGuarantor', output: { avales: [COMPLETE_AVAL] } });
     s = h.actor.getSnapshot();
     expect(s.matches({ ready: 'idle' })).toBe(true);

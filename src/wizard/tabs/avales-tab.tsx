@@ -2,7 +2,8 @@
 // with whether each is complete, edit and delete. The guarantors are records of their own: this
 // tab only lists them and links to their wizards; deleting goes through the wizard statechart.
 // A guarantor another session saved comes without its uuid (the key to its record): it is listed
-// with its name and state, and says why it has no 'Editar' or 'Eliminar'.
+// with its name and state, says why it has no 'Editar', and can still be removed (by the removal key
+// the server gave instead) to be registered again; one staff registered cannot.
 import { Button, Callout, HTMLTable, Tag } from '@blueprintjs/core';
 import { Edit, Plus, Trash } from '@blueprintjs/icons';
 import { useEffect, useRef } from 'react';
@@ -21,12 +22,12 @@ export interface AvalesTabProps {
   canAdd: boolean;
   /** Edit and delete per row (the editable level lets items be changed). */
   canChange: boolean;
-  onRemove: (aval: OwnGuarantor) => void;
+  /** Removes the guarantor its key names: its uuid, or the removal key of one another session registered. */
+  onRemove: (key: string, name: string) => void;
 }
 
 /** A guarantor this session may open: the server gave its uuid. */
-export type OwnGuarantor = GuarantorSummary & { uuid: string };
-const isOwn = (aval: GuarantorSummary): aval is OwnGuarantor => aval.uuid !== null;
+const isOwn = (aval: GuarantorSummary): aval is GuarantorSummary & { uuid: string } => aval.uuid !== null;
 
 /** Each kind of guarantor, said in words under its button. */
 const ADD_BUTTONS: Array<{ route: WizardRouteName; text: string; kind: string }> = [
@@ -40,6 +41,10 @@ function guarantorHref(route: WizardRouteName, parentUuid: string | null, uuid?:
   const base = parentUuid ? WIZARD_ROUTES[route].base : WIZARD_ROUTES[`aval/${route.replace('aval', '')}` as WizardRouteName].base;
   const own = uuid ? `/${encodeURIComponent(uuid)}` : '';
   return `${base}${own}${parentUuid ? `?pm=${encodeURIComponent(parentUuid)}` : ''}`;
+}
+
+function RemoveButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return <Button size="small" icon={<Trash />} intent="danger" variant="minimal" text="Eliminar" aria-label={`Eliminar ${name}`} onClick={onClick} />;
 }
 
 export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: AvalesTabProps) {
@@ -92,12 +97,13 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
                   {canChange && !isOwn(aval) && (
                     <td className="row-note card-table-actions">
                       {NOTICES.guarantorFromElsewhere}
+                      {parentUuid && aval.ref && <RemoveButton name={name} onClick={() => onRemove(aval.ref!, name)} />}
                     </td>
                   )}
                   {canChange && isOwn(aval) && (
                     <td className="row-actions card-table-actions">
                       <RouterButton size="small" icon={<Edit />} to={guarantorHref(guarantorRoute(aval.data.tipo_persona), parentUuid, aval.uuid)} text="Editar" aria-label={`Editar ${name}`} />
-                      {parentUuid && <Button size="small" icon={<Trash />} intent="danger" variant="minimal" text="Eliminar" aria-label={`Eliminar ${name}`} onClick={() => onRemove(aval)} />}
+                      {parentUuid && <RemoveButton name={name} onClick={() => onRemove(aval.uuid, name)} />}
                     </td>
                   )}
                 </tr>
