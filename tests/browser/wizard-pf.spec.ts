@@ -89,6 +89,16 @@ test('a public applicant fills the PF wizard, refreshes mid-way, resumes and fin
   await expect(signDialog).toHaveCount(0);
   await expect(finish).toBeVisible();
   await expect(sign).toBeFocused();
+  // On a phone the three answers wrap onto rows, each label whole inside its button, inside the dialog.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const box = (await finish.boundingBox())!;
+  for (const answer of await finish.locator('.bp6-dialog-footer-actions > *').all()) {
+    expect(await answer.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+    const own = (await answer.boundingBox())!;
+    expect(own.x).toBeGreaterThanOrEqual(box.x);
+    expect(own.x + own.width).toBeLessThanOrEqual(box.x + box.width);
+  }
+  await page.screenshot({ path: 'test-results/solicitud-completa-360.png' });
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
