@@ -208,6 +208,11 @@ test("a refused step lists its fields at the top ('Revisa N campos') and focuses
   // In the order the page shows them, by the labels the person reads.
   await expect(links.first()).toHaveText('Identificación oficial');
   await expect(summary).not.toContainText('Nombre(s)');
+  // The municipality waits on the state: the state is the one to fill, the municipality says nothing yet.
+  await expect(summary.getByRole('link', { name: 'Estado de nacimiento' })).toBeVisible();
+  await expect(summary).not.toContainText('Municipio de nacimiento');
+  await expect(page.getByLabel('Municipio de nacimiento')).toBeDisabled();
+  await expect(page.getByLabel('Municipio de nacimiento')).not.toHaveAttribute('aria-invalid', 'true');
   const count = await links.count();
   await expect(summary).toContainText(`Revisa ${count} campos`);
   await expect(page.getByLabel('Identificación oficial')).toBeFocused();

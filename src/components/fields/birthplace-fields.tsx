@@ -81,7 +81,8 @@ export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
             entries={stateList}
             idOf={stateId}
             nameOf={entryName}
-            disabled={placeDisabled || !pais}
+            disabled={placeDisabled}
+            waiting={!pais}
             busy={loading.states}
             onPick={(state) => apply(onBirthStateChange(values(), state))}
           />
@@ -91,7 +92,8 @@ export function BirthplaceFields({ disabled }: BirthplaceFieldsProps) {
             entries={municipalityList}
             idOf={municipalityId}
             nameOf={entryName}
-            disabled={placeDisabled || !estado}
+            disabled={placeDisabled}
+            waiting={!estado}
             busy={loading.municipalities}
           />
         </>

@@ -21,6 +21,8 @@ export interface CatalogSuggestProps<T> {
   /** A stable function, like `idOf`. */
   nameOf: (entry: T) => string;
   disabled: boolean;
+  /** Waits on another field (its list depends on it): disabled, and showing no error until then. */
+  waiting?: boolean;
   /** The list is loading. */
   busy: boolean;
   onPick?: (entry: T | null) => void;
@@ -28,8 +30,8 @@ export interface CatalogSuggestProps<T> {
 
 const matchesText = (total: number) => (total === 1 ? '1 coincidencia' : `${total.toLocaleString('es-MX')} coincidencias`);
 
-export function CatalogSuggest<T>({ name, label, entries, idOf, nameOf, disabled, busy, onPick }: CatalogSuggestProps<T>) {
-  const { input, error, id, control } = useFieldWiring<T | null>(name, { disabled });
+export function CatalogSuggest<T>({ name, label, entries, idOf, nameOf, disabled, waiting, busy, onPick }: CatalogSuggestProps<T>) {
+  const { input, error, id, control } = useFieldWiring<T | null>(name, { disabled, waiting });
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState<T | null>(null);

@@ -58,10 +58,11 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
   }, [found, form, catalogName]);
 
   const codeError = useShownError(name, code.meta, postalCode);
-  const coloniaError = useShownError(coloniaName, colonia.meta, colonia.input.value);
+  const options = found ?? [];
+  // Without the postal code's neighbourhoods there is nothing to choose: the postal code says what is wrong.
+  const coloniaError = useShownError(coloniaName, colonia.meta, colonia.input.value, options.length === 0);
   const codeId = fieldId(name);
   const coloniaId = fieldId(coloniaName);
-  const options = found ?? [];
   const chosen = colonia.input.value || null; // final-form gives "" for an empty field
   const place = chosen ?? options[0];
 

@@ -13,18 +13,20 @@ export interface FieldWiringOptions {
   disabled?: boolean;
   /** Shown as the error while the field shows none of its own (a PLD mark). Default none. */
   note?: string;
+  /** Disabled until another field is filled, and showing no error meanwhile (useShownError). Default false. */
+  waiting?: boolean;
 }
 
-export function useFieldWiring<T>(name: string, { config, disabled, note }: FieldWiringOptions = {}) {
+export function useFieldWiring<T>(name: string, { config, disabled, note, waiting = false }: FieldWiringOptions = {}) {
   const { input, meta } = useField<T>(name, config);
-  const error = useShownError(name, meta, input.value) ?? note;
+  const error = useShownError(name, meta, input.value, waiting) ?? note;
   const id = fieldId(name);
   /** Spread on the control: its id and name, focus, lock and the aria state of its error. */
   const control = {
     id,
     name,
     onFocus: input.onFocus,
-    disabled: useFieldDisabled(name, disabled),
+    disabled: useFieldDisabled(name, disabled || waiting),
     'aria-invalid': error ? (true as const) : undefined,
     'aria-describedby': errorId(id),
   };

@@ -7,8 +7,13 @@ import type { FieldMetaState } from 'react-final-form';
 import { selectShownError } from '../../../machines/shown-errors';
 import { useShownErrorsActor } from './shown-errors-provider';
 
-export function useShownError(name: string, meta: FieldMetaState<unknown>, value: unknown): string | undefined {
-  const error = firstMessage(meta.error) ?? firstMessage(meta.submitError);
+/**
+ * `waiting`: the field waits on another (a municipality on its state, a neighbourhood on its postal
+ * code) and cannot be filled yet: it shows no error of its own, and the summary does not list it; the
+ * field to fill first shows its own.
+ */
+export function useShownError(name: string, meta: FieldMetaState<unknown>, value: unknown, waiting = false): string | undefined {
+  const error = waiting ? undefined : (firstMessage(meta.error) ?? firstMessage(meta.submitError));
   const submitFailed = Boolean(meta.submitFailed);
   const actor = useShownErrorsActor();
   const shown = useSelector(actor, (snapshot) => selectShownError(snapshot, name));
