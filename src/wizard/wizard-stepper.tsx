@@ -4,7 +4,7 @@
 // to the steps on either side, the list shown on request. Every control selects through onSelect.
 import { Button, Icon, Intent } from '@blueprintjs/core';
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, WarningSign } from '@blueprintjs/icons';
-import { useId, useState, type ReactElement } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 
 export interface WizardStepperProps {
   titles: string[];
@@ -21,6 +21,14 @@ const ErrorIcon = () => <Icon icon={<WarningSign />} aria-hidden />;
 export function WizardStepper({ titles, current, active, errors, busy, onSelect }: WizardStepperProps) {
   const [listShown, setListShown] = useState(false);
   const listId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape folds the opened list back into the bar, the focus on the bar (as a disclosure does).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !listShown) return;
+    event.stopPropagation();
+    setListShown(false);
+    toggle.current?.focus();
+  };
   const selectable = (index: number) => active[index] === '1' && !busy;
   const currentHasError = errors.includes(current);
   const othersWithErrors = errors.filter((index) => index !== current).length;
@@ -42,10 +50,11 @@ export function WizardStepper({ titles, current, active, errors, busy, onSelect 
     );
 
   return (
-    <nav className={listShown ? 'wizard-stepper is-expanded' : 'wizard-stepper'} aria-label="Secciones de la solicitud">
+    <nav className={listShown ? 'wizard-stepper is-expanded' : 'wizard-stepper'} aria-label="Secciones de la solicitud" onKeyDown={onKeyDown}>
       <div className="stepper-compact">
         {sideButton(current - 1, <ChevronLeft />)}
         <Button
+          ref={toggle}
           className="stepper-toggle"
           variant="minimal"
           alignText="start"

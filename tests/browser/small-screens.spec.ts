@@ -60,6 +60,13 @@ test('at 360 px the stepper is one bar: the step and its number, the steps eithe
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/small-screens/stepper-list-360.png' });
+  // Escape folds it back, from any of its steps, the focus on the bar.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
   await openStep(page, /Empleo/);
   await expect(title).toHaveText('Empleo');
   await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
