@@ -26,6 +26,9 @@ ${body}
 
 export function loginPage(options: { next: string; error?: string; username?: string }): string {
   const error = options.error ? `<p class="error" role="alert" id="login-error">${escapeHtml(options.error)}</p>` : '';
+  // The focus where the person goes on typing: the password again after a refusal that kept the user name, else the user name.
+  const again = Boolean(options.error && options.username);
+  const describedBy = options.error ? ' aria-describedby="login-error"' : '';
   return layout(
     'Iniciar sesión',
     `<h1>Iniciar sesión</h1>
@@ -33,9 +36,9 @@ ${error}
 <form method="post" action="/staff/login">
   <input type="hidden" name="next" value="${escapeHtml(options.next)}">
   <label for="username">Usuario</label>
-  <input id="username" name="username" autocomplete="username" required value="${escapeHtml(options.username ?? '')}"${options.error ? ' aria-describedby="login-error"' : ''}>
+  <input id="username" name="username" autocomplete="username" required value="${escapeHtml(options.username ?? '')}"${describedBy}${again ? '' : ' autofocus'}>
   <label for="password">Contraseña</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required>
+  <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}${again ? ' autofocus' : ''}>
   <button type="submit">Iniciar sesión</button>
 </form>`,
   );

@@ -10,13 +10,16 @@ async function signIn(page: Page, next = '/') {
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
-test('a wrong password keeps the staff member on the sign-in page with a message', async ({ page }) => {
+test('a wrong password keeps the staff member on the sign-in page with a message, typing the password again', async ({ page }) => {
   await page.goto('/staff/login');
+  await expect(page.getByLabel('Usuario')).toBeFocused();
   await page.getByLabel('Usuario').fill('demo');
   await page.getByLabel('Contraseña').fill('equivocada');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByRole('alert')).toHaveText('Usuario o contraseña incorrectos.');
   await expect(page.getByLabel('Usuario')).toHaveValue('demo');
+  await expect(page.getByLabel('Contraseña')).toBeFocused();
+  await expect(page.getByLabel('Contraseña')).toHaveAccessibleDescription('Usuario o contraseña incorrectos.');
   await expectAccessible(page);
 });
 
