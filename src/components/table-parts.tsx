@@ -1,6 +1,6 @@
 // The parts every table of the app shares: a scrolling box reachable by keyboard, a header row of
 // column names, and the row that says there is nothing to list.
-import type { ReactNode, Ref } from 'react';
+import { useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 
 /** A column's header: its name, or a name only screen readers hear (an actions column). */
 export type Column = string | { label: string; hidden: true };
@@ -44,10 +44,27 @@ export interface TableRegionProps {
   children: ReactNode;
 }
 
-/** A table's box, scrolling sideways when the table is wider than the screen, and focusable so the keyboard can scroll it. */
+/**
+ * A table's box, scrolling sideways when the table is wider than the screen, and then a stop of the
+ * Tab key so the keyboard can scroll it; a table that fits is no stop (a dialog of five short tables
+ * would otherwise take five presses more), though the page may still move the focus to it.
+ */
 export function TableRegion({ label, labelledBy, ref, children }: TableRegionProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useImperativeHandle(ref, () => box.current!, []);
+  const [scrolls, setScrolls] = useState(true);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div ref={ref} className="table-scroll" role="region" tabIndex={0} aria-label={label} aria-labelledby={labelledBy}>
+    <div ref={box} className="table-scroll" role="region" tabIndex={scrolls ? 0 : -1} aria-label={label} aria-labelledby={labelledBy}>
       {children}
     </div>
   );

@@ -40,6 +40,8 @@ test('staff review the matches of a listed person, save and close, move on; rena
   await expect(row).toContainText('Coincide con JOAQUÍN GUZMÁN LOERA');
   for (const empty of ['Representantes legales', 'Avales', 'Representantes de avales', 'Personas con vínculo patrimonial']) {
     await expect(review.getByRole('table', { name: empty, exact: true })).toContainText('No se encontraron coincidencias');
+    // A table that fits the dialog is no stop of the Tab key (only one wider than its box is, to scroll it).
+    await expect(review.getByRole('region', { name: empty, exact: true })).toHaveAttribute('tabindex', '-1');
   }
   // Nothing was saved while the matches wait.
   await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
