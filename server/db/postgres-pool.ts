@@ -26,8 +26,12 @@ const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b/i;
 /** How long after the statement limit a statement still unanswered has its connection cut. */
 const CANCEL_GRACE_MS = 250;
 
-/** PostgreSQL's answer to a named statement whose result columns changed under it, and to one it no longer has. */
-const STALE_STATEMENT = new Set(['0A000', '26000']);
+/**
+ * PostgreSQL's answer to a named statement whose result columns changed under it, to one it no longer
+ * has, and to a parse of one it still has (a close that failed): each is closed and the text run again.
+ * Inside a transaction the error ends it and nothing is closed; the next run outside one mends it.
+ */
+const STALE_STATEMENT = new Set(['0A000', '26000', '42P05']);
 
 type Run = (...args: unknown[]) => unknown;
 

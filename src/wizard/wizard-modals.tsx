@@ -38,7 +38,7 @@ const CONTENT: Record<Exclude<WizardModal['kind'], 'pldReview'>, { title: string
   },
   incompleteGuarantors: {
     title: NOTICES.incompleteGuarantors,
-    text: 'Para finalizar, completa la información de estos avales con «Editar» y «Finalizar y regresar a PM» (uno registrado en otra sesión se completa desde el navegador en que se registró, o se elimina y se registra de nuevo):',
+    text: 'Para finalizar, completa la información de estos avales con «Editar» y «Finalizar y regresar a PM» (uno registrado en otra sesión se completa desde el navegador en que se registró, o se elimina y se registra de nuevo; uno registrado por el personal de la empresa, con tu asesor):',
   },
   confirmGuarantorRemoval: { title: 'Eliminar aval', text: NOTICES.guarantorDeleteConfirm },
   guarantorFinishFailed: {

@@ -16,10 +16,12 @@ interface Db {
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('named statements on PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
   let db: Kysely<Db>;
+  let pool: pg.Pool;
   // One connection, so that every statement below runs where the named statement lives.
   beforeAll(async () => {
     scratch = await scratchPostgres(process.env.DATABASE_URL!, 'test_named');
-    db = new Kysely<Db>({ dialect: new PostgresDialect({ pool: postgresPool(pg, scratch.url, 5_000, 1) }) });
+    pool = postgresPool(pg, scratch.url, 5_000, 1);
+    db = new Kysely<Db>({ dialect: new PostgresDialect({ pool }) });
     await sql`create table item (id int primary key, label text not null)`.execute(db);
     await sql`insert into item values (1, 'uno'), (2, 'dos')`.execute(db);
   });
@@ -50,6 +52,18 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('named statements on Po
     await sql`alter table item add column extra text not null default 'nuevo'`.execute(db);
     expect(await item({ id: 1 })).toEqual([{ id: 1, label: 'uno', extra: 'nuevo' }]);
     expect(await item({ id: 2 })).toEqual([{ id: 2, label: 'dos', extra: 'nuevo' }]);
+    expect(await kept()).toHaveLength(1);
+  });
+
+  it('parses again a statement the connection forgot it had (a close that failed), closing the one PostgreSQL kept', async () => {
+    const item = itemOf();
+    await item({ id: 1 });
+    const client = await pool.connect();
+    const [name] = Object.keys((client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements);
+    delete (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements[name];
+    client.release();
+    expect(await item({ id: 2 })).toEqual([{ id: 2, label: 'dos', extra: 'nuevo' }]);
+    expect(await item({ id: 1 })).toEqual([{ id: 1, label: 'uno', extra: 'nuevo' }]);
     expect(await kept()).toHaveLength(1);
   });
 

@@ -265,3 +265,19 @@ test("before 'Finalizar' the applicant reviews everything entered, tab by tab, a
   await review.getByRole('button', { name: 'Editar Datos generales' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Datos generales' })).toBeVisible();
 });
+
+test("a postal code whose neighbourhoods could not be looked up says so, and a refused step names 'Colonia'", async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 2 });
+  await page.route('**/api/catalogs/zc/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"no"}' }));
+  await page.goto(`/pf/${uuid}`);
+  await openStep(page, /Vivienda/);
+  const code = page.getByLabel('Código postal');
+  await code.fill('44160');
+  await expect(page.getByRole('alert').filter({ hasText: 'No se pudieron consultar las colonias de este código postal.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  // The postal code is whole and right: the neighbourhood is the field to fill, and says so.
+  const summary = page.getByRole('region', { name: /^Revisa \d+ campos?$/ });
+  await expect(summary.getByRole('link', { name: 'Colonia' })).toBeVisible();
+  await expect(page.getByLabel('Colonia', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+});

@@ -61,6 +61,8 @@ test('a guarantor another browser saved is listed without Editar, saying why, an
   await dialog.getByRole('button', { name: 'Sí, eliminar' }).focus();
   await page.keyboard.press('Enter');
   await expect(theirs).toHaveCount(0);
+  // The focus goes to the table its button left.
+  await expect(page.getByRole('region', { name: 'Avales de la solicitud' })).toBeFocused();
   await expect(page.getByText(NOTICES.noGuarantors)).toBeVisible();
   await expect(page.getByText(NOTICES.guarantorsFromElsewhere)).toHaveCount(0);
   await expectAccessible(page);

@@ -17,7 +17,7 @@ import { useFieldDisabled } from './form-lock';
 import { useFieldChanges } from './use-field-changes';
 import { PLACEHOLDER_OPTION } from './select-field';
 import { TextField } from './text-field';
-import { useShownError } from './use-shown-error';
+import { firstMessage, useShownError } from './use-shown-error';
 import { labelOf } from '../../../forms/field-labels';
 
 export interface PostalCodeFieldProps {
@@ -59,8 +59,10 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
 
   const codeError = useShownError(name, code.meta, postalCode);
   const options = found ?? [];
-  // Without the postal code's neighbourhoods there is nothing to choose: the postal code says what is wrong.
-  const coloniaError = useShownError(coloniaName, colonia.meta, colonia.input.value, options.length === 0);
+  // Until the postal code is whole and right there is nothing to choose: the postal code says what is
+  // wrong. Once it is (its neighbourhoods loading, or their lookup failed), the neighbourhood speaks for itself.
+  const coloniaWaits = (postalCode ?? '').length < POSTAL_CODE_LENGTH || firstMessage(code.meta.error) !== undefined;
+  const coloniaError = useShownError(coloniaName, colonia.meta, colonia.input.value, coloniaWaits);
   const codeId = fieldId(name);
   const coloniaId = fieldId(coloniaName);
   const chosen = colonia.input.value || null; // final-form gives "" for an empty field
@@ -99,7 +101,7 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
         />
       </FieldFrame>
       {failed && (
-        <Callout intent="warning" compact className="lookup-failed">
+        <Callout intent="warning" compact className="lookup-failed" role="alert">
           No se pudieron consultar las colonias de este código postal.{' '}
           <Button size="small" variant="minimal" intent="primary" text="Reintentar" onClick={() => lookup.send({ type: 'lookup.retried' })} />
         </Callout>

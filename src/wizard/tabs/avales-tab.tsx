@@ -71,7 +71,7 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
           ))}
         </div>
       )}
-      {someFromElsewhere && (
+      {canChange && someFromElsewhere && (
         <Callout intent="primary" className="guarantor-elsewhere" id="avales-otra-sesion">
           {NOTICES.guarantorsFromElsewhere}
         </Callout>
@@ -86,7 +86,7 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
               const name = guarantorName(aval) || 'Aval sin nombre';
               const complete = aval.data.persona_completa === true;
               return (
-                <tr key={aval.uuid ?? `otra-sesion-${index}`}>
+                <tr key={aval.uuid ?? aval.ref ?? `otra-sesion-${index}`}>
                   <td data-label="Nombre">{name}</td>
                   <td data-label="Tipo de persona">{aval.data.tipo_persona}</td>
                   <td data-label="Estado">
