@@ -2,7 +2,7 @@
 // each answers the field changes to apply, as final-form's `form.change(name, value)` takes them
 // (`applyChanges` applies them to a plain model, for machines, the server and tests).
 import { ADDRESS_GROUPS, type AddressGroup } from './schema/address';
-import { OTHER_COLONIA } from './limits';
+import { OTHER_COLONIA, POSTAL_CODE_LENGTH } from './limits';
 import { PERSON_TYPE_PF } from './options';
 import { readCurp } from './rules/curp';
 import type { StateEntry } from './rules/curp-states';
@@ -90,6 +90,14 @@ export function onPostalCodeChange(prefix: string, group: AddressGroup, value: s
     { name: `${prefix}.${names.otra}`, value: '' },
   ];
 }
+
+/**
+ * Whether a neighbourhood waits on its postal code: until the code is whole and right there is
+ * nothing to choose, and the postal code says what is wrong. Once it is (its neighbourhoods
+ * loading, or their lookup failed), the neighbourhood speaks for itself.
+ */
+export const neighbourhoodWaits = (postalCode: string | null | undefined, postalCodeError: string | undefined) =>
+  (postalCode ?? '').length < POSTAL_CODE_LENGTH || postalCodeError !== undefined;
 
 /** Country of birth: the nationality follows it, and the birth place of the other kind is cleared. */
 export function onCountryOfBirthChange(_model: Model, pais: { clave?: string | null } | null): FieldChange[] {

@@ -132,8 +132,9 @@ export function saveMetaOf(meta: WizardMeta, current: number, then: SaveThen, st
 
 /**
  * The record's meta once a save answered: the server's, with this record's uuid; the pending
- * guarantors are linked, and the create's key is spent (a stored record's saves carry none). A provider's API (API_BASE_URL) may answer as spec §7 writes it, without
- * meta: the record is then stored, and keeps what the browser knew of it.
+ * guarantors are linked, and the create's key is spent (a stored record's saves carry none). A
+ * provider's API (API_BASE_URL) may answer as spec §7 writes it, without meta: the record is then
+ * stored, and keeps what the browser knew of it.
  */
 export function adoptSavedMeta(meta: WizardMeta, saved: SaveAnswer): WizardMeta {
   const answered = (saved.meta as SaveAnswer['meta'] | undefined) ?? {

@@ -57,8 +57,12 @@ const creatorOf = (request: FastifyRequest) =>
 /** Created by this very public session (a public token without a session id owns nothing). */
 const ownedBySession = (request: FastifyRequest, createdBy: string) => request.session?.sid !== undefined && createdBy === `public:${request.session.sid}`;
 
-/** A linked guarantor's removal key: names it within its PM without giving its uuid away (a digest of both uuids). */
-const removalKey = (parentUuid: string, guarantorUuid: string) => createHash('sha256').update(`${parentUuid}:${guarantorUuid}`).digest('hex').slice(0, 32);
+/**
+ * A linked guarantor's removal key: names it within its PM without giving its uuid away (a digest
+ * of both uuids). Only a guarantor another public session registered has one; staff's have none.
+ */
+const removalKeyOf = (parentUuid: string, { uuid, created_by }: { uuid: string; created_by: string }) =>
+  created_by.startsWith('public:') ? createHash('sha256').update(`${parentUuid}:${uuid}`).digest('hex').slice(0, 32) : undefined;
 const REMOVAL_KEY = /^[0-9a-f]{32}$/;
 export const staffCreated = (application: Application) => application.created_by.startsWith('staff:');
 const STAFF_CREATED = 'Esta solicitud fue registrada por el personal de la empresa y no puede modificarse desde aquí. Si necesitas cambiar algún dato, comunícate con tu asesor.';
@@ -233,11 +237,12 @@ export async function applicationRoutes(app: FastifyInstance) {
    * who resumed on another device could never finish. One staff registered comes with neither.
    */
   const avalesShown = async (request: FastifyRequest, parentUuid: string) =>
-    (await avalesOf(request, parentUuid)).map(({ uuid, created_by, data }) =>
-      isStaff(request) || ownedBySession(request, created_by) || created_by === 'public'
-        ? { uuid, data }
-        : { uuid: null, ...(created_by.startsWith('public:') ? { ref: removalKey(parentUuid, uuid) } : {}), data },
-    );
+    (await avalesOf(request, parentUuid)).map((aval) => {
+      const { uuid, created_by, data } = aval;
+      if (isStaff(request) || ownedBySession(request, created_by) || created_by === 'public') return { uuid, data };
+      const ref = removalKeyOf(parentUuid, aval);
+      return { uuid: null, ...(ref ? { ref } : {}), data };
+    });
 
   /** The model as answered: a PM client carries its guarantors; the PLD review is for staff only (DESIGN.md §6). */
   const answered = async (request: FastifyRequest, code: Code, model: Record<string, unknown>, uuid: string) => {
@@ -476,7 +481,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       const guarantorUuid = UUID.test(guarantor)
         ? guarantor
         : REMOVAL_KEY.test(guarantor)
-          ? (await avalesOf(request, uuid)).find((aval) => aval.created_by.startsWith('public:') && removalKey(uuid, aval.uuid) === guarantor)?.uuid
+          ? (await avalesOf(request, uuid)).find((aval) => removalKeyOf(uuid, aval) === guarantor)?.uuid
           : undefined;
       if (!guarantorUuid) throw notLinked();
       const record = await repository(request).find(guarantorUuid);

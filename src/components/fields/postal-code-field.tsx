@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { digitsOnly } from '../../../forms/masks';
-import { onNeighbourhoodChange, onPostalCodeChange } from '../../../forms/dependent-fields';
+import { neighbourhoodWaits, onNeighbourhoodChange, onPostalCodeChange } from '../../../forms/dependent-fields';
 import { OTHER_COLONIA, OTHER_COLONIA_MAX, POSTAL_CODE_LENGTH } from '../../../forms/limits';
 import { ADDRESS_GROUPS, type AddressGroup } from '../../../forms/schema/address';
 import type { Neighbourhood } from '../../../services/catalogs';
@@ -59,9 +59,7 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
 
   const codeError = useShownError(name, code.meta, postalCode);
   const options = found ?? [];
-  // Until the postal code is whole and right there is nothing to choose: the postal code says what is
-  // wrong. Once it is (its neighbourhoods loading, or their lookup failed), the neighbourhood speaks for itself.
-  const coloniaWaits = (postalCode ?? '').length < POSTAL_CODE_LENGTH || firstMessage(code.meta.error) !== undefined;
+  const coloniaWaits = neighbourhoodWaits(postalCode, firstMessage(code.meta.error));
   const coloniaError = useShownError(coloniaName, colonia.meta, colonia.input.value, coloniaWaits);
   const codeId = fieldId(name);
   const coloniaId = fieldId(coloniaName);

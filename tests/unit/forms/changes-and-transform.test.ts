@@ -8,6 +8,7 @@ import {
   onHousingTypeChange,
   onLinkedPartyChange,
   onMaritalStatusChange,
+  neighbourhoodWaits,
   onNeighbourhoodChange,
   onPersonTypeChange,
   onShareholderTypeChange,
@@ -38,6 +39,14 @@ describe('dependent fields', () => {
     expect(onNeighbourhoodChange('informacion_fiscal', 'colonia_operativo', { colonia: 'Otra' })).toEqual([
       { name: 'informacion_fiscal.colonia_operativo', value: { colonia: 'Otra' } },
     ]);
+  });
+
+  it('a neighbourhood waits on its postal code only while the code is incomplete or wrong', () => {
+    expect(neighbourhoodWaits('', undefined)).toBe(true);
+    expect(neighbourhoodWaits('0640', undefined)).toBe(true);
+    expect(neighbourhoodWaits('00000', '¡Revisa tu código postal!')).toBe(true);
+    // Whole and right: loading its list or after a failed lookup, the neighbourhood speaks for itself.
+    expect(neighbourhoodWaits('06400', undefined)).toBe(false);
   });
 
   it('country of birth sets the nationality and clears the birth place of the other kind', () => {
