@@ -64,6 +64,20 @@ export function todayIsoDate(): string {
   return formatIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
 }
 
+/**
+ * The day `years` years before today, 'YYYY-MM-DD' (29 February falls back to the 28th). An empty
+ * birth date's calendar opens on the month of the youngest adult's birth (ADULT_AGE years ago)
+ * instead of this month, where no applicant was born.
+ */
+export function yearsAgoIsoDate(years: number, today = new Date()): string {
+  const day = new Date(today.getFullYear() - years, today.getMonth(), today.getDate());
+  if (day.getMonth() !== today.getMonth()) day.setDate(0);
+  return formatIsoDate({ year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate() });
+}
+
+/** The age of majority in Mexico (Código Civil Federal, art. 646): who can sign a credit. */
+export const ADULT_AGE = 18;
+
 /** 'YYYY-MM-DD' of a date value, or the value itself when it is not a date (left for the rules to refuse). */
 export function toIsoDate<T>(value: T): T | string {
   const date = parseDateValue(value);

@@ -35,14 +35,15 @@ test('the birth date: one Tab stop and its button, a Spanish calendar on request
   await expect(page.getByLabel('Correo electrónico')).toBeFocused();
   await expect(calendar(page)).toHaveCount(0);
 
-  // Alt+↓ opens it on today's month, the focus on a day; every name in it is Spanish.
+  // Alt+↓ opens it, empty, on this month of the year the youngest adult was born (18 years ago, not
+  // today's, where no applicant was born), the focus on a day; every name in it is Spanish.
   await birthDate.focus();
   await page.keyboard.press('Alt+ArrowDown');
   await expect(calendar(page)).toBeVisible();
   await expect(opener).toHaveAttribute('aria-expanded', 'true');
   await expect(calendar(page).locator('button[name="day"]:focus')).toHaveCount(1);
   await expect(calendar(page).getByRole('combobox', { name: 'Mes' })).toBeVisible();
-  await expect(calendar(page).getByRole('combobox', { name: 'Año' })).toBeVisible();
+  await expect(calendar(page).getByRole('combobox', { name: 'Año' })).toHaveValue(String(new Date().getFullYear() - 18));
   await expect(calendar(page).getByRole('button', { name: 'Mes anterior' })).toBeVisible();
   await expect(calendar(page).getByRole('button', { name: 'Mes siguiente' })).toBeVisible();
   await expect(calendar(page).getByRole('columnheader', { name: 'lunes' })).toBeVisible();

@@ -140,6 +140,21 @@ describe('date field: the calendar', () => {
     expect(day).toHaveFocus();
   });
 
+  it('an empty field with an opening day opens the calendar on its month; a chosen day wins over it', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderForm(<DateField name="fisica.fecha_nacimiento" label="Fecha de nacimiento" openingDay="2008-11-27" />);
+    await user.click(screen.getByRole('button', { name: 'Abrir calendario' }));
+    expect(within(calendar()!).getByRole('grid', { name: 'noviembre 2008' })).toBeVisible();
+    // The focus lands on a day of that month, so the arrows move from there.
+    expect(document.activeElement).toHaveAttribute('name', 'day');
+    unmount();
+    renderForm(<DateField name="fisica.fecha_nacimiento" label="Fecha de nacimiento" openingDay="2008-11-27" />, {
+      initialValues: { fisica: { fecha_nacimiento: '1990-01-15' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Abrir calendario' }));
+    expect(within(calendar()!).getByRole('grid', { name: 'enero 1990' })).toBeVisible();
+  });
+
   it('a text that is no date leaves the calendar on today without choosing anything', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(2024, 4, 20, 10) });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

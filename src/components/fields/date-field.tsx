@@ -18,6 +18,8 @@ export interface DateFieldProps {
   minDate?: string;
   /** Latest day the calendar offers, 'YYYY-MM-DD'. Default today, the schema's own limit. */
   maxDate?: string;
+  /** The day whose month the calendar shows while the field is empty, 'YYYY-MM-DD'. Default this month. */
+  openingDay?: string;
 }
 
 /** The model value of a typed text: its day as 'YYYY-MM-DD', or the text itself while it is no date. */
@@ -40,7 +42,7 @@ function keepTabInside(event: KeyboardEvent<HTMLElement>) {
   }
 }
 
-export function DateField({ name, label, optional, disabled, minDate = EARLIEST_DATE, maxDate = todayIsoDate() }: DateFieldProps) {
+export function DateField({ name, label, optional, disabled, minDate = EARLIEST_DATE, maxDate = todayIsoDate(), openingDay }: DateFieldProps) {
   const { input, error, id, control } = useFieldWiring<string | null>(name, { disabled });
   const { disabled: locked, onFocus, ...inputProps } = control;
   // The text as typed, shown while it still stands for the model value (a value set from elsewhere,
@@ -78,6 +80,7 @@ export function DateField({ name, label, optional, disabled, minDate = EARLIEST_
         value={iso && iso >= minDate && iso <= maxDate ? iso : null}
         minDate={minDate}
         maxDate={maxDate}
+        openingDay={openingDay}
         onPick={(picked) => {
           setTyped(null);
           input.onChange(picked);

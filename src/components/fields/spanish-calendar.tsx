@@ -14,6 +14,8 @@ export interface SpanishCalendarProps {
   /** The first and last days that can be picked, 'YYYY-MM-DD'. */
   minDate: string;
   maxDate: string;
+  /** The day whose month shows when none is chosen, 'YYYY-MM-DD'; absent, this month. */
+  openingDay?: string;
   /** Called with the day the person picks, 'YYYY-MM-DD'. */
   onPick: (day: string) => void;
 }
@@ -34,16 +36,18 @@ function CalendarSelect({ caption: _caption, ...select }: Omit<HTMLSelectProps, 
 /** A local midnight Date of an ISO day (the calendar's own kind of value). */
 const toLocalDate = (day: string) => new Date(`${day}T00:00:00`);
 
-export function SpanishCalendar({ value, minDate, maxDate, onPick }: SpanishCalendarProps) {
+export function SpanishCalendar({ value, minDate, maxDate, openingDay, onPick }: SpanishCalendarProps) {
   // The same Date while the day is the same: a new one would bring the calendar back to its month.
   const selected = useMemo(() => (value ? toLocalDate(value) : null), [value]);
   const range = useMemo(() => ({ minDate: toLocalDate(minDate), maxDate: toLocalDate(maxDate) }), [minDate, maxDate]);
+  const initialMonth = useMemo(() => (openingDay && !value ? toLocalDate(openingDay) : undefined), [openingDay, value]);
   return (
     <DatePicker
       // date-fns 4's locale object, which Blueprint's own date-fns 2 reads the same way.
       locale={es as never}
       value={selected}
       {...range}
+      initialMonth={initialMonth}
       canClearSelection={false}
       highlightCurrentDay
       // The neighbouring months' days, greyed out, would read poorly (too faint) and add nothing.

@@ -2,6 +2,7 @@
 // sex, birth date and birth state), RFC, birthplace, marital status.
 import { useField } from 'react-final-form';
 import { maritalFieldsShown, onCurpChange, onMaritalStatusChange } from '../../../forms/dependent-fields';
+import { ADULT_AGE, yearsAgoIsoDate } from '../../../forms/rules/date';
 import { CURP_LENGTH, EMAIL_MAX, NAME_MAX, RFC_LENGTH_PERSON, SURNAME_MAX } from '../../../forms/limits';
 import { IDENTIFICATIONS, MARITAL_STATUSES, MATRIMONIAL_REGIMES, SEXES } from '../../../forms/options';
 import { BirthplaceFields } from '../../components/fields/birthplace-fields';
@@ -45,7 +46,7 @@ export function DatosGeneralesPfTab() {
           />
           <TextField name="fisica.rfc" label={labelOf('fisica.rfc')} uppercase maxLength={RFC_LENGTH_PERSON} validate={rfcDuplicates} />
           <SelectField name="fisica.sexo" label={labelOf('fisica.sexo')} options={SEXES} />
-          <DateField name="fisica.fecha_nacimiento" label={labelOf('fisica.fecha_nacimiento')} />
+          <DateField name="fisica.fecha_nacimiento" label={labelOf('fisica.fecha_nacimiento')} openingDay={yearsAgoIsoDate(ADULT_AGE)} />
         </FieldGrid>
       </FieldSection>
       <FieldSection title="Contacto">

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../forms/messages';
 import { checkAmount, checkNumber, checkPercentage, EMPLOYEES_RULE, percentagesTotal100, YEARS_KNOWN_RULE } from '../../../forms/rules/amount';
 import { checkCurp } from '../../../forms/rules/curp';
-import { checkDate, parseTypedDate, todayIsoDate, toIsoDate, toShownDate } from '../../../forms/rules/date';
+import { checkDate, parseTypedDate, todayIsoDate, toIsoDate, toShownDate, yearsAgoIsoDate } from '../../../forms/rules/date';
 import { formatTypedDate } from '../../../forms/masks';
 import { checkEmail } from '../../../forms/rules/email';
 import { housingAmounts } from '../../../forms/rules/housing';
@@ -137,6 +137,12 @@ describe('derived values', () => {
     expect(toIsoDate(new Date(1985, 2, 14))).toBe('1985-03-14');
     expect(toIsoDate('1985-03-14T06:00:00.000Z')).toBe('1985-03-14');
     expect(toIsoDate('')).toBe('');
+  });
+
+  it('a day some years ago keeps its month, 29 February falling back to the 28th', () => {
+    expect(yearsAgoIsoDate(18, new Date(2026, 10, 27))).toBe('2008-11-27');
+    expect(yearsAgoIsoDate(18, new Date(2024, 1, 29))).toBe('2006-02-28');
+    expect(yearsAgoIsoDate(4, new Date(2024, 1, 29))).toBe('2020-02-29');
   });
 
   it('dates are typed as d/m/aaaa and shown as dd/mm/aaaa', () => {
