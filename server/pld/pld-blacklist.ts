@@ -84,6 +84,26 @@ export async function screenApplicant(index: Searcher, model: Model, uuid: strin
   return screenParties(index, model, guarantors);
 }
 
+/**
+ * The parts of a model `screenParties` reads (with `fullName`), as paths from the model's root; a
+ * path ending at a list or an object takes it whole. The ongoing monitoring reads only these of each
+ * stored record (pld-monitor.ts): a field the screening comes to read must be listed here, which
+ * tests/unit/server/pld-screened-paths.test.ts checks by watching what the screening reads.
+ */
+export const SCREENED_PATHS: readonly (readonly string[])[] = [
+  ['tipo_persona'],
+  ['clasificacion'],
+  ['nombre'],
+  ['fisica', 'apellido_paterno'],
+  ['fisica', 'apellido_materno'],
+  ['fisica', 'rfc'],
+  ['moral', 'rfc'],
+  ['representantes'],
+  ['accionistas'],
+  ['mantiene_vinculo_patrimonial'],
+  ['involucrado_vinculo_patrimonial'],
+];
+
 /** Every party of the applicant model and of its guarantors, screened and grouped. */
 export function screenParties(index: Searcher, model: Model, guarantors: readonly StoredGuarantor[]): BlacklistResult {
   const result: BlacklistResult = { validatePLD: false, HeritageBond: [], pf: [], pm: [], legalRepresentative: [], guarantees: [], accionistas: [] };

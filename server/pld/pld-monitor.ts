@@ -11,13 +11,13 @@
 // The screening yields to the event loop every few milliseconds, and rests after each batch as long
 // as the batch took: saves keep being answered.
 import { randomUUID } from 'node:crypto';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { APPLICATION_VALID_MS } from '../../forms/limits';
 import { PLD_MONITOR_ACTOR } from '../../forms/contracts/application';
 import { matchKey, reviewMatch, screenedParties, type PldCoincidences } from '../../forms/pld';
 import { fullName } from '../../forms/person-name';
-import { screenParties, type StoredGuarantor } from './pld-blacklist';
+import { SCREENED_PATHS, screenParties, type StoredGuarantor } from './pld-blacklist';
 import type { PldIndex } from './pld-index';
 import type { IndexedLoad } from './pld-screening';
 import type { PldAlertTable } from './pld-alert-tables';
@@ -68,17 +68,22 @@ function reviewedKeys(model: Model): Set<string> {
 }
 
 /**
- * The parts of a stored model the screening reads (pld-blacklist.ts screenParties, fullName) and the
- * review: a fraction of the record, read and decoded instead of all of it. A field screenParties
- * comes to read must be added here.
+ * The parts of a stored model the screening reads (pld-blacklist.ts SCREENED_PATHS) and the review
+ * (`pld_coincidences`, for the matches already seen), as one JSON object built from those paths: a
+ * fraction of the record, read and decoded instead of all of it.
  */
-const SCREENED_DATA = sql<string>`json_build_object(
-  'tipo_persona', data->'tipo_persona', 'clasificacion', data->'clasificacion', 'nombre', data->'nombre',
-  'fisica', json_build_object('apellido_paterno', data->'fisica'->'apellido_paterno', 'apellido_materno', data->'fisica'->'apellido_materno', 'rfc', data->'fisica'->'rfc'),
-  'moral', json_build_object('rfc', data->'moral'->'rfc'),
-  'representantes', data->'representantes', 'accionistas', data->'accionistas',
-  'mantiene_vinculo_patrimonial', data->'mantiene_vinculo_patrimonial', 'involucrado_vinculo_patrimonial', data->'involucrado_vinculo_patrimonial',
-  'pld_coincidences', data->'pld_coincidences')`.as('data');
+const SCREENED_DATA = sql<string>`${jsonOfPaths([...SCREENED_PATHS, ['pld_coincidences']])}`.as('data');
+
+/** json_build_object of the paths of `data` (each path's value at its place, nested as in the model). */
+function jsonOfPaths(paths: readonly (readonly string[])[], from: RawBuilder<unknown> = sql`data`): RawBuilder<unknown> {
+  const byKey = new Map<string, (readonly string[])[]>();
+  for (const [key, ...rest] of paths) byKey.set(key, [...(byKey.get(key) ?? []), rest]);
+  const members = [...byKey].map(([key, rests]) => {
+    const value = sql`${from}->${sql.lit(key)}`;
+    return sql`${sql.lit(key)}, ${rests.some((rest) => rest.length === 0) ? value : jsonOfPaths(rests, value)}`;
+  });
+  return sql`json_build_object(${sql.join(members)})`;
+}
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
