@@ -103,6 +103,10 @@ export const NOTICES = {
   /** Storage refused the file itself (S3's EntityTooLarge, EntityTooSmall): the person chooses another. Said so whatever language the storage answers in. */
   storageTooLarge: 'El archivo excede el tamaño permitido.',
   storageTooSmall: 'El archivo es más pequeño de lo permitido.',
+  /** A file chosen over the 10 MB limit (spec 01 §6 gives the limit, not its text): the type's message would blame a good extension. */
+  fileTooLarge: 'El archivo pesa más de 10 MB, el máximo permitido; elige uno más ligero.',
+  /** A file of 0 bytes chosen. */
+  fileEmpty: 'El archivo está vacío; elige otro.',
   /** A guarantor finished with 'Finalizar y regresar a PM'. */
   guarantorCompleted: 'Aval completado',
 } as const;

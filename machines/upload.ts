@@ -110,7 +110,7 @@ export const uploadMachine = setup({
     'poll ocr': notProvided<OcrAnswer, { job: string }>('poll ocr'),
   },
   guards: {
-    'is too big': ({ context }) => !isAllowedSize(context.file!.size),
+    'has no allowed size': ({ context }) => !isAllowedSize(context.file!.size),
     'is not a document': (_, params: { format: DocumentFormat | null }) => params.format === null,
     'is pending': (_, params: { answer: OcrAnswer }) => isPending(params.answer),
     'is empty': (_, params: { answer: OcrAnswer }) => !isPending(params.answer) && params.answer.result.data === 'empty',
@@ -167,9 +167,12 @@ export const uploadMachine = setup({
         size: {
           always: [
             {
-              guard: 'is too big',
+              guard: 'has no allowed size',
               target: '#upload.rejected',
-              actions: { type: 'reject', params: { rejection: 'size', message: MESSAGES.fileType } },
+              actions: {
+                type: 'reject',
+                params: ({ context }) => ({ rejection: 'size' as const, message: context.file!.size === 0 ? NOTICES.fileEmpty : NOTICES.fileTooLarge }),
+              },
             },
             { target: 'content' },
           ],

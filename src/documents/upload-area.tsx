@@ -79,6 +79,14 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
   const filledFrom = useRef<unknown>(null);
   const [note, setNote] = useState<string | null>(null);
   const id = useId();
+  const areaRef = useRef<HTMLDivElement>(null);
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  // Whether the person's focus is in the area: a control that goes away or is disabled under it
+  // (the chooser while a file is on its way, Cancelar once it is read) hands it on within the area.
+  const focusInside = useRef(false);
+  const fillComing = useRef(false);
 
   // Once read, the fields fill (never a locked one, nor one typed since the upload started).
   useEffect(() => {
@@ -88,7 +96,22 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
     form.batch(() => changes.forEach((change) => form.change(change.path, change.value)));
     // A read that fills nothing leaves the marks (and the undo) of the area's previous fill.
     if (changes.length > 0) recordFill(changes);
+    fillComing.current = changes.length > 0;
   }, [phase, result, target, level, form, recordFill]);
+
+  const hasFill = fill !== null;
+  useEffect(() => {
+    const active = document.activeElement as HTMLElement | null;
+    // Nowhere, on a disabled control, or on the hidden file input (which a chooser may leave it on).
+    const lost = !active || active === document.body || active === inputRef.current || (areaRef.current?.contains(active) && (active as HTMLButtonElement).disabled);
+    // The read's fill is recorded, and Deshacer shown, in the next render: the focus waits for it.
+    const fillAwaited = fillComing.current && !hasFill;
+    if (hasFill) fillComing.current = false;
+    if (!focusInside.current || !lost) return;
+    if (busy) cancelRef.current?.focus();
+    else if (hasFill) undoRef.current?.focus();
+    else if (!fillAwaited) chooseRef.current?.focus();
+  }, [busy, phase, hasFill]);
 
   const choose = (files: FileList | null | undefined) => {
     if (!files || files.length === 0) return;
@@ -127,8 +150,14 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
 
   return (
     <Card
+      ref={areaRef}
       className="upload-area"
       data-upload-zone
+      onFocus={() => (focusInside.current = true)}
+      onBlur={(event) => {
+        // Focus gone to nowhere (a control disabled or removed under it) is still the area's.
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) focusInside.current = false;
+      }}
       role="group"
       aria-labelledby={`${id}-titulo`}
       onDragOver={(event) => event.preventDefault()}
@@ -156,6 +185,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
       />
       <div className="upload-area-actions">
         <Button
+          ref={chooseRef}
           icon={type === 'identification' ? <Camera /> : <Upload />}
           text="Elegir archivo"
           aria-describedby={`${id}-titulo`}
@@ -163,7 +193,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
           onClick={() => inputRef.current?.click()}
         />
         {(busy || phase === 'failed' || phase === 'rejected') && (
-          <Button icon={<Cross />} text="Cancelar" variant="minimal" onClick={() => actor.send({ type: 'upload.cancel' })} />
+          <Button ref={cancelRef} icon={<Cross />} text="Cancelar" variant="minimal" onClick={() => actor.send({ type: 'upload.cancel' })} />
         )}
       </div>
       {file && (
@@ -188,7 +218,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
       {fill && (
         <div className="upload-area-fill" role="status">
           <p>{ocrFilledSummary(fill.length, fill.some((change) => change.uncertain))}</p>
-          <Button icon={<Undo />} text="Deshacer" onClick={undo} />
+          <Button ref={undoRef} icon={<Undo />} text="Deshacer" onClick={undo} />
         </div>
       )}
       {phase === 'rejected' && (

@@ -49,7 +49,11 @@ test.describe('documents and OCR', () => {
     await page.keyboard.press('Enter');
     await (await chooser).setFiles({ name: 'ine-frente.png', mimeType: 'image/png', buffer: ineFront(person) });
     await expect(page.getByText('ine-frente.png')).toBeVisible();
+    // The chooser is disabled while the file goes up and is read: the focus is on 'Cancelar', then,
+    // once read, on 'Deshacer' (never lost to the page, nor past the area).
+    await expect(area.getByRole('button', { name: 'Cancelar' })).toBeFocused();
     await expect(page.getByText(OCR_DONE).first()).toBeVisible({ timeout: 60_000 });
+    await expect(area.getByRole('button', { name: 'Deshacer' })).toBeFocused();
 
     await expect(page.getByLabel('Nombre(s)')).toHaveValue(person.nombre);
     await expect(page.getByLabel('Apellido paterno')).toHaveValue(person.apellido_paterno);
@@ -68,10 +72,12 @@ test.describe('documents and OCR', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // 'Deshacer' puts back what was there before the read.
-    await page.getByRole('button', { name: 'Deshacer' }).first().click();
+    await area.getByRole('button', { name: 'Deshacer' }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByLabel('Nombre(s)')).toHaveValue('');
     await expect(page.getByLabel('CURP')).toHaveValue('');
     await expect(page.getByText(/Llenado con OCR/)).toHaveCount(0);
+    await expect(area.getByRole('button', { name: 'Elegir archivo' })).toBeFocused();
   });
 
   test('a Constancia fills the RFC; an INE given as the Constancia is refused with the spec message', async ({ page }) => {

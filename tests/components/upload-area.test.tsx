@@ -98,9 +98,12 @@ describe('upload area', () => {
     await user.keyboard('{Enter}');
     expect(opened).toHaveBeenCalled();
 
-    await user.upload(input, photo());
+    // The browser's chooser gives the focus back to the button that opened it, then the input changes.
+    await settle(() => void fireEvent.change(input, { target: { files: [photo()] } }));
     expect(await screen.findByText('ine-frente.jpg')).toBeVisible();
     expect(screen.getByText('150 KB')).toBeVisible();
+    // The chooser is disabled while the file is on its way: the focus is on Cancelar, the one thing to do.
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Subiendo archivo');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
 
@@ -110,6 +113,8 @@ describe('upload area', () => {
 
     await settle(() => reads[0]!.resolve(READ));
     expect(screen.getByText('Datos obtenidos con OCR')).toBeVisible();
+    // Read, Cancelar is gone: the focus goes to Deshacer, beside what the read did.
+    expect(screen.getByRole('button', { name: 'Deshacer' })).toHaveFocus();
     expect(values()).toEqual({
       nombre: 'MARÍA JOSÉ',
       // The CURP's DF: born in Mexico City.
@@ -129,6 +134,18 @@ describe('upload area', () => {
     await user.click(screen.getByRole('button', { name: 'Deshacer' }));
     expect(values()).toEqual({ ...BLANK, fisica: { ...BLANK.fisica, curp: 'PENM900215MDFXXR01' } });
     expect(screen.queryByText(/Llenado con OCR/)).toBeNull();
+    // Deshacer is gone with the fill: the focus is back on the chooser.
+    expect(screen.getByRole('button', { name: /Elegir archivo/ })).toHaveFocus();
+  });
+
+  it('says a file over 10 MB is too heavy, not of the wrong type, and reads nothing', async () => {
+    const user = userEvent.setup();
+    const { machine, uploads } = fakeCalls();
+    renderForm(fields(machine), { initialValues: BLANK });
+    const heavy = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'ine-escaneada.png', { type: 'image/png' });
+    await user.upload(fileInput(), heavy);
+    expect(await screen.findByRole('alert')).toHaveTextContent('El archivo pesa más de 10 MB, el máximo permitido; elige uno más ligero.');
+    expect(uploads).toHaveLength(0);
   });
 
   it('gives an emptied field back without flagging it as required, as the person left it', async () => {

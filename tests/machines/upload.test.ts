@@ -133,7 +133,7 @@ function assertMeaning(s: Snapshot, h: Harness) {
   } else if (s.matches('rejected')) {
     expect(s.hasTag('busy')).toBe(false);
     const expected = {
-      size: [MESSAGES.fileType],
+      size: [NOTICES.fileTooLarge, NOTICES.fileEmpty],
       type: [MESSAGES.fileType, STORAGE_REFUSAL],
       empty: ['No se pueden obtener los datos del documento, revisa calidad del mismo'],
       template: ['Documento inválido, solo INE o IFE son aceptados'],
@@ -213,12 +213,19 @@ describe('upload statechart, what the person sees', () => {
     expect(h.calls.sign).toHaveLength(1);
   });
 
-  it('refuses a file over 10 MB without reading or signing it', async () => {
+  it('refuses a file over 10 MB without reading or signing it, saying its size is the matter, not its type', async () => {
     const h = start();
     await play(h, { type: 'file.chosen', file: HUGE } as EventObject);
-    expect(h.actor.getSnapshot().context).toMatchObject({ rejection: 'size', message: 'La extensión del archivo no es válida' });
+    expect(h.actor.getSnapshot().context).toMatchObject({ rejection: 'size', message: 'El archivo pesa más de 10 MB, el máximo permitido; elige uno más ligero.' });
     expect(h.calls.format).toHaveLength(0);
     expect(h.calls.sign).toHaveLength(0);
+  });
+
+  it('refuses an empty file as empty', async () => {
+    const h = start();
+    await play(h, { type: 'file.chosen', file: { name: 'vacio.pdf', size: 0 } as File } as EventObject);
+    expect(h.actor.getSnapshot().context).toMatchObject({ rejection: 'size', message: 'El archivo está vacío; elige otro.' });
+    expect(h.calls.format).toHaveLength(0);
   });
 
   it('aborts the post when the person cancels it', async () => {
