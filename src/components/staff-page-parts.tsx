@@ -1,10 +1,11 @@
 // What a staff page over one table ('Correos enviados', 'Alertas PLD') shows besides its table: the
 // page a person without its permission gets, its title (which takes the focus when a dialog closes
 // and the button that opened it is gone), and the callout of a list that did not load.
-import { Button, Classes, H1 } from '@blueprintjs/core';
+import { Classes, H1 } from '@blueprintjs/core';
 import type { Ref } from 'react';
 import { useRevalidator } from 'react-router-dom';
 import { TitledCallout } from './titled-callout';
+import { BusyButton } from './busy-button';
 
 /** The page of a person whose roles do not allow it: its title and why not. */
 export function RefusedPage({ title, refusal }: { title: string; refusal: string }) {
@@ -41,7 +42,7 @@ export function LoadFailure({ title, failure }: { title: string; failure?: strin
   return (
     <TitledCallout level={2} intent="danger" title={title} role="alert" className="load-failure">
       <p>{failure}</p>
-      <Button text="Intentar de nuevo" onClick={() => void revalidator.revalidate()} loading={revalidator.state === 'loading'} />
+      <BusyButton text="Intentar de nuevo" onClick={() => void revalidator.revalidate()} busy={revalidator.state === 'loading'} />
     </TitledCallout>
   );
 }

@@ -14,7 +14,7 @@ import type { EfirmaSignDialogProps } from './efirma-sign-dialog';
 /** Said when the dialog's code could not be fetched. */
 function NotLoaded({ isOpen, onClose }: Pick<EfirmaSignDialogProps, 'isOpen' | 'onClose'>) {
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title="Firmar con e.firma" className="wizard-dialog" onOpened={focusAnswer}>
+    <Dialog isOpen={isOpen} onClose={onClose} title="Firmar con e.firma" isCloseButtonShown={false} className="wizard-dialog" onOpened={focusAnswer}>
       <DialogBody>
         <p>{EFIRMA_PROBLEMS['not-loaded']}</p>
       </DialogBody>

@@ -18,6 +18,7 @@ import { savePdf } from '../print/print-actors';
 import { TitledCallout } from '../components/titled-callout';
 import { useRuntime } from '../session/runtime-context';
 import './efirma.css';
+import { BusyButton } from '../components/busy-button';
 
 export interface EfirmaSignDialogProps {
   code: WizardCode;
@@ -222,7 +223,8 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
       className="efirma-dialog"
       canOutsideClickClose={false}
       canEscapeKeyClose={!working}
-      isCloseButtonShown={!working}
+      // Its footer has Cancelar or Cerrar; the header's × would be named in English (Blueprint says "Close").
+      isCloseButtonShown={false}
       onOpened={() => certificateButton.current?.focus()}
     >
       {signed ? (
@@ -325,7 +327,7 @@ export default function EfirmaSignDialog({ code, uuid, record = null, isOpen, on
             actions={
               <>
                 <Button text="Cancelar" onClick={close} disabled={working} />
-                <Button ref={signButton} type="submit" intent="primary" icon={<Endorsed />} text="Firmar" loading={working} />
+                <BusyButton ref={signButton} type="submit" intent="primary" icon={<Endorsed />} text="Firmar" busy={working} />
               </>
             }
           />

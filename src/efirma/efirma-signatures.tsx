@@ -13,6 +13,7 @@ import { fetchSignatures, fetchSignedPdf } from '../../services/efirma/efirma-ca
 import { callFailure } from '../../services/http';
 import { savePdf } from '../print/print-actors';
 import { useRuntime } from '../session/runtime-context';
+import { BusyButton } from '../components/busy-button';
 
 export const CHAIN_NOT_CHECKED = 'El certificado no se verificó contra los certificados del SAT porque el servidor no los tiene configurados.';
 
@@ -119,7 +120,7 @@ export function EfirmaSignatures({ code, uuid, refreshKey }: EfirmaSignaturesPro
       </ul>
       {unverified && <p className="efirma-chain-note">Cadena no verificada: {CHAIN_NOT_CHECKED}</p>}
       <div className="efirma-signatures-actions">
-        <Button icon={<Download />} text="Descargar PDF firmado" variant="outlined" loading={download === 'downloading'} onClick={downloadPdf} />
+        <BusyButton icon={<Download />} text="Descargar PDF firmado" variant="outlined" busy={download === 'downloading'} onClick={downloadPdf} />
         <p role="status" className="efirma-download-status">
           {download === 'failed' && 'No se pudo descargar el PDF firmado. Intenta de nuevo.'}
         </p>

@@ -19,6 +19,7 @@ import { staffPageRoute } from '../session/staff-page-route';
 import { MailMessageDialog } from './mail-message-dialog';
 import { loadMailOutbox, mailPageHref, openedHref, type MailOutboxData, type OpenedMail } from './mail-outbox-data';
 import './mail-outbox.css';
+import { BusyButton } from '../components/busy-button';
 
 const TITLE = 'Correos enviados';
 
@@ -106,7 +107,7 @@ function OutboxView({ data }: { data: Extract<MailOutboxData, { allowed: true }>
           <p className="list-total" role="status">
             {mailCountText(total)}
           </p>
-          <Button text="Actualizar" variant="minimal" onClick={() => void revalidator.revalidate()} loading={revalidator.state === 'loading'} />
+          <BusyButton text="Actualizar" variant="minimal" onClick={() => void revalidator.revalidate()} busy={revalidator.state === 'loading'} />
         </div>
       )}
       {data.list !== null && (

@@ -21,6 +21,7 @@ import { usePageRules } from './print-pages';
 import './print.css';
 import { ANSWER, focusAnswer } from '../components/dialog-focus';
 import { TitledCallout } from '../components/titled-callout';
+import { BusyButton } from '../components/busy-button';
 
 /** The print views by the first segment of their path (src/routes.tsx), which the router matches in any case. */
 const PRINT_VIEWS: Record<string, { code: WizardCode; title: string }> = {
@@ -61,7 +62,7 @@ function PrintPage({ code, uuid, title }: { code: WizardCode; uuid: string | nul
         {packet && (
           <div className="print-actions">
             <Button icon={<Print />} intent="primary" text="Imprimir" onClick={() => send({ type: 'print.again' })} disabled={!state.matches({ packet: { shown: 'printed' } })} />
-            <Button icon={<Download />} text="Descargar PDF" loading={downloading} onClick={() => send({ type: 'pdf.download' })} />
+            <BusyButton icon={<Download />} text="Descargar PDF" busy={downloading} onClick={() => send({ type: 'pdf.download' })} />
             <EfirmaSignButton code={code} uuid={uuid!} record={state.context.answer?.data.data ?? null} onSigned={(signatures) => setSignatureCount(signatures.length)} />
           </div>
         )}

@@ -38,6 +38,7 @@ import { useStatementAcceptance } from './statement-acceptance';
 import { useWizardView } from './use-wizard-view';
 import type { WizardRoute } from './wizard-routes';
 import { WizardStepper } from './wizard-stepper';
+import { BusyButton } from '../components/busy-button';
 
 export interface WizardFormProps {
   actor: WizardActorRef;
@@ -159,15 +160,15 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
                 />
               )}
               {isLast ? (
-                <Button
+                <BusyButton
                   intent="primary"
                   endIcon={<Tick />}
                   text={guarantor ? 'Finalizar y regresar a PM' : 'Finalizar'}
-                  loading={busy}
+                  busy={busy}
                   onClick={() => actor.send({ type: 'wizard.finish', values: form.getState().values })}
                 />
               ) : (
-                <Button intent="primary" type="submit" endIcon={<ArrowRight />} text="Siguiente" loading={busy} />
+                <BusyButton intent="primary" type="submit" endIcon={<ArrowRight />} text="Siguiente" busy={busy} />
               )}
             </div>
           </form>

@@ -1,0 +1,26 @@
+// A button that can be busy, as Blueprint's `loading` shows it (a spinner in place of its text, no
+// longer pressable), but still named by its own Spanish text: Blueprint's spinner names itself
+// 'loading', and the text it hides names nothing, so a loading Blueprint button is announced in English.
+import { Button, Classes, Spinner, SpinnerSize, type ButtonProps } from '@blueprintjs/core';
+import type { Ref } from 'react';
+
+export interface BusyButtonProps extends Omit<ButtonProps, 'loading'> {
+  busy: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export function BusyButton({ busy, icon, className, disabled, text, ...props }: BusyButtonProps) {
+  if (!busy) return <Button {...props} icon={icon} className={className} disabled={disabled} text={text} />;
+  return (
+    <Button
+      {...props}
+      text={text}
+      // Blueprint's own loading look: the spinner shown, everything else in the button hidden.
+      icon={<Spinner className={Classes.BUTTON_SPINNER} size={SpinnerSize.SMALL} aria-hidden="true" aria-label={undefined} />}
+      className={[className, Classes.LOADING].filter(Boolean).join(' ')}
+      disabled
+      aria-busy
+      aria-label={typeof text === 'string' ? text : props['aria-label']}
+    />
+  );
+}

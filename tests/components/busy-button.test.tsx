@@ -1,0 +1,31 @@
+// A busy button looks as Blueprint's loading one (its spinner in place of the text) and cannot be
+// pressed, yet is still named by its Spanish text: Blueprint's own says 'loading'.
+import { render, screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it, vi } from 'vitest';
+import { Button } from '@blueprintjs/core';
+import { BusyButton } from '../../src/components/busy-button';
+
+describe('busy button', () => {
+  it('busy: named by its text, not pressable, marked busy, with no English name anywhere', async () => {
+    const pressed = vi.fn();
+    const { container, rerender } = render(<BusyButton intent="primary" text="Siguiente" busy onClick={pressed} />);
+    const button = screen.getByRole('button', { name: 'Siguiente' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveClass('bp6-loading');
+    expect(container.querySelector('.bp6-button-spinner')).not.toBeNull();
+    expect(container.querySelector('[aria-label="loading"]')).toBeNull();
+    expect((await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations).toEqual([]);
+
+    rerender(<BusyButton intent="primary" text="Siguiente" busy={false} onClick={pressed} />);
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).not.toHaveAttribute('aria-busy');
+    expect(container.querySelector('.bp6-button-spinner')).toBeNull();
+  });
+
+  it("Blueprint's own loading button is what it replaces: its spinner names it in English", () => {
+    const { container } = render(<Button text="Siguiente" loading />);
+    expect(container.querySelector('[aria-label="loading"]')).not.toBeNull();
+  });
+});
