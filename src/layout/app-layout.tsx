@@ -1,6 +1,7 @@
 // The page frame: the staff or public header, the top navigation, the page, the public footer.
 import { ProgressBar } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useRuntime } from '../session/runtime-context';
 import { selectIsStaff } from '../session/selectors';
@@ -8,11 +9,14 @@ import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 import { StaffHeader } from './staff-header';
 import { TopNavigation } from './top-navigation';
+import { useFocusOnPageChange } from './route-focus';
 
 export function AppLayout() {
   const { session } = useRuntime();
   const isStaff = useSelector(session, selectIsStaff);
   const navigating = useNavigation().state === 'loading';
+  const main = useRef<HTMLElement>(null);
+  useFocusOnPageChange(main);
   return (
     <div className="app-frame">
       <a className="skip-link" href="#contenido">
@@ -23,7 +27,7 @@ export function AppLayout() {
         {navigating && <ProgressBar intent="primary" />}
       </div>
       <TopNavigation isStaff={isStaff} />
-      <main id="contenido" className="app-main" tabIndex={-1}>
+      <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
       {!isStaff && <PublicFooter />}

@@ -4,7 +4,7 @@
 import { AnchorButton, Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { Cog, LogOut, Menu as MenuIcon, Notifications } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
-import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useLinkClickHandler, useNavigate } from 'react-router-dom';
 import { useRuntime } from '../session/runtime-context';
 import { selectStaffUser } from '../session/selectors';
@@ -23,6 +23,33 @@ function MenuSectionTitle({ className, children }: { className?: string; childre
   );
 }
 
+/** The menu's items a person can reach now (those the narrow header adds are hidden on wide screens). */
+const shownItems = (menu: HTMLElement) => [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')].filter((item) => item.getClientRects().length > 0);
+
+/**
+ * WAI-ARIA's menu keys: opened, the menu takes the focus on its first item; ↓ and ↑ move between the
+ * items (round), Home and End to the first and the last. Escape closes it (the popover's own).
+ */
+function KeyboardMenu({ children }: { children: ReactNode }) {
+  // A frame later: the popover notes the focused element when it opens (the button it gives the focus back to on Escape).
+  const focusFirst = useCallback((menu: HTMLDivElement | null) => {
+    if (menu) requestAnimationFrame(() => shownItems(menu)[0]?.focus({ preventScroll: true }));
+  }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = shownItems(event.currentTarget);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at === -1 ? -1 : at - 1, Home: 0, End: items.length - 1 };
+    if (!(event.key in moves) || items.length === 0) return;
+    event.preventDefault();
+    items[(moves[event.key] + items.length) % items.length]?.focus();
+  };
+  return (
+    <div ref={focusFirst} onKeyDown={onKeyDown}>
+      {children}
+    </div>
+  );
+}
+
 export function StaffHeader() {
   const { session, config } = useRuntime();
   const user = useSelector(session, selectStaffUser);
@@ -38,34 +65,36 @@ export function StaffHeader() {
   const preferencesInSections = sections.some((section) => section.entries.some((entry) => entry.to === config.links.mainSystemPreferences));
 
   const menu = (
-    <Menu aria-label="Menú del personal">
-      {/* What the narrow header leaves out comes first and last (hidden on wider screens, where the header shows it). */}
-      <MenuSectionTitle className="staff-narrow-only">
-        {fullName}
-        <span className="staff-menu-franchise">{franchise}</span>
-      </MenuSectionTitle>
-      {sections.map((section) => [
-        <MenuSectionTitle key={`${section.role}-title`}>{section.title}</MenuSectionTitle>,
-        ...section.entries.map((entry) => (
-          <MenuItem
-            key={`${section.role}-${entry.label}`}
-            text={entry.label}
-            href={entry.to}
-            onClick={
-              entry.external
-                ? undefined
-                : (event) => {
-                    event.preventDefault();
-                    navigate(entry.to);
-                  }
-            }
-          />
-        )),
-      ])}
-      <MenuDivider className="staff-narrow-only" />
-      {!preferencesInSections && <MenuItem className="staff-narrow-only" icon={<Cog />} text="Preferencias" href={config.links.mainSystemPreferences} />}
-      <MenuItem className="staff-narrow-only" icon={<LogOut />} text="Cerrar sesión" onClick={() => logout.current?.requestSubmit()} />
-    </Menu>
+    <KeyboardMenu>
+      <Menu aria-label="Menú del personal">
+        {/* What the narrow header leaves out comes first and last (hidden on wider screens, where the header shows it). */}
+        <MenuSectionTitle className="staff-narrow-only">
+          {fullName}
+          <span className="staff-menu-franchise">{franchise}</span>
+        </MenuSectionTitle>
+        {sections.map((section) => [
+          <MenuSectionTitle key={`${section.role}-title`}>{section.title}</MenuSectionTitle>,
+          ...section.entries.map((entry) => (
+            <MenuItem
+              key={`${section.role}-${entry.label}`}
+              text={entry.label}
+              href={entry.to}
+              onClick={
+                entry.external
+                  ? undefined
+                  : (event) => {
+                      event.preventDefault();
+                      navigate(entry.to);
+                    }
+              }
+            />
+          )),
+        ])}
+        <MenuDivider className="staff-narrow-only" />
+        {!preferencesInSections && <MenuItem className="staff-narrow-only" icon={<Cog />} text="Preferencias" href={config.links.mainSystemPreferences} />}
+        <MenuItem className="staff-narrow-only" icon={<LogOut />} text="Cerrar sesión" onClick={() => logout.current?.requestSubmit()} />
+      </Menu>
+    </KeyboardMenu>
   );
 
   return (

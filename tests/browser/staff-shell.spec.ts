@@ -115,6 +115,28 @@ test('at 1280 px the staff header shows the franchise, preferences and sign-out,
   await expect(menu.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeHidden();
   await expect(menu.getByText('Franquicia: Guadalajara Centro')).toBeHidden();
   await page.screenshot({ path: 'test-results/staff-header/menu-1280.png' });
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
+  // By keyboard, a menu as WAI-ARIA's: Enter opens it on its first item, the arrows move between the
+  // items shown (round), Home goes to the first, Escape closes it and gives the focus back.
+  const opener = header.getByRole('button', { name: 'Menú' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu.getByRole('menuitem', { name: 'Nueva solicitud' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Registros sin terminar' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: 'Laboratorio de máquinas' })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(menu.getByRole('menuitem', { name: 'Nueva solicitud' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'Laboratorio de máquinas' })).toBeFocused();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(opener).toBeFocused();
 });
 
 test('signing out in the main system ends the staff session; the app is public again', async ({ page }) => {

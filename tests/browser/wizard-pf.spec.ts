@@ -99,8 +99,11 @@ test('a public applicant fills the PF wizard, refreshes mid-way, resumes and fin
     expect(own.x + own.width).toBeLessThanOrEqual(box.x + box.width);
   }
   await page.screenshot({ path: 'test-results/solicitud-completa-360.png' });
-  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await dialog.getByRole('button', { name: 'Aceptar' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
+  // The button went with its page: the focus is on the home page's title, not nowhere.
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitud online' })).toBeFocused();
 });
 
 test("opening a random uuid says 'Código incorrecto' and starts blank", async ({ page }) => {

@@ -1,0 +1,29 @@
+// After a move to another page inside the app, the focus is nowhere when the control that moved it
+// went away with its page (a dialog's button, a link of the old page): it goes to the new page's h1,
+// so that a keyboard or screen-reader user starts from its title, not from the top of the document.
+// A page that puts the focus somewhere itself (a wizard's first field, a staff page's title) keeps it.
+import { useEffect, useRef, type RefObject } from 'react';
+import { useLocation } from 'react-router-dom';
+
+export function useFocusOnPageChange(main: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    // The first page is the browser's to start from (the skip link comes first).
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // After the new page's own effects.
+    const frame = requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (focused && focused !== document.body) return;
+      const title = main.current?.querySelector<HTMLElement>('h1');
+      const target = title ?? main.current;
+      if (!target) return;
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, main]);
+}
