@@ -7,6 +7,7 @@
 // finish but completes the guarantor ('Finalizar y regresar a PM') and returns to its PM. The
 // calls are actors provided from services/; what the view must do is emitted.
 import { and, assign, emit, enqueueActions, not, or, setup, type SnapshotFrom } from 'xstate';
+import type { StoredDocument } from '../forms/contracts/documents';
 import type { GuarantorSummary, LoadedAnswer, Model, RemovedGuarantorAnswer, SaveAnswer, WizardCode } from '../forms/contracts/application';
 import type { FillChange } from '../forms/documents/ocr-fill';
 import type { PldCoincidences } from '../forms/pld';
@@ -91,6 +92,8 @@ export interface WizardContext {
   pld: PldStatus;
   /** The fields each upload area's OCR read filled (by area), until undone: the form marks them and offers 'Deshacer'. */
   ocrFills: Record<string, FillChange[]>;
+  /** The documents the opened record already holds (newest first): its upload areas say they were received. */
+  storedDocuments: StoredDocument[];
   /**
    * The public applicant's 'Acepto' under the truthfulness statement (staff and guarantors have none
    * to accept), and how many finishes asked for it: the view shows the request and focuses the box.
@@ -238,6 +241,7 @@ export const wizardMachine = setup({
         model: params.loaded.data,
         saved: params.loaded.data,
         meta,
+        storedDocuments: params.loaded.documents ?? [],
         current: Math.min(Math.max(context.openAt ?? meta.last_index, 0), context.tabCount - 1),
       };
     }),
@@ -387,6 +391,7 @@ export const wizardMachine = setup({
     serverErrors: {},
     pld: { busy: false, blocking: false, validated: false, found: null },
     ocrFills: {},
+    storedDocuments: [],
     statement: { accepted: false, asked: 0 },
     pldFinishLists: null,
     pldFinishConfirmed: false,

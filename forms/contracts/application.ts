@@ -6,6 +6,7 @@ import { array, boolean, mixed, number, object, string, tuple, type InferType } 
 import { EDITABLE_LEVELS, type EditableLevel } from '../locking';
 import { GUARANTORS_MAX } from '../limits';
 import { pldReviewSchema } from './pld';
+import { storedDocumentSchema } from './documents';
 
 export const WIZARD_CODES = ['wizardpf', 'wizardpfae', 'wizardpm'] as const;
 /** The backing resource of a wizard (spec §7). */
@@ -18,8 +19,9 @@ const model = () =>
     openapi: { type: 'object', description: "the applicant model; its rules are its wizard's (forms/wizards/)" },
   });
 
-/** The form of the uuids records are named by (crypto.randomUUID). */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from './uuid';
+
+export { UUID };
 
 /** No control characters: PostgreSQL refuses a NUL in a text. */
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
@@ -83,7 +85,12 @@ export const saveRequestSchema = object({
 export type SaveRequest = InferType<typeof saveRequestSchema>;
 
 /** GET /{code}/{uuid}/{flag}: the model (empty for the public once finished or expired) and its meta. */
-export const loadedAnswerSchema = object({ data: model().required(), meta: storedMetaSchema.required() });
+export const loadedAnswerSchema = object({
+  data: model().required(),
+  meta: storedMetaSchema.required(),
+  /** The documents uploaded for it, newest first (the opening only, and only with its data). */
+  documents: array(storedDocumentSchema.required()).optional(),
+});
 export type LoadedAnswer = InferType<typeof loadedAnswerSchema>;
 
 /** Where the save mailed the application's resume link, the address shortened ('j…@correo.mx'); absent when it mailed none. */

@@ -9,7 +9,7 @@
 import { array, mixed, number, object, string, type InferType } from 'yup';
 import { FILE_MAX_BYTES } from '../limits';
 import { MESSAGES, NOTICES } from '../messages';
-import { UUID } from './application';
+import { UUID } from './uuid';
 import { refusal } from './refusal';
 
 /** The three kinds of document (spec 01 §3): the ID, the tax document, the proof of address. */
@@ -133,6 +133,18 @@ export const ocrAnswerSchema = object({
   }),
 });
 export type OcrAnswer = { status: 'done'; result: OcrResult } | { status: 'reading'; job: string };
+
+/**
+ * A document an application already holds, as its opening (GET /{code}/{uuid}/{flag}) tells the
+ * wizard: which of its upload areas has one, so a person who resumes sees it was received. Newest first.
+ */
+export const storedDocumentSchema = object({
+  type: string().oneOf(DOCUMENT_TYPES).required(),
+  format: string().oneOf(DOCUMENT_FORMATS).required(),
+  size: number().integer().required(),
+  uploaded_at: string().required(),
+});
+export type StoredDocument = InferType<typeof storedDocumentSchema>;
 
 /** GET /{code}/documentos/{uuid} (staff): an application's documents, newest first. */
 export const documentListAnswerSchema = object({

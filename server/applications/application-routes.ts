@@ -371,8 +371,16 @@ export async function applicationRoutes(app: FastifyInstance) {
         if (application.code !== code) throw notFound();
         const meta = await withParentState(request, application);
         // A finished or expired record, or a guarantor of one, is not shown again to the public (spec 01 §4).
-        const data = (meta.complete || meta.expired) && !isStaff(request) ? {} : await answered(request, code, parseModel(application), uuid);
-        return { data, meta };
+        const closed = (meta.complete || meta.expired) && !isStaff(request);
+        if (closed) return { data: {}, meta };
+        // What was uploaded for it, so its upload areas say so to a person who resumes (no file, no uploader).
+        const documents = (await request.backend.documents.listUploaded(uuid)).map(({ type, format, size, uploaded_at }) => ({
+          type,
+          format: format!,
+          size: size!,
+          uploaded_at: uploaded_at!.toISOString(),
+        }));
+        return { data: await answered(request, code, parseModel(application), uuid), meta, documents };
       },
     );
 

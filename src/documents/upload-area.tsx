@@ -10,6 +10,7 @@ import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'rea
 import { useForm } from 'react-final-form';
 import type { DocumentType } from '../../forms/contracts/documents';
 import { formatFileSize } from '../../forms/documents/file-format';
+import { dateTimeText } from '../../forms/date-time-text';
 import { planOcrFill, planOcrUndo, type FillTarget } from '../../forms/documents/ocr-fill';
 import { uploadAreasShown, type EditableLevel } from '../../forms/locking';
 import { NOTICES, ocrFilledSummary } from '../../forms/messages';
@@ -29,7 +30,7 @@ import {
   selectResult,
   selectUploadProgress,
 } from './upload-selectors';
-import { useUploadOwner } from './upload-owner';
+import { useStoredDocument, useUploadOwner } from './upload-owner';
 
 /**
  * What each area asks for (its visible label). None contains another field's label: the ID's is not
@@ -59,6 +60,9 @@ export function UploadArea(props: UploadAreaProps) {
   return <UploadAreaShown key={uuid ?? 'nueva'} {...props} level={level} uuid={uuid} />;
 }
 
+/** 'PNG', 'PDF'… as people name a file's kind. */
+const FORMAT_NAMES: Record<string, string> = { 'image/jpeg': 'JPG', 'image/png': 'PNG', 'image/webp': 'WebP', 'application/pdf': 'PDF' };
+
 function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps & { level: EditableLevel; uuid: string | null }) {
   const { http } = useRuntime();
   const form = useForm();
@@ -79,6 +83,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
   const filledFrom = useRef<unknown>(null);
   const [note, setNote] = useState<string | null>(null);
   const id = useId();
+  const stored = useStoredDocument(type);
   const areaRef = useRef<HTMLDivElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -196,6 +201,14 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
           <Button ref={cancelRef} icon={<Cross />} text="Cancelar" variant="minimal" onClick={() => actor.send({ type: 'upload.cancel' })} />
         )}
       </div>
+      {!file && stored && (
+        // Opened again (on this device or another): what was already received, so it is not sent twice.
+        <p className="upload-area-stored" role="note">
+          <Document />
+          Ya recibimos este documento el {dateTimeText(stored.uploaded_at)} ({FORMAT_NAMES[stored.format] ?? stored.format},{' '}
+          {formatFileSize(stored.size)}). Sube otro solo si necesitas reemplazarlo.
+        </p>
+      )}
       {file && (
         <div className="upload-area-preview">
           <p className="upload-area-file">

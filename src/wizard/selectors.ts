@@ -17,6 +17,7 @@ export const selectBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectLoading = (s: Snapshot) => s.matches('loading');
 export const selectServerErrors = (s: Snapshot) => s.context.serverErrors;
 export const selectOcrFills = (s: Snapshot) => s.context.ocrFills;
+export const selectStoredDocuments = (s: Snapshot) => s.context.storedDocuments;
 export const selectTabErrors = (s: Snapshot) => s.context.tabErrors;
 /** Which tabs can be reached, as a string so the selector's answer compares by value. */
 export const selectActiveTabs = (s: Snapshot) =>

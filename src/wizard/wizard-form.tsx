@@ -27,7 +27,7 @@ import {
   selectGuarantorsAddable,
   selectGuarantorsChangeable,
   selectModel,
-  selectOcrFills,
+  selectOcrFills, selectStoredDocuments,
   selectServerErrors,
   selectTabErrors,
   selectUuid,
@@ -64,13 +64,15 @@ const FORM_VIEW = {
   guarantorsChangeable: selectGuarantorsChangeable,
   guarantorsAddable: selectGuarantorsAddable,
   ocrFills: selectOcrFills,
+  storedDocuments: selectStoredDocuments,
 };
 
 const NOT_TEXT = new Set(['submit', 'button', 'checkbox', 'radio', 'file', 'reset', 'image']);
 const isTextEntry = (target: EventTarget) => target instanceof HTMLInputElement && !NOT_TEXT.has(target.type);
 
 export function WizardForm({ actor, route, titles, staff, pldReviewer, review, draft }: WizardFormProps) {
-  const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills } = useWizardView(actor, FORM_VIEW);
+  const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills, storedDocuments } = useWizardView(actor, FORM_VIEW);
+  const uploadOwner = useMemo(() => ({ uuid, stored: storedDocuments }), [uuid, storedDocuments]);
   const guarantor = route.guarantor !== false;
   const tab = route.wizard.tabs[current];
   const isLast = current === titles.length - 1;
@@ -131,7 +133,7 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
             </H2>
             <ErrorSummary actor={actor} serverErrors={serverErrors} values={values} company={route.wizard.tipo_persona === 'Moral'} />
             <KeptDraft draft={draft} tabs={route.wizard.tabs} />
-            <UploadOwnerProvider value={uuid}>
+            <UploadOwnerProvider value={uploadOwner}>
               <OcrMarksProvider fills={ocrFills} onRecord={recordOcrFill}>
                 <TabView
                   route={route}

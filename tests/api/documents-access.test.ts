@@ -101,6 +101,23 @@ describe('reading an uploaded document (readStoredDocument)', () => {
   });
 });
 
+describe('the opening of an application', () => {
+  it('tells what was uploaded for it, newest first, to a session holding its uuid: type, format, size and when, never the file nor who', async () => {
+    const session = `Bearer ${(await publicToken(server)).access_token}`;
+    const uuid = await created(session);
+    expect((await (await call('GET', `/wizardpf/${uuid}/1`, undefined, session)).json()).documents).toEqual([]);
+    const policy = await uploaded(session, 'identification', uuid);
+    // Signed but not yet read (checked): not received yet.
+    expect((await (await call('GET', `/wizardpf/${uuid}/1`, undefined, session)).json()).documents).toEqual([]);
+    expect((await read(uploadedFile(policy, 'identification', uuid), session)).status).toBe(200);
+    // Resumed elsewhere: another session with the uuid.
+    const elsewhere = `Bearer ${(await publicToken(server)).access_token}`;
+    const opened = await (await call('GET', `/wizardpf/${uuid}/1`, undefined, elsewhere)).json();
+    expect(opened.documents).toEqual([{ type: 'identification', format: 'image/png', size: PNG.length, uploaded_at: expect.any(String) }]);
+    expect(Object.keys(opened.documents[0]).sort()).toEqual(['format', 'size', 'type', 'uploaded_at']);
+  });
+});
+
 describe('staff', () => {
   it('list an application’s documents, including those its session uploaded before the first save, with who and when', async () => {
     const session = `Bearer ${(await publicToken(server)).access_token}`;

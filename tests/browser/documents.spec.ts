@@ -96,7 +96,7 @@ test.describe('documents and OCR', () => {
     await shot(page, 'constancia-rechazada-1280');
   });
 
-  test('a CFE receipt in Vivienda fills the street, the postal code and its colonia', async ({ page, request }) => {
+  test('a CFE receipt in Vivienda fills the street, the postal code and its colonia, and is said received when opened again', async ({ page, request, browser }) => {
     const uuid = await createApplication(request, 'pf', { last_index: 1 });
     await page.goto(`/pf/${uuid}`);
     await page.getByRole('button', { name: /Vivienda/ }).click();
@@ -108,6 +108,21 @@ test.describe('documents and OCR', () => {
     await expect(page.locator('select[name="vivienda.colonia"] option:checked')).toHaveText(person.address.colonia.colonia);
     await expectAccessible(page);
     await shot(page, 'cfe-vivienda-1280');
+
+    // Opened again in another browser (a person resuming on a phone): the area says the receipt was
+    // received, and when, so it is not sent twice.
+    const other = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(`${new URL(page.url()).origin}/pf/${uuid}`);
+    await elsewhere.getByRole('button', { name: /Vivienda/ }).click();
+    await elsewhere.setViewportSize({ width: 360, height: 740 });
+    const area = elsewhere.getByRole('group', { name: 'Comprobante de domicilio (CFE o TELMEX)' });
+    await expect(area.getByRole('note')).toHaveText(/^Ya recibimos este documento el \d{1,2} de \w+ de \d{4}, \d{2}:\d{2} \(PNG, [\d.,]+ KB\)\. Sube otro solo si necesitas reemplazarlo\.$/);
+    await expectAccessible(elsewhere);
+    await expectNoHorizontalScroll(elsewhere);
+    await area.scrollIntoViewIfNeeded();
+    await elsewhere.screenshot({ path: 'test-results/documents/recibido-360.png' });
+    await other.close();
   });
 
   test('a PM: a Constancia dropped onto its area fills business name, RFC and constitution date; a TELMEX receipt fills the fiscal address', async ({ page }) => {

@@ -12,6 +12,8 @@ import { uploadMachine, type OcrCall, type UploadCall } from '../../machines/upl
 import { TextField } from '../../src/components/fields/text-field';
 import { OcrMarksProvider } from '../../src/documents/ocr-marks';
 import { UploadArea } from '../../src/documents/upload-area';
+import { UploadOwnerProvider } from '../../src/documents/upload-owner';
+import { dateTimeText } from '../../forms/date-time-text';
 import { installDropGuard } from '../../src/global/drop-guard';
 import { renderForm } from './support/render-form';
 
@@ -136,6 +138,22 @@ describe('upload area', () => {
     expect(screen.queryByText(/Llenado con OCR/)).toBeNull();
     // Deshacer is gone with the fill: the focus is back on the chooser.
     expect(screen.getByRole('button', { name: /Elegir archivo/ })).toHaveFocus();
+  });
+
+  it('says a document the application already held was received, until another is chosen', async () => {
+    const user = userEvent.setup();
+    const { machine } = fakeCalls();
+    const stored = [
+      { type: 'identification' as const, format: 'image/png' as const, size: 1_572_864, uploaded_at: '2026-11-20T16:05:00.000Z' },
+      { type: 'identification' as const, format: 'application/pdf' as const, size: 2048, uploaded_at: '2026-11-19T10:00:00.000Z' },
+    ];
+    renderForm(<UploadOwnerProvider value={{ uuid: null, stored }}>{fields(machine)}</UploadOwnerProvider>, { initialValues: BLANK });
+    // The newest of its type, in local time.
+    expect(screen.getByRole('note')).toHaveTextContent(
+      `Ya recibimos este documento el ${dateTimeText(stored[0].uploaded_at)} (PNG, 1.5 MB). Sube otro solo si necesitas reemplazarlo.`,
+    );
+    await user.upload(fileInput(), photo());
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('says a file over 10 MB is too heavy, not of the wrong type, and reads nothing', async () => {
