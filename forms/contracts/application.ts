@@ -7,6 +7,7 @@ import { EDITABLE_LEVELS, type EditableLevel } from '../locking';
 import { GUARANTORS_MAX } from '../limits';
 import { pldReviewSchema } from './pld';
 import { storedDocumentSchema } from './documents';
+import { UUID } from './uuid';
 
 export const WIZARD_CODES = ['wizardpf', 'wizardpfae', 'wizardpm'] as const;
 /** The backing resource of a wizard (spec §7). */
@@ -18,8 +19,6 @@ const model = () =>
   mixed<Model>((value): value is Model => typeof value === 'object' && value !== null && !Array.isArray(value)).meta({
     openapi: { type: 'object', description: "the applicant model; its rules are its wizard's (forms/wizards/)" },
   });
-
-import { UUID } from './uuid';
 
 export { UUID };
 

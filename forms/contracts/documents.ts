@@ -78,6 +78,10 @@ export const ACCEPTED_TEMPLATES: Record<DocumentType, { templates: DocumentTempl
   address: { templates: ['CFE', 'TELMEX'], wrong: NOTICES.ocrWrongAddress },
 };
 
+/** Whether a read recognised a template its document type takes (a refused or unread document did not). */
+export const isAcceptedTemplate = (type: string, template: string | null | undefined) =>
+  (ACCEPTED_TEMPLATES[type as DocumentType]?.templates as readonly string[] | undefined)?.includes(template ?? '') ?? false;
+
 /**
  * The fields read from a document (spec 01 §7: name, surnames, sex, curp, rfc, email, template,
  * address fields, business name, phones, constitution date). Dates are ISO `yyyy-MM-dd`; names

@@ -10,6 +10,7 @@ import { canAddOrRemoveItems, type EditableLevel } from '../../forms/locking';
 import { NOTICES } from '../../forms/messages';
 import { diffModels } from '../../forms/model-diff';
 import { fullName } from '../../forms/person-name';
+import { isAcceptedTemplate } from '../../forms/contracts/documents';
 import { requireSession } from '../auth/session';
 import { hasPermission } from '../../forms/staff-permissions';
 import { ApiError } from '../api-error';
@@ -373,13 +374,11 @@ export async function applicationRoutes(app: FastifyInstance) {
         // A finished or expired record, or a guarantor of one, is not shown again to the public (spec 01 §4).
         const closed = (meta.complete || meta.expired) && !isStaff(request);
         if (closed) return { data: {}, meta };
-        // What was uploaded for it, so its upload areas say so to a person who resumes (no file, no uploader).
-        const documents = (await request.backend.documents.listUploaded(uuid)).map(({ type, format, size, uploaded_at }) => ({
-          type,
-          format: format!,
-          size: size!,
-          uploaded_at: uploaded_at!.toISOString(),
-        }));
+        // What was received for it, so its upload areas say so to a person who resumes (no file, no
+        // uploader): a document the read refused (another template, or none recognised) was not.
+        const documents = (await request.backend.documents.listUploaded(uuid))
+          .filter(({ type, template }) => isAcceptedTemplate(type, template))
+          .map(({ type, format, size, uploaded_at }) => ({ type, format: format!, size: size!, uploaded_at: uploaded_at!.toISOString() }));
         return { data: await answered(request, code, parseModel(application), uuid), meta, documents };
       },
     );

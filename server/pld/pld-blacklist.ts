@@ -88,7 +88,7 @@ export async function screenApplicant(index: Searcher, model: Model, uuid: strin
  * The parts of a model `screenParties` reads (with `fullName`), as paths from the model's root; a
  * path ending at a list or an object takes it whole. The ongoing monitoring reads only these of each
  * stored record (pld-monitor.ts): a field the screening comes to read must be listed here, which
- * tests/unit/server/pld-screened-paths.test.ts checks by watching what the screening reads.
+ * tests/unit/pld-screened-paths.test.ts checks by watching what the screening reads.
  */
 export const SCREENED_PATHS: readonly (readonly string[])[] = [
   ['tipo_persona'],

@@ -160,8 +160,11 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
       data-upload-zone
       onFocus={() => (focusInside.current = true)}
       onBlur={(event) => {
-        // Focus gone to nowhere (a control disabled or removed under it) is still the area's.
-        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) focusInside.current = false;
+        // Focus gone to nowhere because its control was disabled or removed under it is still the area's;
+        // gone elsewhere, or to nowhere from a control still there (a click on the page), it is not.
+        const control = event.target as HTMLElement & { disabled?: boolean };
+        const lostUnderIt = !event.relatedTarget && (!control.isConnected || control.disabled === true);
+        if (!lostUnderIt && !(event.relatedTarget && event.currentTarget.contains(event.relatedTarget))) focusInside.current = false;
       }}
       role="group"
       aria-labelledby={`${id}-titulo`}

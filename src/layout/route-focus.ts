@@ -7,13 +7,12 @@ import { useLocation } from 'react-router-dom';
 
 export function useFocusOnPageChange(main: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  // The first page is the browser's to start from (the skip link comes first); only a change of page
+  // counts (an effect run twice for the same page, as React's StrictMode does, is none).
+  const shown = useRef(pathname);
   useEffect(() => {
-    // The first page is the browser's to start from (the skip link comes first).
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     // After the new page's own effects.
     const frame = requestAnimationFrame(() => {
       const focused = document.activeElement;

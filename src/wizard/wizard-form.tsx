@@ -14,6 +14,7 @@ import { useEditableLevel } from '../components/fields/form-lock';
 import { ShownErrorsProvider } from '../components/fields/shown-errors-provider';
 import { OcrMarksProvider } from '../documents/ocr-marks';
 import { UploadOwnerProvider } from '../documents/upload-owner';
+import { receivedDocumentsShown } from '../../forms/documents/received';
 import { ErrorSummary } from './error-summary';
 import { FieldChecks } from './field-checks';
 import { KeptDraft } from './kept-draft';
@@ -27,7 +28,8 @@ import {
   selectGuarantorsAddable,
   selectGuarantorsChangeable,
   selectModel,
-  selectOcrFills, selectStoredDocuments,
+  selectOcrFills,
+  selectStoredDocuments,
   selectServerErrors,
   selectTabErrors,
   selectUuid,
@@ -72,7 +74,8 @@ const isTextEntry = (target: EventTarget) => target instanceof HTMLInputElement 
 
 export function WizardForm({ actor, route, titles, staff, pldReviewer, review, draft }: WizardFormProps) {
   const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills, storedDocuments } = useWizardView(actor, FORM_VIEW);
-  const uploadOwner = useMemo(() => ({ uuid, stored: storedDocuments }), [uuid, storedDocuments]);
+  const personType = route.wizard.tipo_persona;
+  const uploadOwner = useMemo(() => ({ uuid, stored: receivedDocumentsShown(storedDocuments, personType) }), [uuid, storedDocuments, personType]);
   const guarantor = route.guarantor !== false;
   const tab = route.wizard.tabs[current];
   const isLast = current === titles.length - 1;

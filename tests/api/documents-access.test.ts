@@ -109,7 +109,16 @@ describe('the opening of an application', () => {
     const policy = await uploaded(session, 'identification', uuid);
     // Signed but not yet read (checked): not received yet.
     expect((await (await call('GET', `/wizardpf/${uuid}/1`, undefined, session)).json()).documents).toEqual([]);
-    expect((await read(uploadedFile(policy, 'identification', uuid), session)).status).toBe(200);
+    const checked = await read(uploadedFile(policy, 'identification', uuid), session);
+    expect(checked.status).toBe(200);
+    // Checked, but its read recognised nothing (or another template, as the OCR route records it): refused, not received.
+    expect((await (await call('GET', `/wizardpf/${uuid}/1`, undefined, session)).json()).documents).toEqual([]);
+    const { documents } = await server.app.backend;
+    await documents.recordTemplate((await checked.json()).id, 'INE');
+    // A later upload the read refused (a CFE receipt given as the ID) hides nothing.
+    const refused = await uploaded(session, 'identification', uuid);
+    const refusedRead = await read(uploadedFile(refused, 'identification', uuid), session);
+    await documents.recordTemplate((await refusedRead.json()).id, 'CFE');
     // Resumed elsewhere: another session with the uuid.
     const elsewhere = `Bearer ${(await publicToken(server)).access_token}`;
     const opened = await (await call('GET', `/wizardpf/${uuid}/1`, undefined, elsewhere)).json();

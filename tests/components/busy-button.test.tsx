@@ -12,6 +12,8 @@ describe('busy button', () => {
     const { container, rerender } = render(<BusyButton intent="primary" text="Siguiente" busy onClick={pressed} />);
     const button = screen.getByRole('button', { name: 'Siguiente' });
     expect(button).toBeDisabled();
+    button.click();
+    expect(pressed).not.toHaveBeenCalled();
     expect(button).toHaveAttribute('aria-busy', 'true');
     expect(button).toHaveClass('bp6-loading');
     expect(container.querySelector('.bp6-button-spinner')).not.toBeNull();

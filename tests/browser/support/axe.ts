@@ -32,10 +32,18 @@ export async function expectAccessible(page: Page, scope: AxeScope = {}) {
 export async function accessibilityViolations(page: Page, { exclude = [] }: AxeScope = {}) {
   await settled(page);
   const results = await exclude.reduce((builder, selector) => builder.exclude(selector), new AxeBuilder({ page })).analyze();
-  const english = await page.evaluate((names) => {
-    const found = [...document.querySelectorAll('[aria-label]')].map((element) => element.getAttribute('aria-label') ?? '').filter((name) => names.includes(name.trim().toLowerCase()));
-    return [...new Set(found)];
-  }, BLUEPRINT_ENGLISH_NAMES);
+  // What a person hears: elements hidden from assistive technology, or excluded from the check, are left out.
+  const english = await page.evaluate(
+    ({ names, excluded }) => {
+      const heard = (element: Element) => !element.closest('[aria-hidden="true"]') && !excluded.some((selector) => element.closest(selector));
+      const found = [...document.querySelectorAll('[aria-label]')]
+        .filter(heard)
+        .map((element) => element.getAttribute('aria-label') ?? '')
+        .filter((name) => names.includes(name.trim().toLowerCase()));
+      return [...new Set(found)];
+    },
+    { names: BLUEPRINT_ENGLISH_NAMES, excluded: exclude },
+  );
   return [
     ...results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ...english.map((name) => `english-name: a control is announced as '${name}', one of Blueprint's English defaults (the product speaks Spanish)`),
