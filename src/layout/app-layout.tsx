@@ -1,15 +1,28 @@
 // The page frame: the staff or public header, the top navigation, the page, the public footer.
 import { ProgressBar } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useRuntime } from '../session/runtime-context';
 import { selectIsStaff } from '../session/selectors';
 import { PublicFooter } from './public-footer';
+import { Brand } from './brand';
 import { PublicHeader } from './public-header';
-import { StaffHeader } from './staff-header';
 import { TopNavigation } from './top-navigation';
 import { useFocusOnPageChange } from './route-focus';
+
+// Public visitors never see the staff header: its menu, popover and keys stay out of the home route's code.
+const StaffHeader = lazy(() => import('./staff-header').then((module) => ({ default: module.StaffHeader })));
+
+/** The staff header's frame while its code loads: the same height, so the page does not jump. */
+function StaffHeaderLoading() {
+  const { config } = useRuntime();
+  return (
+    <header className="staff-header" aria-busy="true">
+      <Brand href={config.links.mainSystemHome} />
+    </header>
+  );
+}
 
 export function AppLayout() {
   const { session } = useRuntime();
@@ -22,7 +35,13 @@ export function AppLayout() {
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>
-      {isStaff ? <StaffHeader /> : <PublicHeader />}
+      {isStaff ? (
+        <Suspense fallback={<StaffHeaderLoading />}>
+          <StaffHeader />
+        </Suspense>
+      ) : (
+        <PublicHeader />
+      )}
       <div className="navigation-progress" aria-hidden={!navigating}>
         {navigating && <ProgressBar intent="primary" />}
       </div>
