@@ -7,7 +7,7 @@
 // Reading the bytes, signing, posting and the OCR calls are actors provided by services/documents.ts.
 import { assign, raise, setup } from 'xstate';
 import type { DocumentFormat, DocumentType, OcrAnswer, OcrResult, SignedUrlAnswer } from '../forms/contracts/documents';
-import { ACCEPTED_TEMPLATES } from '../forms/contracts/documents';
+import { ACCEPTED_TEMPLATES, isAcceptedTemplate } from '../forms/contracts/documents';
 import { isAllowedSize } from '../forms/documents/file-format';
 import { UploadFailure, type UploadStage } from '../forms/documents/upload-failure';
 import { DELAYS } from '../forms/limits';
@@ -117,7 +117,7 @@ export const uploadMachine = setup({
     'is another template': ({ context }, params: { answer: OcrAnswer }) => {
       if (isPending(params.answer)) return false;
       const { template } = params.answer.result;
-      return template !== null && !ACCEPTED_TEMPLATES[context.type].templates.includes(template);
+      return template !== null && !isAcceptedTemplate(context.type, template);
     },
     'was refused': (_, params: { error: unknown }) => failureOf(params.error)?.refused === true,
     'failed at signing': ({ context }) => context.failure === 'signing',

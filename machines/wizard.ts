@@ -134,6 +134,8 @@ export type WizardEvent =
   | { type: 'ocr.filled'; area: string; changes: FillChange[] }
   /** The person undid that fill. */
   | { type: 'ocr.undone'; area: string }
+  /** An upload area's document was stored and read: it is the application's newest of its type. */
+  | { type: 'document.received'; document: StoredDocument }
   /** An Analista confirmed, or cancelled, finishing with a confirmed OFAC SDN or UN match. */
   | { type: 'pld.finish.confirmed' }
   | { type: 'pld.finish.cancelled' };
@@ -251,6 +253,7 @@ export const wizardMachine = setup({
     'forget ocr fill': assign(({ context }, params: { area: string }) => ({
       ocrFills: Object.fromEntries(Object.entries(context.ocrFills).filter(([area]) => area !== params.area)),
     })),
+    'keep received document': assign(({ context }, params: { document: StoredDocument }) => ({ storedDocuments: [params.document, ...context.storedDocuments] })),
     'keep values': assign(({ context }, params: { values: Model }) => ({ model: { ...context.model, ...params.values } })),
     'aim at': assign((_, params: { index: number; then: SaveThen }) => ({ target: params.index, after: params.then })),
     'follow fields': assign(({ context }, params: { checking: boolean; valid?: boolean }) => ({
@@ -449,6 +452,7 @@ export const wizardMachine = setup({
         'fields.checked': { actions: { type: 'follow fields', params: ({ event }) => ({ checking: false, valid: event.valid }) } },
         'ocr.filled': { actions: { type: 'keep ocr fill', params: ({ event }) => ({ area: event.area, changes: event.changes }) } },
         'ocr.undone': { actions: { type: 'forget ocr fill', params: ({ event }) => ({ area: event.area }) } },
+        'document.received': { actions: { type: 'keep received document', params: ({ event }) => ({ document: event.document }) } },
         'statement.changed': { actions: { type: 'follow statement', params: ({ event }) => ({ accepted: event.accepted }) } },
       },
       // The staff's PLD review of this model, opened with the review it stored (spec 01 §4).

@@ -79,7 +79,7 @@ export const ACCEPTED_TEMPLATES: Record<DocumentType, { templates: DocumentTempl
 };
 
 /** Whether a read recognised a template its document type takes (a refused or unread document did not). */
-export const isAcceptedTemplate = (type: string, template: string | null | undefined) =>
+export const isAcceptedTemplate = (type: string, template: string | null | undefined): template is DocumentTemplate =>
   (ACCEPTED_TEMPLATES[type as DocumentType]?.templates as readonly string[] | undefined)?.includes(template ?? '') ?? false;
 
 /**

@@ -1,6 +1,6 @@
 // From recognised text to the answer of POST /aws/ocr: which template the document is, whether the
 // upload's type accepts it, and the fields its grammar reads (spec 01 §7, §8).
-import { ACCEPTED_TEMPLATES, type DocumentTemplate, type DocumentType, type OcrResult } from '../../forms/contracts/documents';
+import { ACCEPTED_TEMPLATES, isAcceptedTemplate, type DocumentTemplate, type DocumentType, type OcrResult } from '../../forms/contracts/documents';
 import { NOTICES } from '../../forms/messages';
 import { ApiError } from '../api-error';
 import { constanciaTemplate, readConstancia } from './grammars/constancia';
@@ -33,7 +33,7 @@ export function extractFields(text: string, type: DocumentType, catalogue: Posta
   const lines = toLines(text);
   if (lettersCount(text) < READABLE_LETTERS) return { template: null, data: 'empty', uncertain: [], message: NOTICES.ocrEmpty };
   const template = templateOf(lines);
-  if (!template || !ACCEPTED_TEMPLATES[type].templates.includes(template)) throw wrongTemplate(type);
+  if (!isAcceptedTemplate(type, template)) throw wrongTemplate(type);
   const reading = newReading();
   if (template === 'CSF') readConstancia(lines, catalogue, reading, rfcOfSatQr(found.qr ?? []));
   else if (template === 'INE' || template === 'IFE') readIdCard(lines, catalogue, reading);

@@ -23,6 +23,7 @@ import {
   selectBusy,
   selectFailure,
   selectFile,
+  selectFormat,
   selectMessage,
   selectOcrProgress,
   selectPhase,
@@ -30,7 +31,7 @@ import {
   selectResult,
   selectUploadProgress,
 } from './upload-selectors';
-import { useStoredDocument, useUploadOwner } from './upload-owner';
+import { useDocumentReceived, useStoredDocument, useUploadOwner } from './upload-owner';
 
 /**
  * What each area asks for (its visible label). None contains another field's label: the ID's is not
@@ -72,6 +73,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
   const phase = useSelector(actor, selectPhase);
   const busy = useSelector(actor, selectBusy);
   const file = useSelector(actor, selectFile);
+  const format = useSelector(actor, selectFormat);
   const uploadProgress = useSelector(actor, selectUploadProgress);
   const ocrProgress = useSelector(actor, selectOcrProgress);
   const result = useSelector(actor, selectResult);
@@ -84,6 +86,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
   const [note, setNote] = useState<string | null>(null);
   const id = useId();
   const stored = useStoredDocument(type);
+  const received = useDocumentReceived();
   const areaRef = useRef<HTMLDivElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -97,12 +100,14 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
   useEffect(() => {
     if (phase !== 'filled' || !result || filledFrom.current === result) return;
     filledFrom.current = result;
+    // Stored and read: shown again later (another tab and back), the area says it was received.
+    if (file && format) received?.({ type, format, size: file.size, uploaded_at: new Date().toISOString() });
     const changes = planOcrFill(target, result, { level, atStart: atStart.current, now: form.getState().values });
     form.batch(() => changes.forEach((change) => form.change(change.path, change.value)));
     // A read that fills nothing leaves the marks (and the undo) of the area's previous fill.
     if (changes.length > 0) recordFill(changes);
     fillComing.current = changes.length > 0;
-  }, [phase, result, target, level, form, recordFill]);
+  }, [phase, result, target, level, form, recordFill, file, format, type, received]);
 
   const hasFill = fill !== null;
   useEffect(() => {

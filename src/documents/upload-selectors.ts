@@ -18,6 +18,7 @@ export function selectPhase(s: Snapshot): UploadPhase {
 
 export const selectBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectFile = (s: Snapshot) => s.context.file;
+export const selectFormat = (s: Snapshot) => s.context.format;
 export const selectUploadProgress = (s: Snapshot) => s.context.uploadProgress;
 export const selectOcrProgress = (s: Snapshot) => s.context.ocrProgress;
 export const selectResult = (s: Snapshot) => s.context.result;

@@ -7,6 +7,7 @@ import { useCallback, useMemo } from 'react';
 import { Form } from 'react-final-form';
 import { printPath } from '../../forms/app-paths';
 import type { Model } from '../../forms/contracts/application';
+import type { StoredDocument } from '../../forms/contracts/documents';
 import type { FillChange } from '../../forms/documents/ocr-fill';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { errorsOfUnlocked } from '../../forms/locking';
@@ -75,7 +76,14 @@ const isTextEntry = (target: EventTarget) => target instanceof HTMLInputElement 
 export function WizardForm({ actor, route, titles, staff, pldReviewer, review, draft }: WizardFormProps) {
   const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills, storedDocuments } = useWizardView(actor, FORM_VIEW);
   const personType = route.wizard.tipo_persona;
-  const uploadOwner = useMemo(() => ({ uuid, stored: receivedDocumentsShown(storedDocuments, personType) }), [uuid, storedDocuments, personType]);
+  const uploadOwner = useMemo(
+    () => ({
+      uuid,
+      stored: receivedDocumentsShown(storedDocuments, personType),
+      received: (document: StoredDocument) => actor.send({ type: 'document.received', document }),
+    }),
+    [uuid, storedDocuments, personType, actor],
+  );
   const guarantor = route.guarantor !== false;
   const tab = route.wizard.tabs[current];
   const isLast = current === titles.length - 1;

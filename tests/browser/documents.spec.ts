@@ -108,6 +108,11 @@ test.describe('documents and OCR', () => {
     await expect(page.locator('select[name="vivienda.colonia"] option:checked')).toHaveText(person.address.colonia.colonia);
     await expectAccessible(page);
     await shot(page, 'cfe-vivienda-1280');
+    // To the tab before and back: the area starts afresh and says the receipt was received.
+    await page.getByRole('button', { name: /Datos generales/ }).click();
+    await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
+    await page.getByRole('button', { name: /Vivienda/ }).click();
+    await expect(page.getByRole('group', { name: 'Comprobante de domicilio (CFE o TELMEX)' }).getByRole('note')).toHaveText(/^Ya recibimos este documento el .* \(PNG, [\d.,]+ KB\)\./);
 
     // Opened again in another browser (a person resuming on a phone): the area says the receipt was
     // received, and when, so it is not sent twice.

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { DocumentFormat, OcrAnswer } from '../../forms/contracts/documents';
+import type { DocumentFormat, OcrAnswer, StoredDocument } from '../../forms/contracts/documents';
 import { UploadFailure } from '../../forms/documents/upload-failure';
 import { uploadMachine, type OcrCall, type UploadCall } from '../../machines/upload';
 import { TextField } from '../../src/components/fields/text-field';
@@ -154,6 +154,25 @@ describe('upload area', () => {
     );
     await user.upload(fileInput(), photo());
     expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('tells its owner of a document read, which an area shown again says was received', async () => {
+    const user = userEvent.setup();
+    const { machine, uploads, reads } = fakeCalls();
+    const received: StoredDocument[] = [];
+    const area = (stored: StoredDocument[]) => (
+      <UploadOwnerProvider value={{ uuid: 'u-1', stored, received: (document) => received.unshift(document) }}>{fields(machine)}</UploadOwnerProvider>
+    );
+    const { unmount } = renderForm(area([]), { initialValues: BLANK });
+    await user.upload(fileInput(), photo());
+    await settle(() => uploads[0]!.resolve({ key: 'k', bucket: 'documentos' }));
+    expect(received).toEqual([]);
+    await settle(() => reads[0]!.resolve(READ));
+    expect(received).toEqual([{ type: 'identification', format: 'image/jpeg', size: photo().size, uploaded_at: expect.any(String) }]);
+    // Shown again (another tab and back): the area starts afresh and says the document was received.
+    unmount();
+    renderForm(area(received), { initialValues: BLANK });
+    expect(screen.getByRole('note')).toHaveTextContent(`Ya recibimos este documento el ${dateTimeText(received[0]!.uploaded_at)} (JPG,`);
   });
 
   it('says a file over 10 MB is too heavy, not of the wrong type, and reads nothing', async () => {
