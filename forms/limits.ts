@@ -26,7 +26,9 @@ export const CATALOGUE_TEXT_MAX = 200;
 export const GUARANTORS_MAX = 50;
 /** Kept data without rules (the PLD review, the bureau form): its size as JSON text. */
 export const KEPT_DATA_MAX_CHARS = 200_000;
-export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** An uploaded document's size at most, in MB (as people read it) and in bytes. */
+export const FILE_MAX_MB = 10;
+export const FILE_MAX_BYTES = FILE_MAX_MB * 1024 * 1024;
 export const APPLICATION_VALID_DAYS = 30;
 /** The same, in milliseconds. */
 export const APPLICATION_VALID_MS = APPLICATION_VALID_DAYS * 24 * 3600 * 1000;

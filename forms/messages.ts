@@ -1,5 +1,6 @@
 // Every Spanish validation and error text of the specification (01 §5, §8; 02 §5, §8),
 // character for character, typos included. Nothing else in the code spells these texts.
+import { FILE_MAX_MB } from './limits';
 
 export const MESSAGES = {
   required: '¡Este campo es requerido!',
@@ -103,8 +104,8 @@ export const NOTICES = {
   /** Storage refused the file itself (S3's EntityTooLarge, EntityTooSmall): the person chooses another. Said so whatever language the storage answers in. */
   storageTooLarge: 'El archivo excede el tamaño permitido.',
   storageTooSmall: 'El archivo es más pequeño de lo permitido.',
-  /** A file chosen over the 10 MB limit (spec 01 §6 gives the limit, not its text): the type's message would blame a good extension. */
-  fileTooLarge: 'El archivo pesa más de 10 MB, el máximo permitido; elige uno más ligero.',
+  /** A file chosen over the size limit (spec 01 §6 gives the limit, not its text): the type's message would blame a good extension. */
+  fileTooLarge: `El archivo pesa más de ${FILE_MAX_MB} MB, el máximo permitido; elige uno más ligero.`,
   /** A file of 0 bytes chosen. */
   fileEmpty: 'El archivo está vacío; elige otro.',
   /** A guarantor finished with 'Finalizar y regresar a PM'. */

@@ -84,9 +84,13 @@ export const saveRequestSchema = object({
 export type SaveRequest = InferType<typeof saveRequestSchema>;
 
 /** GET /{code}/{uuid}/{flag}: the model (empty for the public once finished or expired) and its meta. */
-export const loadedAnswerSchema = object({
+/** The model as stored and its meta (a save's answer, and the opening's with its documents). */
+const storedAnswerSchema = object({
   data: model().required(),
   meta: storedMetaSchema.required(),
+});
+
+export const loadedAnswerSchema = storedAnswerSchema.shape({
   /** The documents uploaded for it, newest first (the opening only, and only with its data). */
   documents: array(storedDocumentSchema.required()).optional(),
 });
@@ -96,7 +100,7 @@ export type LoadedAnswer = InferType<typeof loadedAnswerSchema>;
 const linkSentTo = () => string().optional();
 
 /** PUT /{code}/{uuid}: the model as stored and its meta. */
-export const updatedAnswerSchema = loadedAnswerSchema.shape({ enlace_enviado_a: linkSentTo() });
+export const updatedAnswerSchema = storedAnswerSchema.shape({ enlace_enviado_a: linkSentTo() });
 export type UpdatedAnswer = InferType<typeof updatedAnswerSchema>;
 
 /** POST /{code}'s second element; the first is the new record's uuid. */

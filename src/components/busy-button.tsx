@@ -15,12 +15,17 @@ export function BusyButton({ busy, icon, className, disabled, text, ...props }: 
     <Button
       {...props}
       text={text}
-      // Blueprint's own loading look: the spinner shown, everything else in the button hidden.
-      icon={<Spinner className={Classes.BUTTON_SPINNER} size={SpinnerSize.SMALL} aria-hidden="true" aria-label={undefined} />}
+      // Blueprint's own loading look: the spinner shown over the button, its icon and text hidden in place (the width stays).
+      icon={
+        <>
+          <Spinner className={Classes.BUTTON_SPINNER} size={SpinnerSize.SMALL} aria-hidden="true" aria-label={undefined} />
+          {icon}
+        </>
+      }
       className={[className, Classes.LOADING].filter(Boolean).join(' ')}
       disabled
       aria-busy
-      aria-label={typeof text === 'string' ? text : props['aria-label']}
+      aria-label={props['aria-label'] ?? (typeof text === 'string' ? text : undefined)}
     />
   );
 }

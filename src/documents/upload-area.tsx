@@ -10,6 +10,7 @@ import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'rea
 import { useForm } from 'react-final-form';
 import type { DocumentType } from '../../forms/contracts/documents';
 import { formatFileSize } from '../../forms/documents/file-format';
+import { FILE_MAX_MB } from '../../forms/limits';
 import { dateTimeText } from '../../forms/date-time-text';
 import { planOcrFill, planOcrUndo, type FillTarget } from '../../forms/documents/ocr-fill';
 import { uploadAreasShown, type EditableLevel } from '../../forms/locking';
@@ -180,7 +181,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
         <label id={`${id}-titulo`} htmlFor={`${id}-archivo`} className="upload-area-title">
           {label}
         </label>
-        <span className="upload-area-hint">JPG, PNG, WebP o PDF, hasta 10 MB. Arrastra el archivo aquí o elígelo.</span>
+        <span className="upload-area-hint">JPG, PNG, WebP o PDF, hasta {FILE_MAX_MB} MB. Arrastra el archivo aquí o elígelo.</span>
       </div>
       <input
         ref={inputRef}

@@ -70,6 +70,9 @@ describe('the document', () => {
     expect(load.responses['200']!.content!['application/json']!.schema).toMatchObject(
       JSON.parse(JSON.stringify({ properties: (toJsonSchema(loadedAnswerSchema) as { properties: object }).properties })),
     );
+    // The documents come with the opening only; a save answers the model, its meta and where it mailed the link.
+    const update = doc.paths['/api/wizardpf/{uuid}']!.put!;
+    expect(Object.keys((update.responses['200']!.content!['application/json']!.schema as { properties: object }).properties)).toEqual(['data', 'meta', 'enlace_enviado_a']);
   });
 });
 

@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '@blueprintjs/core';
+import { Download } from '@blueprintjs/icons';
 import { BusyButton } from '../../src/components/busy-button';
 
 describe('busy button', () => {
@@ -24,6 +25,13 @@ describe('busy button', () => {
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Siguiente' })).not.toHaveAttribute('aria-busy');
     expect(container.querySelector('.bp6-button-spinner')).toBeNull();
+  });
+
+  it('busy: keeps its icon in place (hidden, so the width stays) and a name its caller gave', () => {
+    const { container } = render(<BusyButton icon={<Download />} text="Descargar PDF" aria-label="Descargar el PDF de la solicitud" busy />);
+    expect(screen.getByRole('button', { name: 'Descargar el PDF de la solicitud' })).toBeDisabled();
+    expect(container.querySelector('.bp6-button-spinner')).not.toBeNull();
+    expect(container.querySelector('[data-icon="download"]')).not.toBeNull();
   });
 
   it("Blueprint's own loading button is what it replaces: its spinner names it in English", () => {
