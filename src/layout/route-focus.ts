@@ -15,6 +15,8 @@ export function useFocusOnPageChange(main: RefObject<HTMLElement | null>) {
     shown.current = pathname;
     // After the new page's own effects.
     const frame = requestAnimationFrame(() => {
+      // Unlike a staff page after its own dialog closed (focusTitleIfLost), focus inside a dialog is kept:
+      // on a page change it is one the new page opened (a finished record's notice), not one leaving.
       const focused = document.activeElement;
       if (focused && focused !== document.body) return;
       const title = main.current?.querySelector<HTMLElement>('h1');

@@ -4,10 +4,11 @@
 import { AnchorButton, Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { Cog, LogOut, Menu as MenuIcon, Notifications } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
-import { useCallback, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useRef, type MouseEvent, type ReactNode } from 'react';
 import { useLinkClickHandler, useNavigate } from 'react-router-dom';
 import { useRuntime } from '../session/runtime-context';
 import { selectStaffUser } from '../session/selectors';
+import { KeyboardMenu } from '../components/keyboard-menu';
 import { Brand } from './brand';
 import { notificationBadge, PLD_ALERTS_ROUTE, staffMenu } from './staff-menu';
 
@@ -20,33 +21,6 @@ function MenuSectionTitle({ className, children }: { className?: string; childre
     <li className={className ? `${Classes.MENU_HEADER} ${className}` : Classes.MENU_HEADER} role="separator">
       <span className="staff-menu-title">{children}</span>
     </li>
-  );
-}
-
-/** The menu's items a person can reach now (those the narrow header adds are hidden on wide screens). */
-const shownItems = (menu: HTMLElement) => [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')].filter((item) => item.getClientRects().length > 0);
-
-/**
- * WAI-ARIA's menu keys: opened, the menu takes the focus on its first item; ↓ and ↑ move between the
- * items (round), Home and End to the first and the last. Escape closes it (the popover's own).
- */
-function KeyboardMenu({ children }: { children: ReactNode }) {
-  // A frame later: the popover notes the focused element when it opens (the button it gives the focus back to on Escape).
-  const focusFirst = useCallback((menu: HTMLDivElement | null) => {
-    if (menu) requestAnimationFrame(() => shownItems(menu)[0]?.focus({ preventScroll: true }));
-  }, []);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = shownItems(event.currentTarget);
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at === -1 ? -1 : at - 1, Home: 0, End: items.length - 1 };
-    if (!(event.key in moves) || items.length === 0) return;
-    event.preventDefault();
-    items[(moves[event.key] + items.length) % items.length]?.focus();
-  };
-  return (
-    <div ref={focusFirst} onKeyDown={onKeyDown}>
-      {children}
-    </div>
   );
 }
 
