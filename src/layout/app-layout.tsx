@@ -43,7 +43,7 @@ export function AppLayout() {
         <PublicHeader />
       )}
       <div className="navigation-progress" aria-hidden={!navigating}>
-        {navigating && <ProgressBar intent="primary" />}
+        {navigating && <ProgressBar intent="primary" aria-label="Cargando la página" />}
       </div>
       <TopNavigation isStaff={isStaff} />
       <main ref={main} id="contenido" className="app-main" tabIndex={-1}>

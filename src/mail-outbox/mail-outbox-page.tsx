@@ -125,7 +125,7 @@ function OutboxView({ data }: { data: Extract<MailOutboxData, { allowed: true }>
               size="small"
               text="Ver correo"
               aria-haspopup="dialog"
-              aria-label={`Ver el correo a ${message.destinatario}: ${MAIL_KIND_LABELS[message.tipo]}, ${dateTimeText(message.creado_el)}`}
+              aria-label={`Ver correo a ${message.destinatario}: ${MAIL_KIND_LABELS[message.tipo]}, ${dateTimeText(message.creado_el)}`}
               onClick={() => navigate(openedHref(data.query, message.id), { state: FROM_LIST })}
             />
           )}

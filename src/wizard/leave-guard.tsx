@@ -6,7 +6,8 @@ import { ANSWER, focusAnswer } from '../components/dialog-focus';
 import type { LocalDraft } from './local-draft';
 import type { WizardActorRef } from './selectors';
 
-export function LeaveGuard({ actor, draft }: { actor: WizardActorRef; draft: LocalDraft }) {
+/** `saveButton`: the name of the button that saves the tab shown, which the dialog tells the person to press. */
+export function LeaveGuard({ actor, draft, saveButton }: { actor: WizardActorRef; draft: LocalDraft; saveButton: string }) {
   const blocker = useBlocker(
     ({ nextLocation }) =>
       // Any navigation is a departure, to the same address too (a new wizard starts there: WizardRoute),
@@ -27,7 +28,7 @@ export function LeaveGuard({ actor, draft }: { actor: WizardActorRef; draft: Loc
     >
       <DialogBody>
         <p>
-          Lo que escribiste en esta sección todavía no se guarda en tu solicitud: se guarda al presionar «Siguiente». Si sales ahora, este
+          Lo que escribiste en esta sección todavía no se guarda en tu solicitud: se guarda al presionar «{saveButton}». Si sales ahora, este
           navegador lo conserva y te lo ofrece cuando regreses.
         </p>
       </DialogBody>

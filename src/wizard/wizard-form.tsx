@@ -73,6 +73,9 @@ const FORM_VIEW = {
 const NOT_TEXT = new Set(['submit', 'button', 'checkbox', 'radio', 'file', 'reset', 'image']);
 const isTextEntry = (target: EventTarget) => target instanceof HTMLInputElement && !NOT_TEXT.has(target.type);
 
+/** The button that saves the tab shown: 'Siguiente', or on the last tab 'Finalizar' ('Finalizar y regresar a PM' for a guarantor). */
+export const saveButtonText = (isLast: boolean, guarantor: boolean) => (!isLast ? 'Siguiente' : guarantor ? 'Finalizar y regresar a PM' : 'Finalizar');
+
 export function WizardForm({ actor, route, titles, staff, pldReviewer, review, draft }: WizardFormProps) {
   const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills, storedDocuments } = useWizardView(actor, FORM_VIEW);
   const personType = route.wizard.tipo_persona;
@@ -176,12 +179,12 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
                 <BusyButton
                   intent="primary"
                   endIcon={<Tick />}
-                  text={guarantor ? 'Finalizar y regresar a PM' : 'Finalizar'}
+                  text={saveButtonText(true, guarantor)}
                   busy={busy}
                   onClick={() => actor.send({ type: 'wizard.finish', values: form.getState().values })}
                 />
               ) : (
-                <BusyButton intent="primary" type="submit" endIcon={<ArrowRight />} text="Siguiente" busy={busy} />
+                <BusyButton intent="primary" type="submit" endIcon={<ArrowRight />} text={saveButtonText(false, guarantor)} busy={busy} />
               )}
             </div>
           </form>

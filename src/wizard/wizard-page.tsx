@@ -27,7 +27,7 @@ import { selectCurrent, selectEditable, selectLinkSentTo, selectLoading, selectM
 import { useWizardActor } from './use-wizard-actor';
 import { useWizardAnnouncements } from './use-wizard-announcements';
 import { useWizardView } from './use-wizard-view';
-import { WizardForm } from './wizard-form';
+import { saveButtonText, WizardForm } from './wizard-form';
 import { WizardModals } from './wizard-modals';
 import { WIZARD_ROUTES, type WizardRouteName } from './wizard-routes';
 
@@ -125,7 +125,7 @@ function WizardPage() {
         </PldMarksProvider>
       </FormLockProvider>
       {staff && uuid && <DocumentList code={route.wizard.code} uuid={uuid} />}
-      <LeaveGuard actor={actor} draft={draft} />
+      <LeaveGuard actor={actor} draft={draft} saveButton={saveButtonText(current === titles.length - 1, guarantor)} />
       {review && (
         <PldReviewModal
           review={review}

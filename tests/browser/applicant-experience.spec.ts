@@ -3,7 +3,7 @@
 // a text field does not send the tab, and from the first save on the folio and its link are shown
 // and can be copied, with where the link was mailed (issue 19). Screenshots in test-results/applicant/.
 import { expect, test } from '@playwright/test';
-import { createApplication, createGuarantor, pageBearer } from './support/api';
+import { createApplication, createGuarantor, createGuarantorOfType, pageBearer } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { fillPersonGeneralData, next, openStep } from './support/wizard-steps';
 
@@ -134,6 +134,7 @@ test('unsaved typing survives a reload and a walk away, with a warning before le
   await page.getByRole('link', { name: 'Regresar a PM' }).click();
   const leave = page.getByRole('dialog', { name: 'Tienes cambios sin guardar' });
   await expect(leave.getByRole('button', { name: 'Quedarme' })).toBeFocused();
+  await expect(leave).toContainText('se guarda al presionar «Siguiente»');
   await expectAccessible(page);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.screenshot({ path: 'test-results/applicant/leave-warning-360.png' });
@@ -149,6 +150,19 @@ test('unsaved typing survives a reload and a walk away, with a warning before le
   // Still 360 px wide: the stepper's list opens first.
   await openStep(page, /Datos generales/);
   await expect(page.getByLabel('Apellido paterno')).toHaveValue('RAMÍREZ');
+
+  // On a guarantor's last tab the dialog names the button there.
+  // (Of another PM: two guarantors of one PM may not share an RFC.)
+  const otherPm = await createApplication(request, 'pm', { last_index: 1 }, {}, bearer);
+  const atLastTab = await createGuarantorOfType(request, otherPm, 'pf', 'AVAL EN SU ÚLTIMA SECCIÓN', { authorization: bearer });
+  await page.goto(`/avalpf/${atLastTab}?pm=${otherPm}`);
+  await expect(page.getByRole('button', { name: 'Finalizar y regresar a PM' })).toBeVisible();
+  await page.locator('#contenido input[type="text"]:not([readonly])').first().fill('9');
+  await page.getByRole('link', { name: 'Regresar a PM' }).click();
+  await expect(leave).toContainText('se guarda al presionar «Finalizar y regresar a PM»');
+  await leave.getByRole('button', { name: 'Quedarme' }).click();
+  await page.goto(`/avalpf/${guarantor}?pm=${pm}`);
+  await openStep(page, /Datos generales/);
 
   // Saved with the step: nothing is kept any more, and a reload asks nothing.
   warned.length = 0;

@@ -63,7 +63,7 @@ for (const width of [1280, 360]) {
     await expect(page).toHaveURL(/estado=sin_smtp/);
     await expect(page.getByText('1 correo', { exact: true })).toBeVisible();
 
-    const opener = page.getByRole('button', { name: /^Ver el correo a bandeja\.prueba@example\.com: Enlace para continuar/ });
+    const opener = page.getByRole('button', { name: /^Ver correo a bandeja\.prueba@example\.com: Enlace para continuar/ });
     await opener.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Correo' });
@@ -100,7 +100,7 @@ test('Enviar de nuevo puts the message back in the queue, says so, and the row s
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAsStaff(page);
   await openOutbox(page);
-  const opener = page.getByRole('button', { name: /^Ver el correo a bandeja\.prueba@example\.com: Enlace para continuar/ });
+  const opener = page.getByRole('button', { name: /^Ver correo a bandeja\.prueba@example\.com: Enlace para continuar/ });
   await opener.click();
   const dialog = page.getByRole('dialog', { name: 'Correo' });
   await dialog.getByRole('button', { name: 'Enviar de nuevo' }).click();

@@ -112,7 +112,7 @@ const STAFF: RouteVisit[] = [
     heading: 'Correos enviados',
     axe: { exclude: ['.mail-frame'] },
     then: async (page) => {
-      await page.getByRole('button', { name: /^Ver el correo a .*: Enlace para continuar/ }).click();
+      await page.getByRole('button', { name: /^Ver correo a .*: Enlace para continuar/ }).click();
       await expect(page.getByRole('dialog', { name: 'Correo' }).locator('iframe')).toBeVisible();
     },
   },
