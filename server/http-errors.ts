@@ -1,12 +1,16 @@
 // Every error the API answers is JSON { statusCode, code, message } with a Spanish `message`:
 // never a stack trace, never an internal code (PostgreSQL's, Node's, Fastify's). Fastify's own
 // refusals (bad URL, too long a parameter, body too large, wrong content type, malformed HTTP)
-// are mapped here too, so no English text or echoed request reaches a client.
+// are mapped here too, so no English text or echoed request reaches a client. A person's browser
+// opening a page that is not there (an unknown /staff/… page, a malformed address, a file that does
+// not exist) gets the same answer as a Spanish page, not JSON.
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError } from './api-error';
 import { databaseApiError } from './db/database-errors';
+import { escapeHtml } from './html-escape';
+import { API_PREFIX, pathOf, STORAGE_PREFIX, underPrefix } from './prefixes';
 import { INVALID_BODY } from './validation/contract-body';
 
 export const unauthorized = (message: string, code = 'unauthorized') => new ApiError(401, message, code);
@@ -88,7 +92,7 @@ export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors'
   frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     const body = errorBody(error);
     logRefusal(request, error, body);
-    reply.status(body.statusCode).headers(BARE_ERROR_HEADERS).send(body);
+    answer(request, reply.headers(BARE_ERROR_HEADERS), body);
   },
   clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -104,16 +108,41 @@ export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors'
   },
 };
 
+/** A browser opening a page (not the API, not the document store, which speak JSON and S3's XML). */
+const opensPage = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  (request.headers.accept ?? '').includes('text/html') &&
+  !underPrefix(pathOf(request.url), [API_PREFIX, STORAGE_PREFIX]);
+
+/** An error as a page: its Spanish message and the way back to the start (no script, no style: any CSP allows it). */
+export const errorPage = (body: ErrorBody) => `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${body.statusCode === 404 ? 'Página no encontrada' : 'Dirección no válida'} · Solicitud online</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+</head>
+<body>
+<main>
+<h1>${body.statusCode === 404 ? 'La página que buscas no existe' : 'No pudimos abrir esta dirección'}</h1>
+<p>${body.statusCode === 404 ? 'Revisa la dirección o vuelve al inicio.' : escapeHtml(body.message)}</p>
+<p><a href="/">Ir al inicio</a></p>
+</main>
+</body>
+</html>`;
+
+const answer = (request: FastifyRequest, reply: FastifyReply, body: ErrorBody) =>
+  opensPage(request) ? reply.status(body.statusCode).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(errorPage(body)) : reply.status(body.statusCode).send(body);
+
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((thrown: FastifyError | ApiError, request, reply) => {
     // A database failure a request can cause (a value PostgreSQL cannot store, a timeout) is the API's refusal.
     const body = errorBody(databaseApiError(thrown) ?? thrown);
     // The log keeps what was thrown (the driver's own error), the answer only the mapped body.
     logRefusal(request, thrown, body);
-    return reply.status(body.statusCode).send(body);
+    return answer(request, reply, body);
   });
 
-  app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send({ statusCode: 404, code: 'not_found', message: 'No existe la ruta solicitada.' });
-  });
+  app.setNotFoundHandler((request, reply) => answer(request, reply, { statusCode: 404, code: 'not_found', message: 'No existe la ruta solicitada.' }));
 }

@@ -86,6 +86,9 @@ export async function staffPortalRoutes(app: FastifyInstance) {
     return reply.redirect('/staff/login', 303);
   });
 
+  // The portal's own address: its start page (which asks to sign in first).
+  app.get('/', { config: { contract: { answers: { 303: REDIRECT } } } }, async (_request, reply) => reply.redirect('/staff/inicio', 303));
+
   app.get('/inicio', { config: { contract: SIGNED_IN_PAGE } }, async (request, reply) => {
     const user = await staffFromCookie(request, staffCookieName);
     return user ? html(reply, homePage(user)) : reply.redirect('/staff/login?next=/staff/inicio', 303);

@@ -116,6 +116,42 @@ describe("Fastify's own refusals", () => {
   });
 });
 
+describe('a person opening a page that is not there', () => {
+  const opened = (path: string) => fetch(`${server.url}${path}`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, redirect: 'manual' });
+
+  it('gets a Spanish page, not JSON: an unknown staff page or file 404, a malformed address 400, neither echoed', async () => {
+    for (const [path, status, heading, text] of [
+      ['/staff/no-existe-<script>', 404, 'La página que buscas no existe', 'Revisa la dirección o vuelve al inicio.'],
+      ['/no-existe.pdf', 404, 'La página que buscas no existe', 'Revisa la dirección o vuelve al inicio.'],
+      ['/pf/%E0%A4%A', 400, 'No pudimos abrir esta dirección', 'La dirección solicitada no es válida.'],
+    ] as const) {
+      const response = await opened(path);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      const page = await response.text();
+      expect(page).toContain('<html lang="es">');
+      expect(page).toMatch(/<title>[^<]+ · Solicitud online<\/title>/);
+      expect(page).toContain(`<h1>${heading}</h1>`);
+      expect(page).toContain(`<p>${text}</p>`);
+      expect(page).toContain('<a href="/">Ir al inicio</a>');
+      expect(page).not.toMatch(/script|%E0|no-existe/);
+    }
+  });
+
+  it('the API and the document store still answer JSON, a browser asking or not', async () => {
+    await expectProjectError(await opened('/api/%zz'), 400, '%zz');
+    await expectProjectError(await opened('/api/no-existe'), 404);
+  });
+
+  it("the staff portal's own address leads to its start page", async () => {
+    for (const path of ['/staff', '/staff/']) {
+      const response = await opened(path);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/staff/inicio');
+    }
+  });
+});
+
 describe('server errors', () => {
   // A backend that never opens: the routes below need none, and a test route is the only way to
   // throw exactly the errors a driver or Node throws without relying on a bug that will be fixed.

@@ -210,6 +210,26 @@ test.describe('error and code pages', () => {
   }
 });
 
+test("the server's own pages for an address that is not the app's: a staff page that does not exist, a malformed address", async ({ page }) => {
+  for (const [path, heading, status] of [
+    ['/staff/no-existe', 'La página que buscas no existe', 404],
+    ['/pm/abc%zz', 'No pudimos abrir esta dirección', 400],
+  ] as const) {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 740 });
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(status);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectAccessible(page);
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: `test-results/server-page-${status}-${width}.png` });
+    }
+    await page.getByRole('link', { name: 'Ir al inicio' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Solicitud online' })).toBeVisible();
+  }
+});
+
 test('dropping a file outside an upload area shows the error notification at the top right, long enough to read', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Solicitud online' })).toBeVisible();
