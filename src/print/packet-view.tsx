@@ -1,7 +1,7 @@
 // The packet laid out for the browser's print (spec 02 §2): the same blocks server/print/ draws
 // as the PDF. Each form starts a page of its own named page, whose margin boxes print the form's
 // code and the page number (print-pages.ts); rows, fields and signatures never split across pages.
-import { Fragment, type CSSProperties } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import type { Block, FieldRow, Packet, PrintForm, TextRun } from '../../forms/print/packet-model';
 import { pageName } from './print-pages';
 
@@ -14,6 +14,18 @@ function Runs({ runs }: { runs: TextRun[] }) {
       </Fragment>
     ));
     return run.bold ? <strong key={index}>{lines}</strong> : <Fragment key={index}>{lines}</Fragment>;
+  });
+}
+
+/** A word longer than this may not fit its column: it may break after its punctuation ('@', '.'), or else every this many characters. */
+const LONG_WORD = 16;
+
+/** A table cell's text, whose long words (an e-mail, a web address) can break at their punctuation rather than overflow the page. */
+export function breakable(text: string): ReactNode[] {
+  return text.split(/(\s+)/).flatMap((word, w) => {
+    if (word.length <= LONG_WORD) return [word];
+    const pieces = word.split(/(?<=[@._/-])/).flatMap((piece) => piece.match(new RegExp(`.{1,${LONG_WORD}}`, 'gu')) ?? []);
+    return pieces.flatMap((piece, p) => (p === 0 ? [piece] : [<wbr key={`${w}-${p}`} />, piece]));
   });
 }
 
@@ -56,7 +68,7 @@ function BlockView({ block }: { block: Block }) {
             {block.rows.map((row, r) => (
               <tr key={r}>
                 {row.map((cell, c) => (
-                  <td key={c}>{cell}</td>
+                  <td key={c}>{breakable(cell)}</td>
                 ))}
               </tr>
             ))}

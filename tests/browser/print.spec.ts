@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf-text';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
+import { validPmModel } from '../unit/forms/fixtures';
 import { createApplication, createGuarantorOfType, pageBearer, staffBearer } from './support/api';
 
 const SHOTS = 'test-results/print';
@@ -148,7 +149,9 @@ test('a PM packet with a guarantor of each type (PF, PFAE, PM); staff print it w
   test.setTimeout(90_000);
   await recordPrints(page);
   const bearer = await pageBearer(page);
-  const pm = await createApplication(request, 'pm', { last_index: 4 }, {}, bearer);
+  // A long e-mail in the contacts table, as people have them.
+  const payer = { ...validPmModel().contacto_pago, nombre: 'LUCÍA HERNÁNDEZ SOTO', email: 'lucia.hernandez.tesoreria@transportesruiz.com.mx' };
+  const pm = await createApplication(request, 'pm', { last_index: 4 }, { contacto_pago: payer }, bearer);
   await createGuarantorOfType(request, pm, 'pf', 'LUCÍA', { authorization: bearer, complete: true });
   await createGuarantorOfType(request, pm, 'pfae', 'RAMÓN', { authorization: bearer, complete: true });
   await createGuarantorOfType(request, pm, 'pm', 'AVALES DEL BAJÍO SA DE CV', { authorization: bearer, complete: true });
@@ -161,6 +164,24 @@ test('a PM packet with a guarantor of each type (PF, PFAE, PM); staff print it w
   const text = await expectPrintedPages(page);
   for (const shown of ['INDUSTRIAS DEL OCCIDENTE SA DE CV', 'IOC100512AB3', 'LUCÍA', 'RAMÓN', 'Av. Vallarta 1', 'AVALES DEL BAJÍO SA DE CV', 'Parque Industrial']) expect(text).toContain(shown);
   await expectAccessible(page);
+  // On paper, no RFC or phone number in a table breaks across lines (their columns are as wide as they are).
+  await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width: 816, height: 1056 }); // letter's width at 96 dpi
+  const whole = await page.locator('.print-table td').evaluateAll((cells) =>
+    cells
+      .filter((cell) => /^([A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}|[\d-]{10,12})$/.test(cell.textContent ?? ''))
+      .map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return { text: cell.textContent, lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size };
+      }),
+  );
+  expect(whole.length).toBeGreaterThan(3);
+  expect(whole.filter((cell) => cell.lines !== 1)).toEqual([]);
+  await page.getByRole('columnheader', { name: 'Correo electrónico' }).first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/pm-tables-print.png` });
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await shootForms(page, 'pm');
   const pdf = await downloadPdf(page, 'pm');
   expect(runsOf(pdfPageCodes(pdf.pages))).toEqual(runsOf(codes));
