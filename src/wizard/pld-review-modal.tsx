@@ -44,7 +44,16 @@ export function PldReviewModal({ review, isOpen, company, onSave, onClose }: Pld
   };
   return (
     // Blueprint's × is labelled in English: 'Cerrar' in the footer (and Escape) close instead.
-    <Dialog isOpen={isOpen} onClose={onClose} title={NOTICES.pldHeading} canOutsideClickClose={false} isCloseButtonShown={false} className="pld-dialog">
+    // Opened, the focus on the first match's box: the review starts there (Blueprint would leave it on its focus trap's edge).
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={NOTICES.pldHeading}
+      canOutsideClickClose={false}
+      isCloseButtonShown={false}
+      className="pld-dialog"
+      onOpened={(dialog) => dialog.querySelector<HTMLElement>('input[type="checkbox"]')?.focus()}
+    >
       <DialogBody>
         <p>
           Marca las coincidencias que corresponden a las personas de esta solicitud (las que no marques quedan como homónimos),
