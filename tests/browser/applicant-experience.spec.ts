@@ -260,6 +260,7 @@ test('the summary names a repeated field by its group, as the page titles it', a
 
 test("before 'Finalizar' the applicant reviews everything entered, tab by tab, and 'Editar' goes back to a tab", async ({ page, request }) => {
   const uuid = await createApplication(request, 'pm', { last_index: 5 });
+  await createGuarantorOfType(request, uuid, 'pf', 'LUCÍA', { complete: true });
   await page.goto(`/pm/${uuid}`);
   await expect(page.getByRole('button', { name: /Leyenda de veracidad/ })).toHaveAttribute('aria-current', 'step');
   const review = page.getByRole('region', { name: 'Revisa tu solicitud' });
@@ -271,13 +272,16 @@ test("before 'Finalizar' the applicant reviews everything entered, tab by tab, a
   await expect(general).toContainText('Actividad económicaIndustria alimentaria');
   await expect(review.getByText('Representante legal 1')).toBeVisible();
   await expect(review.getByRole('region', { name: 'Accionistas mayoritarios' })).toContainText('Porcentaje de participación40 %');
+  // The guarantors too, as the Avales tab lists them, after the tabs before it.
+  await expect(review.getByRole('region', { name: 'Avales' })).toContainText('LUCÍA GARCÍA RAMÍREZFísica · Completo');
+  await expect(review.getByRole('heading', { level: 4 })).toHaveText(['Datos generales', 'Contactos', 'Accionistas mayoritarios', 'Referencias (Proveedores)', 'Avales']);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/applicant/review-1280.png', fullPage: true });
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: 'test-results/applicant/review-360.png' });
-  await review.getByRole('button', { name: 'Editar Datos generales' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Datos generales' })).toBeVisible();
+  await review.getByRole('button', { name: 'Editar Avales' }).click();
+  await expect(page.getByRole('button', { name: /Avales/ })).toHaveAttribute('aria-current', 'step');
 });
 
 test("a postal code whose neighbourhoods could not be looked up says so, and a refused step names 'Colonia'", async ({ page, request }) => {
