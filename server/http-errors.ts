@@ -114,18 +114,26 @@ const opensPage = (request: FastifyRequest) =>
   (request.headers.accept ?? '').includes('text/html') &&
   !underPrefix(pathOf(request.url), [API_PREFIX, STORAGE_PREFIX]);
 
+/** A page's title and heading for an error: not there, an address that cannot be read, anything else. */
+const pageWords = (status: number) =>
+  status === 404
+    ? { title: 'Página no encontrada', heading: 'La página que buscas no existe' }
+    : status === 400 || status === 414
+      ? { title: 'Dirección no válida', heading: 'No pudimos abrir esta dirección' }
+      : { title: 'Error', heading: 'No pudimos mostrar esta página' };
+
 /** An error as a page: its Spanish message and the way back to the start (no script, no style: any CSP allows it). */
 export const errorPage = (body: ErrorBody) => `<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${body.statusCode === 404 ? 'Página no encontrada' : 'Dirección no válida'} · Solicitud online</title>
+<title>${pageWords(body.statusCode).title} · Solicitud online</title>
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
 </head>
 <body>
 <main>
-<h1>${body.statusCode === 404 ? 'La página que buscas no existe' : 'No pudimos abrir esta dirección'}</h1>
+<h1>${pageWords(body.statusCode).heading}</h1>
 <p>${body.statusCode === 404 ? 'Revisa la dirección o vuelve al inicio.' : escapeHtml(body.message)}</p>
 <p><a href="/">Ir al inicio</a></p>
 </main>
