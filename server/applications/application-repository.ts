@@ -70,6 +70,23 @@ const historyRowOf =
       );
 
 
+/** A PM's history row for a guarantor linked under it (none without a PM): 'Aval vinculado' with its name. */
+const parentLinkRow = (qb: QueryCreator<any>, parentUuid: string | null, actor: string, guarantor: { uuid: string; nombre: string }) =>
+  qb
+    .insertInto('application_change')
+    .columns(['application_uuid', 'actor', 'action', 'changes'])
+    .expression((eb) =>
+      eb
+        .selectFrom('inserted')
+        .select([
+          sql<string>`${parentUuid}::text`.as('application_uuid'),
+          sql<string>`${actor}::text`.as('actor'),
+          sql<string>`'link'::text`.as('action'),
+          sql<string>`${JSON.stringify([{ path: 'avales', before: null, after: guarantor }])}::json`.as('changes'),
+        ])
+        .where(sql<boolean>`${parentUuid}::text is not null`),
+    );
+
 /** The outbox's messages of a save, as parts of its statement after the written row (server/mail/mail-outbox.ts). */
 function withMail<C extends QueryCreator<any>>(creator: C, written: 'inserted' | 'updated', rows: Array<Insertable<MailMessageTable>>): C {
   return rows.reduce((query, row, index) => query.with(`mail_${index}`, mailRowOf(written, row)) as C, creator);
@@ -199,14 +216,13 @@ async function linkUnder(trx: Kysely<Database>, parentUuid: string, uuids: strin
     .where('parent_uuid', 'is', null)
     .where('clasificacion', '=', 'Obligado')
     .where('created_by', 'createdBy' in creators ? '=' : 'like', 'createdBy' in creators ? creators.createdBy : 'staff:%')
-    .returning(['uuid'])
+    .returning(['uuid', 'nombre'])
     .execute();
-  const changes = linked.map(({ uuid }) => ({
-    application_uuid: uuid,
-    actor,
-    action: 'link' as const,
-    changes: JSON.stringify([{ path: 'parent_uuid', before: null, after: parentUuid }]),
-  }));
+  // Both records keep the link, as both keep a removal.
+  const changes = linked.flatMap(({ uuid, nombre }) => [
+    { application_uuid: uuid, actor, action: 'link' as const, changes: JSON.stringify([{ path: 'parent_uuid', before: null, after: parentUuid }]) },
+    { application_uuid: parentUuid, actor, action: 'link' as const, changes: JSON.stringify([{ path: 'avales', before: null, after: { uuid, nombre } }]) },
+  ]);
   if (changes.length > 0) await trx.insertInto('application_change').values(changes).execute();
   return linked.map(({ uuid }) => uuid);
 }
@@ -299,7 +315,9 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
               })
               .returning(STATE_COLUMNS),
           )
-          .with('change', historyRowOf('inserted', actor, fields.complete ? 'finish' : 'create', changes)),
+          .with('change', historyRowOf('inserted', actor, fields.complete ? 'finish' : 'create', changes))
+          // A guarantor registered under its PM: the PM's history says so, as it says a removal.
+          .with('parent_change', (qb) => parentLinkRow(qb, fields.parent_uuid, actor, { uuid, nombre: columns.nombre })),
           'inserted',
           mail,
         )

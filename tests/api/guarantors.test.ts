@@ -161,6 +161,9 @@ describe('removing a guarantor', () => {
   it('unlinks it, says so, and both histories keep the removal', async () => {
     const parent = await createPm();
     const guarantor = await addGuarantor('wizardpf', avalPf(), parent.uuid);
+    // Registered under its PM: the PM's history says so.
+    const linked = (await (await call('GET', `/historial/${parent.uuid}`, undefined, staffAuth)).json()).entries;
+    expect(linked.at(-1)).toMatchObject({ action: 'link', actor: 'public', changes: [{ path: 'avales', before: null, after: { uuid: guarantor.uuid, nombre: 'LUIS GARCÍA RAMÍREZ' } }] });
     const removed = await call('DELETE', `/wizardpm/${parent.uuid}/avales/${guarantor.uuid}`);
     expect(removed.status).toBe(200);
     expect(await removed.json()).toEqual({ message: 'Aval eliminado correctamte', avales: [] });
@@ -192,6 +195,10 @@ describe('guarantors saved before their PM', () => {
     expect((await avalesOf(parent.uuid)).map((aval: { uuid: string }) => aval.uuid)).toEqual([early.uuid]);
     const history = (await (await call('GET', `/historial/${early.uuid}`, undefined, staffAuth)).json()).entries;
     expect(history.at(-1)).toMatchObject({ action: 'link', changes: [{ path: 'parent_uuid', before: null, after: parent.uuid }] });
+    // And the PM's: the guarantor by name, after its creation.
+    const parentHistory = (await (await call('GET', `/historial/${parent.uuid}`, undefined, staffAuth)).json()).entries;
+    expect(parentHistory.map((entry: { action: string }) => entry.action)).toEqual(['create', 'link']);
+    expect(parentHistory.at(-1)).toMatchObject({ changes: [{ path: 'avales', before: null, after: { uuid: early.uuid, nombre: 'TEMPRANO GARCÍA RAMÍREZ' } }] });
   });
 
   it('never appear in the staff list of unfinished applications', async () => {
