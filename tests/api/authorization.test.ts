@@ -205,6 +205,9 @@ const ROWS: Row[] = [
   { route: 'GET /staff/logout', expected: everyone(200), call: async () => ({ method: 'GET', url: '/staff/logout', portal: true }) },
   { route: 'POST /staff/logout', expected: everyone(303), call: async () => ({ method: 'POST', url: '/staff/logout', portal: true, form: {}, freshCookie: true }) },
   { route: 'GET /staff/estilos.css', expected: everyone(200), call: async () => ({ method: 'GET', url: '/staff/estilos.css', portal: true }) },
+  // The portal's own address: on to its start page, whoever asks.
+  { route: 'GET /staff', expected: everyone(303), call: async () => ({ method: 'GET', url: '/staff', portal: true }) },
+  { route: 'GET /staff/', expected: everyone(303), call: async () => ({ method: 'GET', url: '/staff/', portal: true }) },
   { route: 'GET /staff/inicio', expected: portalPage, call: async () => ({ method: 'GET', url: '/staff/inicio', portal: true }) },
   { route: 'GET /staff/preferencias', expected: portalPage, call: async () => ({ method: 'GET', url: '/staff/preferencias', portal: true }) },
   { route: 'GET *', expected: everyone(SPA), call: async () => ({ method: 'GET', url: '/pf', portal: true }) },
