@@ -106,7 +106,7 @@ test('a public applicant fills a PM, adds a guarantor of each type, and finishes
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
 
   // Completing it from the Avales tab resumes it at the furthest tab it reached.
-  await page.getByRole('button', { name: /Avales/ }).click();
+  await page.getByRole('button', { name: 'Avales', exact: true }).click(); // the stepper's (the review has 'Editar Avales')
   await page.getByRole('link', { name: 'Editar PEDRO GARCÍA RAMÍREZ' }).click();
   await expect(page.getByRole('button', { name: /Vivienda/ })).toHaveAttribute('aria-current', 'step');
   await fillHousing(page);
