@@ -44,9 +44,10 @@ function ChangesTable({ label, changes }: { label: string; changes: ShownChange[
   );
 }
 
-function HistoryEventView({ event }: { event: HistoryEvent }) {
+/** `number`: the change's place in the history (from 1); it keeps each table's name unique when two changes share title and minute. */
+function HistoryEventView({ event, number }: { event: HistoryEvent; number: number }) {
   const headingId = `cambio-${event.id}`;
-  const label = `Campos de ${event.title.toLowerCase()} del ${event.when}`;
+  const label = `Campos del cambio ${number}, ${event.title.toLowerCase()} del ${event.when}`;
   return (
     <article className="history-entry" aria-labelledby={headingId}>
       <h2 id={headingId} className="history-heading">
@@ -82,8 +83,8 @@ export function HistoryPage() {
         <span className="uuid-cell history-uuid">Solicitud {answer.uuid}</span>
       </p>
       {events.length === 0 && <p>No hay cambios registrados.</p>}
-      {events.map((event) => (
-        <HistoryEventView key={event.id} event={event} />
+      {events.map((event, index) => (
+        <HistoryEventView key={event.id} event={event} number={index + 1} />
       ))}
     </section>
   );
