@@ -6,7 +6,7 @@ import { reach, type Schema } from 'yup';
 import { PLD_MONITOR_ACTOR, type HistoryAnswer, type HistoryEntry } from './contracts/application';
 import { fieldLabel, groupTitleOf, isShareholderName, shareholderNameLabel } from './field-labels';
 import { TAB_TITLES } from './messages';
-import { entryName, money, plain, shortDate } from './print/format';
+import { entryName, money, phoneNumber, plain, shortDate } from './print/format';
 import { kindOf } from './schema/fields';
 import { tabOfField } from './wizards/define-wizard';
 import { wizardFor, type AnyWizard } from './wizards/wizard-for';
@@ -108,6 +108,7 @@ function shownValue(field: string, kind: string | undefined, value: unknown): st
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (kind === 'date') return shortDate(value) || plain(value);
   if (kind === 'money') return money(value);
+  if (kind === 'phone') return phoneNumber(value);
   if (kind === 'percentage') return plain(value) && `${plain(value)} %`;
   if (typeof value === 'object') return entryName(value);
   return plain(value);

@@ -1,11 +1,13 @@
 // Everything a person entered, tab by tab, as the forms show it (labels and values as the change
 // history writes them): the review before 'Finalizar'. Texts only: nothing here is HTML.
-import type { Model } from './contracts/application';
+import type { GuarantorSummary, Model } from './contracts/application';
 import { shownChanges } from './change-history';
 import { fieldLabel, FIELD_LABELS, labelPath } from './field-labels';
+import { NOTICES } from './messages';
 import { diffModels } from './model-diff';
 import { tabOfField } from './wizards/define-wizard';
 import type { AnyWizard } from './wizards/wizard-for';
+import { guarantorName, guarantorState } from './wizard-state';
 
 export interface EnteredField {
   path: string;
@@ -60,4 +62,20 @@ export function enteredValues(wizard: AnyWizard, model: Model): EnteredTab[] {
     group.fields.push({ path: change.path, label: change.label, value: change.after });
   }
   return [...tabs.values()].sort((a, b) => a.index - b.index);
+}
+
+/**
+ * A PM's guarantors as its Avales tab lists them (records of their own, so no field of `model`):
+ * one group, named 'No existen avales relacionados' when there are none; nothing for other wizards.
+ */
+export function enteredGuarantors(wizard: AnyWizard, model: Model): EnteredTab[] {
+  const index = wizard.tabs.findIndex((tab) => tab.key === 'pmavales');
+  if (index === -1) return [];
+  const avales = Array.isArray(model.avales) ? (model.avales as GuarantorSummary[]) : [];
+  const fields = avales.map((aval, n) => ({
+    path: aval.uuid ?? aval.ref ?? `aval-${n}`,
+    label: guarantorName(aval),
+    value: `${aval.data.tipo_persona ?? ''} · ${guarantorState(aval)}`,
+  }));
+  return [{ index, title: wizard.tabs[index]!.title, groups: [{ title: fields.length === 0 ? NOTICES.noGuarantors : null, fields }] }];
 }

@@ -156,8 +156,11 @@ export const failureOf = (error: unknown): CallFailure => (error && typeof error
 /** A save refused with a reason the person must read (a newer version elsewhere, a record that cannot change). */
 export const refusedWithReason = (failure: CallFailure) => (failure.status === 409 || failure.status === 403) && Boolean(failure.message);
 
-/** The full name a person reads for a guarantor. */
-export const guarantorName = (aval: GuarantorSummary) => fullName(aval.data);
+/** The full name a person reads for a guarantor ('Aval sin nombre' before one is entered). */
+export const guarantorName = (aval: GuarantorSummary) => fullName(aval.data) || 'Aval sin nombre';
+
+/** A guarantor's state as the Avales tab and the review say it. */
+export const guarantorState = (aval: GuarantorSummary) => (aval.data.persona_completa === true ? 'Completo' : 'Incompleto');
 
 const guarantorsOf = (model: Model) => (Array.isArray(model.avales) ? (model.avales as GuarantorSummary[]) : []);
 
@@ -191,6 +194,9 @@ export const guarantorsChangeable = (record: WizardRecord) => !record.guarantor 
 
 /** New guarantors are added only while the PM has no general-data person id (spec 02 §2). */
 export const guarantorsAddable = (record: WizardRecord & { model: Model }) => guarantorsChangeable(record) && !record.model.id_persona_datos_generales;
+
+/** The button that saves the tab shown: 'Siguiente', or on the last tab 'Finalizar' ('Finalizar y regresar a PM' for a guarantor). */
+export const saveButtonText = (isLast: boolean, guarantor: boolean) => (!isLast ? 'Siguiente' : guarantor ? 'Finalizar y regresar a PM' : 'Finalizar');
 
 /** Stored or complete records open with every tab active; otherwise tabs up to the furthest reached. */
 export function isTabActive(record: { meta: WizardMeta; tabCount: number }, index: number): boolean {

@@ -1,8 +1,9 @@
 // How a model's values print (spec 02 §2): money as es-MX pesos, dates as dd/mm/aaaa, catalogue
-// entries by name, phones as typed; anything empty or of the wrong kind prints '' (a blank line to
+// entries by name, phones as the form shows them (331-234-5678); anything empty or of the wrong kind prints '' (a blank line to
 // fill by hand), never 'undefined', 'null', 'NaN' or '[object Object]'.
 import { format } from 'date-fns';
 import { es } from 'date-fns/locale';
+import { formatPhone } from '../masks';
 
 const MONEY = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN', minimumFractionDigits: 2 });
 
@@ -42,10 +43,16 @@ export function entryName(value: unknown): string {
   return plain(value);
 }
 
-/** A phone with its extension, as typed: '331-234-5678 ext. 12'. */
+/** A phone number as the form shows it: stored '3312345678' → '331-234-5678'; any other text as it is. */
+export function phoneNumber(value: unknown): string {
+  const text = plain(value);
+  return /^\d{10}$/.test(text) ? formatPhone(text) : text;
+}
+
+/** A phone with its extension, as the form shows them: '331-234-5678 ext. 12'. */
 export function phoneText(value: unknown, extension?: unknown): string {
   const phone = value && typeof value === 'object' ? (value as { numero?: unknown; extension?: unknown }) : { numero: value, extension };
-  const number = plain(phone.numero);
+  const number = phoneNumber(phone.numero);
   const ext = plain(phone.extension ?? extension);
   return number && ext ? `${number} ext. ${ext}` : number;
 }

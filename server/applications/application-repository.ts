@@ -55,37 +55,32 @@ type UpdateValues = ReturnType<typeof columnsOf> & {
 };
 
 /**
- * The history row of a write, as a CTE over the row the write returned (`written`): the write and
+ * A history row of a write, as a CTE over the row the write returned (`written`): the write and
  * its history are one statement, so they commit together without a transaction's round trips.
+ * The row is about the written record, or about `recordUuid` when given (a guarantor's PM: none
+ * when it has no PM).
  */
 const historyRowOf =
-  (written: 'inserted' | 'updated', actor: string, action: ApplicationChange['action'], changes: string) =>
+  (written: 'inserted' | 'updated', actor: string, action: ApplicationChange['action'], changes: string, recordUuid?: string | null) =>
   // The CTE's own table is not in Database: the builder is typed loosely here.
   (qb: QueryCreator<any>) =>
     qb
       .insertInto('application_change')
       .columns(['application_uuid', 'actor', 'action', 'changes'])
       .expression((eb) =>
-        eb.selectFrom(written).select([`${written}.uuid`, sql<string>`${actor}::text`.as('actor'), sql<string>`${action}::text`.as('action'), sql<string>`${changes}::json`.as('changes')]),
+        eb
+          .selectFrom(written)
+          .select([
+            recordUuid === undefined ? `${written}.uuid` : sql<string>`${recordUuid}::text`.as('application_uuid'),
+            sql<string>`${actor}::text`.as('actor'),
+            sql<string>`${action}::text`.as('action'),
+            sql<string>`${changes}::json`.as('changes'),
+          ])
+          .$if(recordUuid !== undefined, (select) => select.where(sql<boolean>`${recordUuid}::text is not null`)),
       );
 
-
-/** A PM's history row for a guarantor linked under it (none without a PM): 'Aval vinculado' with its name. */
-const parentLinkRow = (qb: QueryCreator<any>, parentUuid: string | null, actor: string, guarantor: { uuid: string; nombre: string }) =>
-  qb
-    .insertInto('application_change')
-    .columns(['application_uuid', 'actor', 'action', 'changes'])
-    .expression((eb) =>
-      eb
-        .selectFrom('inserted')
-        .select([
-          sql<string>`${parentUuid}::text`.as('application_uuid'),
-          sql<string>`${actor}::text`.as('actor'),
-          sql<string>`'link'::text`.as('action'),
-          sql<string>`${JSON.stringify([{ path: 'avales', before: null, after: guarantor }])}::json`.as('changes'),
-        ])
-        .where(sql<boolean>`${parentUuid}::text is not null`),
-    );
+/** A PM's history row for a guarantor linked under it: 'Aval vinculado' with its name. */
+const linkChanges = (guarantor: { uuid: string; nombre: string }) => JSON.stringify([{ path: 'avales', before: null, after: guarantor }]);
 
 /** The outbox's messages of a save, as parts of its statement after the written row (server/mail/mail-outbox.ts). */
 function withMail<C extends QueryCreator<any>>(creator: C, written: 'inserted' | 'updated', rows: Array<Insertable<MailMessageTable>>): C {
@@ -221,7 +216,7 @@ async function linkUnder(trx: Kysely<Database>, parentUuid: string, uuids: strin
   // Both records keep the link, as both keep a removal.
   const changes = linked.flatMap(({ uuid, nombre }) => [
     { application_uuid: uuid, actor, action: 'link' as const, changes: JSON.stringify([{ path: 'parent_uuid', before: null, after: parentUuid }]) },
-    { application_uuid: parentUuid, actor, action: 'link' as const, changes: JSON.stringify([{ path: 'avales', before: null, after: { uuid, nombre } }]) },
+    { application_uuid: parentUuid, actor, action: 'link' as const, changes: linkChanges({ uuid, nombre }) },
   ]);
   if (changes.length > 0) await trx.insertInto('application_change').values(changes).execute();
   return linked.map(({ uuid }) => uuid);
@@ -317,7 +312,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
           )
           .with('change', historyRowOf('inserted', actor, fields.complete ? 'finish' : 'create', changes))
           // A guarantor registered under its PM: the PM's history says so, as it says a removal.
-          .with('parent_change', (qb) => parentLinkRow(qb, fields.parent_uuid, actor, { uuid, nombre: columns.nombre })),
+          .with('parent_change', historyRowOf('inserted', actor, 'link', linkChanges({ uuid, nombre: columns.nombre }), fields.parent_uuid)),
           'inserted',
           mail,
         )

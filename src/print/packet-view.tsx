@@ -19,12 +19,16 @@ function Runs({ runs }: { runs: TextRun[] }) {
 
 /** A word longer than this may not fit its column: it may break after its punctuation ('@', '.'), or else every this many characters. */
 const LONG_WORD = 16;
+const LONG_WORD_PIECES = new RegExp(`.{1,${LONG_WORD}}`, 'gu');
 
-/** A table cell's text, whose long words (an e-mail, a web address) can break at their punctuation rather than overflow the page. */
+/**
+ * A table cell's text, whose long words (an e-mail, a web address) can break at their punctuation
+ * rather than overflow the page, and whose short words with a hyphen (a phone, 331-234-5678) stay whole.
+ */
 export function breakable(text: string): ReactNode[] {
   return text.split(/(\s+)/).flatMap((word, w) => {
-    if (word.length <= LONG_WORD) return [word];
-    const pieces = word.split(/(?<=[@._/-])/).flatMap((piece) => piece.match(new RegExp(`.{1,${LONG_WORD}}`, 'gu')) ?? []);
+    if (word.length <= LONG_WORD) return word.includes('-') ? [<span key={w} className="whole-word">{word}</span>] : [word];
+    const pieces = word.split(/(?<=[@._/-])/).flatMap((piece) => piece.match(LONG_WORD_PIECES) ?? []);
     return pieces.flatMap((piece, p) => (p === 0 ? [piece] : [<wbr key={`${w}-${p}`} />, piece]));
   });
 }

@@ -2,24 +2,9 @@
 import { Button, H3, H4 } from '@blueprintjs/core';
 import { Edit } from '@blueprintjs/icons';
 import { useMemo } from 'react';
-import type { GuarantorSummary, Model } from '../../forms/contracts/application';
-import { enteredValues } from '../../forms/entered-values';
-import { NOTICES } from '../../forms/messages';
-import { guarantorName } from '../../forms/wizard-state';
+import type { Model } from '../../forms/contracts/application';
+import { enteredGuarantors, enteredValues } from '../../forms/entered-values';
 import type { AnyWizard } from '../../forms/wizards/wizard-for';
-
-/** A PM's guarantors, which its Avales tab lists (records of their own: no field of this model). */
-function guarantorsReviewed(wizard: AnyWizard, values: Model) {
-  const index = wizard.tabs.findIndex((tab) => tab.key === 'pmavales');
-  if (index === -1) return [];
-  const avales = Array.isArray(values.avales) ? (values.avales as GuarantorSummary[]) : [];
-  const fields = avales.map((aval, n) => ({
-    path: aval.uuid ?? aval.ref ?? `aval-${n}`,
-    label: guarantorName(aval) || 'Aval sin nombre',
-    value: `${aval.data.tipo_persona ?? ''} · ${aval.data.persona_completa === true ? 'Completo' : 'Incompleto'}`,
-  }));
-  return [{ index, title: wizard.tabs[index]!.title, groups: [{ title: fields.length === 0 ? NOTICES.noGuarantors : undefined, fields }] }];
-}
 
 export interface ReviewSummaryProps {
   wizard: AnyWizard;
@@ -28,7 +13,7 @@ export interface ReviewSummaryProps {
 }
 
 export function ReviewSummary({ wizard, values, onEdit }: ReviewSummaryProps) {
-  const tabs = useMemo(() => [...enteredValues(wizard, values), ...guarantorsReviewed(wizard, values)].sort((x, y) => x.index - y.index), [wizard, values]);
+  const tabs = useMemo(() => [...enteredValues(wizard, values), ...enteredGuarantors(wizard, values)].sort((x, y) => x.index - y.index), [wizard, values]);
   return (
     <section className="review-summary" aria-labelledby="review-title">
       <H3 id="review-title">Revisa tu solicitud</H3>

@@ -37,5 +37,5 @@ export const selectPendingGuarantorLines = (s: Snapshot) =>
     ? ''
     : ((s.context.model.avales ?? []) as GuarantorSummary[])
         .filter((aval) => aval.uuid && s.context.meta.guarantors.includes(aval.uuid))
-        .map((aval) => `${aval.uuid}\t${guarantorName(aval) || 'Aval sin nombre'}`)
+        .map((aval) => `${aval.uuid}\t${guarantorName(aval)}`)
         .join('\n');

@@ -16,6 +16,7 @@ import { ShownErrorsProvider } from '../components/fields/shown-errors-provider'
 import { OcrMarksProvider } from '../documents/ocr-marks';
 import { UploadOwnerProvider } from '../documents/upload-owner';
 import { receivedDocumentsShown } from '../../forms/documents/received';
+import { saveButtonText } from '../../forms/wizard-state';
 import { ErrorSummary } from './error-summary';
 import { FieldChecks } from './field-checks';
 import { KeptDraft } from './kept-draft';
@@ -72,9 +73,6 @@ const FORM_VIEW = {
 
 const NOT_TEXT = new Set(['submit', 'button', 'checkbox', 'radio', 'file', 'reset', 'image']);
 const isTextEntry = (target: EventTarget) => target instanceof HTMLInputElement && !NOT_TEXT.has(target.type);
-
-/** The button that saves the tab shown: 'Siguiente', or on the last tab 'Finalizar' ('Finalizar y regresar a PM' for a guarantor). */
-export const saveButtonText = (isLast: boolean, guarantor: boolean) => (!isLast ? 'Siguiente' : guarantor ? 'Finalizar y regresar a PM' : 'Finalizar');
 
 export function WizardForm({ actor, route, titles, staff, pldReviewer, review, draft }: WizardFormProps) {
   const { current, model, uuid, busy, active, tabErrors, serverErrors, guarantorsChangeable, guarantorsAddable, ocrFills, storedDocuments } = useWizardView(actor, FORM_VIEW);

@@ -148,7 +148,7 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
         {modal.kind === 'incompleteGuarantors' && (
           <ul className="incomplete-guarantors">
             {modal.names.map((name, i) => (
-              <li key={i}>{name || 'Aval sin nombre'}</li>
+              <li key={i}>{name}</li>
             ))}
           </ul>
         )}

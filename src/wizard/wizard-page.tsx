@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useParams, useSearchParams } from 'react-router-dom';
 import { TAB_TITLES } from '../../forms/messages';
 import { printPath } from '../../forms/app-paths';
+import { saveButtonText } from '../../forms/wizard-state';
 import { DocumentList } from '../documents/document-list';
 import { EfirmaSignatures } from '../efirma/efirma-signatures';
 import { FormLockProvider } from '../components/fields/form-lock';
@@ -27,7 +28,7 @@ import { selectCurrent, selectEditable, selectLinkSentTo, selectLoading, selectM
 import { useWizardActor } from './use-wizard-actor';
 import { useWizardAnnouncements } from './use-wizard-announcements';
 import { useWizardView } from './use-wizard-view';
-import { saveButtonText, WizardForm } from './wizard-form';
+import { WizardForm } from './wizard-form';
 import { WizardModals } from './wizard-modals';
 import { WIZARD_ROUTES, type WizardRouteName } from './wizard-routes';
 

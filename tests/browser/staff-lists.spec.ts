@@ -83,6 +83,8 @@ test('applicants list opens a row of every person type on double click and with 
 
 test('the change history reads as the forms: Spanish labels, shown values, who by name and when, the creation in one line', async ({ page, request, baseURL }) => {
   const uuid = await createApplication(request, 'pf');
+  // Another client with the same RFC, so a staff save records the duplicate count whatever ran before.
+  await createApplication(request, 'pf');
   // Staff change the name and the home's value.
   const staff = await staffBearer(request, baseURL!);
   const opened = await (await request.get(`/api/wizardpf/${uuid}/0`, { headers: { authorization: staff } })).json();
@@ -108,6 +110,7 @@ test('the change history reads as the forms: Spanish labels, shown values, who b
   await expect(update.getByRole('row', { name: /Valor aproximado/ })).toContainText('$3,100,000.00');
   await expect(update.getByRole('row', { name: /Nombre\(s\)/ })).toContainText('CARLOSCARLA');
   // Only the fields that changed, never a model path or JSON.
+  await expect(update.getByRole('row', { name: /Clientes con el mismo RFC/ })).toBeVisible();
   await expect(update.getByRole('row')).toHaveCount(4); // the header, the two fields, the duplicate count
   await expect(page.locator('main')).not.toContainText(/fisica\.|vivienda\.|[{}]|\btrue\b|\bfalse\b/);
   await expectAccessible(page);

@@ -9,7 +9,7 @@ import { Edit, Plus, Trash } from '@blueprintjs/icons';
 import { useEffect, useRef } from 'react';
 import { NOTICES } from '../../../forms/messages';
 import type { GuarantorSummary } from '../../../forms/contracts/application';
-import { guarantorName } from '../../../forms/wizard-state';
+import { guarantorName, guarantorState } from '../../../forms/wizard-state';
 import { RouterButton } from '../../components/router-button';
 import { guarantorRoute, WIZARD_ROUTES, type WizardRouteName } from '../wizard-routes';
 import { EmptyRow, TableHead, TableRegion, type Column } from '../../components/table-parts';
@@ -83,7 +83,7 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
           <tbody>
             {avales.length === 0 && <EmptyRow columns={columns.length} text={NOTICES.noGuarantors} />}
             {avales.map((aval, index) => {
-              const name = guarantorName(aval) || 'Aval sin nombre';
+              const name = guarantorName(aval);
               const complete = aval.data.persona_completa === true;
               return (
                 <tr key={aval.uuid ?? aval.ref ?? `otra-sesion-${index}`}>
@@ -91,7 +91,7 @@ export function AvalesTab({ avales, parentUuid, canAdd, canChange, onRemove }: A
                   <td data-label="Tipo de persona">{aval.data.tipo_persona}</td>
                   <td data-label="Estado">
                     <Tag intent={complete ? 'success' : 'warning'} minimal>
-                      {complete ? 'Completo' : 'Incompleto'}
+                      {guarantorState(aval)}
                     </Tag>
                   </td>
                   {canChange && !isOwn(aval) && (

@@ -47,7 +47,7 @@ describe('describeHistory', () => {
     ]);
   });
 
-  it('writes values as the forms show them: catalogue names, Sí/No, dd/mm/aaaa, pesos, percentages', () => {
+  it('writes values as the forms show them: catalogue names, Sí/No, dd/mm/aaaa, pesos, phones 3-3-4, percentages', () => {
     const [event] = pf(
       entry([
         { path: 'fisica.pais.id_pais', before: 484, after: 840 },
@@ -59,6 +59,7 @@ describe('describeHistory', () => {
         { path: 'fisica.fecha_nacimiento', before: '1985-03-14', after: '1985-04-01' },
         { path: 'vivienda.vivienda_valor_aproximado', before: 2500000, after: 3100000.5 },
         { path: 'empleo.actividad_economica.nombre', before: null, after: 'Comercio al por menor' },
+        { path: 'celular.numero', before: '3312345678', after: '5511122233' },
       ]),
     );
     expect(event!.changes.map(({ label, before, after }) => [label, before, after])).toEqual([
@@ -68,6 +69,7 @@ describe('describeHistory', () => {
       ['Fecha de nacimiento', '14/03/1985', '01/04/1985'],
       ['Valor aproximado', '$2,500,000.00', '$3,100,000.50'],
       ['Actividad económica', '', 'Comercio al por menor'],
+      ['Teléfono celular', '331-234-5678', '551-112-2233'],
     ]);
   });
 

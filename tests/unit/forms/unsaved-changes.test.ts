@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enteredValues } from '../../../forms/entered-values';
 import { stillApplies, unsavedChanges } from '../../../forms/unsaved-changes';
-import { PM_WIZARD } from '../../../forms/wizards/pm';
-import type { AnyWizard } from '../../../forms/wizards/wizard-for';
-import { validPmModel } from './fixtures';
 
 describe('unsaved changes', () => {
   const saved = { nombre: 'ANA', fisica: { curp: '' }, representantes: [{ rfc: 'AAA' }, { rfc: 'BBB' }], uuid: 'u-1' };
@@ -25,26 +21,5 @@ describe('unsaved changes', () => {
     expect(stillApplies(change, { ...saved, nombre: 'ANA LUISA' })).toBe(false);
     // Saved meanwhile (a reload during the save): nothing to restore.
     expect(stillApplies(change, { ...saved, nombre: 'ANA MARÍA' })).toBe(false);
-  });
-});
-
-describe('entered values', () => {
-  it('lay each list out where the form does, item after item, not interleaved with another list', () => {
-    const tabs = enteredValues(PM_WIZARD as unknown as AnyWizard, validPmModel());
-    const contactos = tabs.find((tab) => tab.title === 'Contactos')!;
-    const titles = contactos.groups.map((group) => group.title);
-    expect(titles.indexOf('Representante legal 2')).toBe(titles.indexOf('Representante legal 1') + 1);
-    expect(new Set(titles).size).toBe(titles.length);
-  });
-
-  it("label each shareholder's name as the form does, by the shareholder's own type", () => {
-    const tabs = enteredValues(PM_WIZARD as unknown as AnyWizard, validPmModel());
-    const shareholders = tabs.find((tab) => tab.title === 'Accionistas mayoritarios')!;
-    const names = shareholders.groups.map((group) => group.fields.find((field) => field.path.endsWith('.nombre')));
-    expect(names.map((field) => [field?.label, field?.value])).toEqual([
-      ['Nombre(s)', 'JUAN'],
-      ['Nombre(s)', 'ANA'],
-      ['Razón social', 'INVERSORA SA'],
-    ]);
   });
 });

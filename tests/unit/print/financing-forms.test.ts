@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { financingForm, FINANCING_TITLE, GUARANTOR_FINANCING_TITLE } from '../../../forms/print/financing-forms';
 import { money, shortDate, entryName, plain } from '../../../forms/print/format';
+import { beforeSubmit } from '../../../forms/before-submit';
 import type { Block, PrintForm } from '../../../forms/print/packet-model';
 import { plainText } from '../../../forms/print/packet-model';
 import { TEST_COMPANY } from './test-company';
@@ -262,6 +263,8 @@ describe('financingForm', () => {
       ['Personal', 'JUAN PÉREZ', '', '10', '331-000-2222', '331-000-3333'],
       ['Personal', 'LUIS TORRES', '', '5.5', '331-000-4444', ''],
     ]);
+    // Stored phones are digits (the before-submit transform): they print as the form shows them.
+    expect(tables(print(beforeSubmit(validPfModel())))[0].rows[1]).toEqual(['Personal', 'JUAN PÉREZ', '', '10', '331-000-2222', '331-000-3333']);
   });
 
   describe('an empty model', () => {
