@@ -73,7 +73,9 @@ export async function ocrRoutes(app: FastifyInstance, options: OcrRouteOptions) 
       return jobsOf(request).start(ownerOf(request), async () => {
         const stored = await options.readStored(request, file);
         const result = await (await engineFor(request)).read({ bytes: stored.bytes, type: file.type });
-        await options.recordTemplate?.(request, stored.id, result.template);
+        // A read that found no field (the area asks for another file) records no template: the
+        // opening does not list it as received, and staff see it as not recognised.
+        await options.recordTemplate?.(request, stored.id, result.data === 'empty' ? null : result.template);
         return result;
       });
     },

@@ -6,7 +6,7 @@ import type { DocumentListAnswer, OcrAnswer, OcrResult } from '../../forms/contr
 import { NOTICES } from '../../forms/messages';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validPfModel } from '../unit/forms/fixtures';
-import { ineFront } from '../support/documents/id-cards';
+import { ineFront, ineFrontWithoutFields } from '../support/documents/id-cards';
 import { PEOPLE } from '../support/documents/people';
 import { signed, startDocumentServer, upload, uploadedFile, type DocumentServer } from './support/documents';
 import { callApi } from './support/test-server';
@@ -56,6 +56,21 @@ describe('an uploaded INE read by the OCR', () => {
     expect(listed.status).toBe(200);
     const [document] = ((await listed.json()) as DocumentListAnswer).data;
     expect(document).toMatchObject({ type: 'identification', format: 'image/png', template: 'INE', uploaded_by: 'Solicitante' });
+  }, 60_000);
+
+  it('an INE whose fields could not be read is not received: the opening lists nothing, staff see no template', async () => {
+    const uuid = await createdPf(server.publicAuth);
+    const policy = await signed(server, server.publicAuth, 'identification', uuid);
+    expect((await upload(server, policy, ineFrontWithoutFields(), {}, 'ine.png')).status).toBe(201);
+    const { status, result } = await read(uploadedFile(policy, 'identification', uuid), server.publicAuth);
+    expect(status).toBe(200);
+    expect(result).toMatchObject({ template: 'INE', data: 'empty', message: NOTICES.ocrEmpty });
+
+    const opened = await callApi(server, 'GET', `/wizardpf/${uuid}/1`, undefined, server.publicAuth);
+    expect(((await opened.json()) as { documents: unknown[] }).documents).toEqual([]);
+    const listed = await callApi(server, 'GET', `/wizardpf/documentos/${uuid}`, undefined, server.staffAuth);
+    const [document] = ((await listed.json()) as DocumentListAnswer).data;
+    expect(document).toMatchObject({ type: 'identification', template: null });
   }, 60_000);
 
   it("refuses to read another application's document", async () => {

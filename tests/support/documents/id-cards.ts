@@ -57,6 +57,17 @@ export function ineFront(person: Person): Buffer {
   return canvas.toBuffer('image/png');
 }
 
+/** An INE front whose every field is lost (a glare over the card): the institute's name and nothing to read. */
+export function ineFrontWithoutFields(): Buffer {
+  const { canvas, ctx } = card('#f4efe6');
+  text(ctx, 'MÉXICO', 40, 30, 30, { bold: true });
+  text(ctx, 'INSTITUTO NACIONAL ELECTORAL', 300, 30, 30, { bold: true });
+  text(ctx, 'CREDENCIAL PARA VOTAR', 300, 72, 26, { bold: true });
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(290, 115, 700, 500);
+  return canvas.toBuffer('image/png');
+}
+
 export function ifeFront(person: Person): Buffer {
   const { canvas, ctx } = card('#eef1f6');
   const age = 2026 - Number(person.fecha_nacimiento.slice(0, 4));
