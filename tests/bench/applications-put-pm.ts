@@ -7,11 +7,12 @@ import { beforeSubmit } from '../../forms/before-submit';
 import { validAvalPfModel, validPmModel } from '../unit/forms/fixtures';
 import { startBenchServer } from './support/bench-server';
 import { measureSaves } from './support/save-load';
+import { freePort } from '../api/support/server-process';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
 const GUARANTORS = 5;
-const server = await startBenchServer(46_411);
+const server = await startBenchServer(await freePort());
 
 try {
   const headers = { authorization: await server.publicAuthorization(), 'content-type': 'application/json' };

@@ -11,11 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { freePort } from '../api/support/server-process';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
-const PORT = 46_310;
-const HELLO_PORT = 46_311;
+const PORT = await freePort();
+const HELLO_PORT = await freePort();
 const TARGET = { rps: 2000, p99: 20 };
 
 function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {

@@ -25,6 +25,7 @@ import { efirmaCredentials, type TestCredential } from '../support/efirma/make-c
 import { validAvalPfaeModel, validAvalPfModel, validAvalPmModel, validPmModel } from '../unit/forms/fixtures';
 import { startBenchServer } from './support/bench-server';
 import { cpuMs } from './support/save-load';
+import { freePort } from '../api/support/server-process';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const TARGET_MS = 3000;
@@ -33,7 +34,7 @@ const credentials = efirmaCredentials();
 const caDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sat-ca-'));
 fs.copyFileSync(credentials.ca.pem, path.join(caDir, 'ac-pruebas.pem'));
 const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-efirma-'));
-const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 46_650), [], { SAT_CA_DIR: caDir });
+const server = await startBenchServer(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort(), [], { SAT_CA_DIR: caDir });
 const base = server.base;
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);

@@ -8,8 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { freePort } from '../api/support/server-process';
 
-const PORT = 45_010;
+const PORT = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-weight-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

@@ -12,9 +12,10 @@ import { chromium, type Page } from '@playwright/test';
 import { MACHINES } from '../../machines/lab/registry';
 import { chartOf, statesOf } from '../../machines/lab/chart';
 import { startBenchServer } from './support/bench-server';
+import { freePort } from '../api/support/server-process';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
-const server = await startBenchServer(46_640);
+const server = await startBenchServer(await freePort());
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${Math.round(value)} ms`;
 

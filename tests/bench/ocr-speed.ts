@@ -17,9 +17,10 @@ import { constanciaPdf } from '../support/documents/constancia';
 import { ineFront } from '../support/documents/id-cards';
 import { COMPANIES, PEOPLE } from '../support/documents/people';
 import { postalCatalogue } from '../support/documents/postal-catalogue';
+import { freePort } from '../api/support/server-process';
 
 const DURATION = Number(process.env.DURATION ?? 10);
-const PORT = 46_330;
+const PORT = await freePort();
 const TARGET = { imageMedianMs: 1500, pdfMedianMs: 200, zcKept: 0.8 };
 
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;

@@ -16,6 +16,7 @@ import { PLD_DATA_DIR } from '../../server/pld/pld-sources';
 import { validAvalPfModel, validAvalPmModel, validPfaeModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
 import { startBenchServer } from './support/bench-server';
 import { staffAuthorization } from './support/staff-session';
+import { freePort } from '../api/support/server-process';
 
 const APPLICATIONS = Number(process.env.APPLICATIONS ?? 10_000);
 const NEW_ENTRIES = Number(process.env.NEW_ENTRIES ?? 100);
@@ -55,7 +56,7 @@ function pm(): Model {
 // The server reloads from PLD_DATA_DIR: a copy of the shipped lists, which the new version extends.
 const listsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pld-lists-'));
 for (const name of fs.readdirSync(PLD_DATA_DIR)) fs.copyFileSync(path.join(PLD_DATA_DIR, name), path.join(listsDir, name));
-const bench = await startBenchServer(46_471, [], { PLD_DATA_DIR: listsDir });
+const bench = await startBenchServer(await freePort(), [], { PLD_DATA_DIR: listsDir });
 /** The save loads still running: stopped before the server is. */
 const loads: Array<{ stop(): void }> = [];
 

@@ -25,13 +25,14 @@ import { buildPldIndex } from '../../server/pld/pld-index';
 import { PLD_SEARCH_WORDS_MAX } from '../../forms/contracts/pld';
 import { searchOf } from '../../server/pld/pld-routes';
 import { percentiles, staffAuthorization, timeSequential } from './support/staff-session';
+import { freePort } from '../api/support/server-process';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 3000);
 const LONG_REQUESTS = Number(process.env.LONG_REQUESTS ?? 200);
 const BLACKLIST_REQUESTS = Number(process.env.BLACKLIST_REQUESTS ?? 300);
 
 const startedAt = performance.now();
-const server = await startBenchServer(46_511);
+const server = await startBenchServer(await freePort());
 const firstStart = performance.now() - startedAt;
 
 /** Swaps two adjacent letters of one word, chosen by `seed`. */

@@ -9,9 +9,10 @@ import { chromium } from '@playwright/test';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validAvalPfModel, validAvalPmModel, validPmModel } from '../unit/forms/fixtures';
 import { startBenchServer } from './support/bench-server';
+import { freePort } from '../api/support/server-process';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-const server = await startBenchServer(46_610);
+const server = await startBenchServer(await freePort());
 const base = server.base;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startBenchServer } from './support/bench-server';
+import { freePort } from '../api/support/server-process';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const ADDRESSES = Number(process.env.ADDRESSES ?? 200);
@@ -91,7 +92,7 @@ function burstElsewhere(phase: Burst): { started: Promise<void>; counts: Promise
 if (process.env.SIGN_IN_BURST) {
   process.stdout.write(JSON.stringify(await burst(JSON.parse(process.env.SIGN_IN_BURST) as Burst)));
 } else {
-  const server = await startBenchServer(46_520, [], { RATE_LIMIT: 'on', TRUST_PROXY: 'true' });
+  const server = await startBenchServer(await freePort(), [], { RATE_LIMIT: 'on', TRUST_PROXY: 'true' });
   const health = () => run({ url: `${server.base}/api/health`, connections: 1, duration: DURATION });
   const row = (name: string, result: autocannon.Result) =>
     `  ${name.padEnd(58)} p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(3)} ms  (${result.requests.total} probes, non-2xx ${result.non2xx})`;

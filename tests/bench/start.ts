@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { rssMb } from './support/bench-server';
+import { freePort } from '../api/support/server-process';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const RSS_RUNS = Number(process.env.RSS_RUNS ?? 2);
@@ -109,20 +110,20 @@ async function freshStart(tree: { dir: string }, port: number, idleRss = 0) {
 }
 
 // Prepare each existing data folder once.
-for (const tree of measured) await npmStart(tree, tree.existingDir, 45_000);
+for (const tree of measured) await npmStart(tree, tree.existingDir, await freePort());
 
 for (let i = 0; i < RUNS; i++) {
-  baseline.push((await timeToAnswers(process.execPath, ['-e', bare], process.cwd(), {}, 45_001, false)).home);
+  baseline.push((await timeToAnswers(process.execPath, ['-e', bare], process.cwd(), {}, await freePort(), false)).home);
   for (const tree of measured) {
-    tree.existing.push(await npmStart(tree, tree.existingDir, 45_002));
-    tree.fresh.push(await freshStart(tree, 45_003));
+    tree.existing.push(await npmStart(tree, tree.existingDir, await freePort()));
+    tree.fresh.push(await freshStart(tree, await freePort()));
   }
 }
 const rss = measured.map(() => ({ existing: [] as number[], fresh: [] as number[] }));
 for (let i = 0; i < RSS_RUNS; i++) {
   for (const [t, tree] of measured.entries()) {
-    rss[t].existing.push((await npmStart(tree, tree.existingDir, 45_002, IDLE_SECONDS)).rss!);
-    rss[t].fresh.push((await freshStart(tree, 45_003, IDLE_SECONDS)).rss!);
+    rss[t].existing.push((await npmStart(tree, tree.existingDir, await freePort(), IDLE_SECONDS)).rss!);
+    rss[t].fresh.push((await freshStart(tree, await freePort(), IDLE_SECONDS)).rss!);
   }
 }
 for (const tree of measured) fs.rmSync(tree.existingDir, { recursive: true, force: true });

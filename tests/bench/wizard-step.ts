@@ -7,9 +7,10 @@ import { chromium } from '@playwright/test';
 import { beforeSubmit } from '../../forms/before-submit';
 import { validPfModel } from '../unit/forms/fixtures';
 import { startBenchServer } from './support/bench-server';
+import { freePort } from '../api/support/server-process';
 
 const STEPS = Number(process.env.STEPS ?? 30);
-const server = await startBenchServer(46_510);
+const server = await startBenchServer(await freePort());
 const base = server.base;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
