@@ -24,10 +24,15 @@ pdfmake.setLocalAccessPolicy((file: string) => file.startsWith(fontDir));
 pdfmake.setUrlAccessPolicy(() => false);
 
 /** Letter, in points: 1.25 in on the left for the punch, 0.75 in elsewhere, room for the footer. */
-const PAGE_MARGINS: [number, number, number, number] = [90, 54, 54, 60];
+const PAGE_MARGINS: [number, number, number, number] = [90, 40, 54, 48];
 const LINE = '#444444';
 /** The width between the margins. */
 const TEXT_WIDTH = 612 - PAGE_MARGINS[0] - PAGE_MARGINS[2];
+/** A signature's line, and the gap between two signers' columns. */
+const SIGNATURE_LINE = 190;
+const SIGNATURE_GAP = 20;
+/** What a signature signs, kept on its page: a paragraph, or the place-and-date fields. */
+const SIGNED_KINDS = new Set<Block['kind']>(['paragraph', 'fields']);
 
 /**
  * A table's column widths in points: shared in proportion to each column's longest word, so an
@@ -100,19 +105,43 @@ function blockContent(block: Block): Content {
         layout: { hLineWidth: () => 0.75, vLineWidth: () => 0.75, paddingTop: () => 2, paddingBottom: () => 2 },
         margin: [0, 2, 0, 8],
       };
-    case 'signatures':
+    case 'signatures': {
+      // Equal columns, each with its line centred and the signer's name centred under it.
+      const count = Math.max(block.signers.length, 1);
+      const column = (TEXT_WIDTH - SIGNATURE_GAP * (count - 1)) / count;
+      const line = Math.min(SIGNATURE_LINE, column);
+      const x1 = (column - line) / 2;
       return {
-        columns: block.signers.map((signer) => ({
-          stack: [
-            { canvas: [{ type: 'line', x1: 10, y1: 0, x2: 200, y2: 0, lineWidth: 0.75, lineColor: LINE }] },
-            { text: signer, style: 'signer' },
-          ],
-        })),
-        columnGap: 20,
-        margin: [0, 36, 0, 12],
+        stack: [
+          {
+            columns: block.signers.map((signer) => ({
+              width: column,
+              stack: [{ canvas: [{ type: 'line', x1, y1: 0, x2: x1 + line, y2: 0, lineWidth: 0.75, lineColor: LINE }] }, { text: signer, style: 'signer' }],
+            })),
+            columnGap: SIGNATURE_GAP,
+          },
+        ],
+        margin: [0, 28, 0, 0],
         unbreakable: true,
       };
+    }
   }
+}
+
+/**
+ * A form's blocks as content, the signatures kept on one page with what they sign: the paragraphs
+ * (the declaration, the place and date) or the place-and-date fields just before them, at most two.
+ */
+function formContent(blocks: Block[]): Content[] {
+  const content: Content[] = [];
+  blocks.forEach((block, index) => {
+    if (block.kind !== 'signatures') return void content.push(blockContent(block));
+    let kept = 0;
+    while (kept < 2 && index - kept - 1 >= 0 && SIGNED_KINDS.has(blocks[index - kept - 1]!.kind)) kept++;
+    const signed = content.splice(content.length - kept, kept);
+    content.push({ stack: [...signed, blockContent(block)], unbreakable: true });
+  });
+  return content;
 }
 
 /** A form's header: title, company, and the code, revision and issue date (spec 02 §2). */
@@ -143,7 +172,7 @@ export function packetDefinition(packet: Packet, date: Date): TDocumentDefinitio
     const [header, ...rest] = headerContent(form);
     const first = { ...(header as object), ...(index > 0 ? { pageBreak: 'before' } : {}) } as Content & { positions?: Array<{ pageNumber: number }> };
     starts.push({ code: form.header.code, node: first });
-    return [first, ...rest, ...form.blocks.map(blockContent)];
+    return [first, ...rest, ...formContent(form.blocks)];
   });
   const codeOfPage = (page: number) => [...starts].reverse().find((start) => (start.node.positions?.[0]?.pageNumber ?? Infinity) <= page)?.code ?? '';
   return {
@@ -161,7 +190,7 @@ export function packetDefinition(packet: Packet, date: Date): TDocumentDefinitio
       margin: [PAGE_MARGINS[0], 20, PAGE_MARGINS[2], 0],
       style: 'footer',
     }),
-    defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.2 },
+    defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
     styles: {
       company: { fontSize: 8, color: '#333333' },
       title: { fontSize: 13, bold: true, margin: [0, 2, 0, 0] },
@@ -171,7 +200,7 @@ export function packetDefinition(packet: Packet, date: Date): TDocumentDefinitio
       value: { fontSize: 9 },
       tableHeader: { fontSize: 8, bold: true },
       cell: { fontSize: 8.5 },
-      paragraph: { margin: [0, 0, 0, 6], alignment: 'justify' },
+      paragraph: { margin: [0, 0, 0, 5], alignment: 'justify' },
       signer: { fontSize: 8, alignment: 'center', margin: [0, 3, 0, 0] },
       footer: { fontSize: 7.5, color: '#333333' },
     },
