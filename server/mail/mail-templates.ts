@@ -71,9 +71,12 @@ const stepsFor = (wizard: StoredWizard) => NEXT_STEPS[wizard.endsWith('pm') ? 'c
 /** A subject is one line: no line break from a name reaches the header. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
+/** A sentence ended with its period, once: 'S.A. de C.V., SOFOM, E.N.R.' keeps its own. */
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
 /** Who sends, and why this address received it. */
 const footer = (company: MailCompany) =>
-  `${company.razonSocial}. Este correo se envió porque se registró esta dirección en una solicitud de crédito en línea; si no fuiste tú, ignóralo.`;
+  `${sentence(company.razonSocial)} Este correo se envió porque se registró esta dirección en una solicitud de crédito en línea; si no fuiste tú, ignóralo.`;
 
 function layout(company: MailCompany, title: string, body: string): string {
   return `<!doctype html>

@@ -54,6 +54,9 @@ describe('the e-mail outbox', () => {
     expect(code.html).toContain(`href="${link}"`);
     expect(code.texto).toContain('Hola, ÑOÑO GARCÍA');
     expect(code.asunto).toBe('Tu solicitud de crédito en Arrendadora Occidente: enlace para continuar');
+    // The footer ends the company's name with its own period, once.
+    expect(code.texto).toContain('SOFOM, E.N.R. Este correo se envió porque');
+    expect(code.texto).not.toContain('..');
     // Valid 30 days from when it was filled; the reminder five days before.
     const application = await (await server.app.backend).applications.find(uuid);
     const validUntil = new Date(new Date(application!.filled_at).getTime() + APPLICATION_VALID_MS);
