@@ -25,12 +25,19 @@ test('PFAE: profession, position, fiscal address, and the copy onto the operatin
   await expect(page.locator('select[name="empleo.colonia_operativo"]')).toHaveValue(chosen!);
   await expect(page.getByText('Monterrey, Nuevo León').first()).toBeVisible();
   await expectAccessible(page);
+  // Ticked, the operating address is the fiscal one: it follows a change, and is not edited apart.
+  const operating = page.locator('input[name="empleo.domicilio_operativo.calle"]');
+  await expect(operating).toBeDisabled();
+  await fiscal.press('End');
+  await fiscal.pressSequentially(' int 5');
+  await expect(fiscal).toHaveValue('AV. HIDALGO 500 INT 5');
+  await expect(operating).toHaveValue('AV. HIDALGO 500 INT 5');
 
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByRole('button', { name: /Activos y pasivos/ })).toHaveAttribute('aria-current', 'step');
   await page.reload();
   await page.getByRole('button', { name: /Empleo/ }).click();
-  await expect(page.locator('input[name="empleo.domicilio_operativo.calle"]')).toHaveValue('AV. HIDALGO 500');
+  await expect(page.locator('input[name="empleo.domicilio_operativo.calle"]')).toHaveValue('AV. HIDALGO 500 INT 5');
 });
 
 test("a public applicant opening a finished record sees 'Registro completo' and a blank form", async ({ page, request }) => {

@@ -75,7 +75,7 @@ describe('Datos generales PM', () => {
     );
   });
 
-  it('copies the fiscal address onto the operating one with the checkbox', async () => {
+  it('copies the fiscal address onto the operating one with the checkbox, and keeps it a copy while ticked', async () => {
     const user = userEvent.setup();
     const { values } = renderTab({ index: 0 });
     const fiscal = within(group('Domicilio fiscal'));
@@ -85,9 +85,21 @@ describe('Datos generales PM', () => {
     await user.selectOptions(fiscal.getByLabelText('Colonia'), 'Americana');
     await user.click(screen.getByRole('checkbox', { name: 'El domicilio operativo es el mismo que el fiscal' }));
     expect(values().clonar_domicilo_fiscal).toBe(true);
-    expect(values().informacion_fiscal.domicilio_operativo).toEqual({ calle: 'Av. Vallarta 100', codigo_postal: '44160' });
+    expect(values().informacion_fiscal.domicilio_operativo).toEqual({ calle: 'AV. VALLARTA 100', codigo_postal: '44160' });
     expect(values().informacion_fiscal.colonia_operativo).toEqual(GUADALAJARA[0]);
-    expect(within(group('Domicilio operativo')).getByLabelText('Calle y número (operativo)')).toHaveValue('Av. Vallarta 100');
+    const operatingStreet = within(group('Domicilio operativo')).getByLabelText('Calle y número (operativo)');
+    expect(operatingStreet).toHaveValue('AV. VALLARTA 100');
+    // Ticked, the operating address cannot be edited apart, and follows the fiscal one.
+    expect(operatingStreet).toBeDisabled();
+    expect(within(group('Domicilio operativo')).getByLabelText('Código postal')).toBeDisabled();
+    await user.type(fiscal.getByLabelText('Calle y número (fiscal)'), ' int 5');
+    expect(operatingStreet).toHaveValue('AV. VALLARTA 100 INT 5');
+    expect(values().informacion_fiscal.domicilio_operativo.calle).toBe('AV. VALLARTA 100 INT 5');
+    // Unticked, it is the person's own again, starting from the copy.
+    await user.click(screen.getByRole('checkbox', { name: 'El domicilio operativo es el mismo que el fiscal' }));
+    expect(operatingStreet).toBeEnabled();
+    await user.type(fiscal.getByLabelText('Calle y número (fiscal)'), 'A');
+    expect(operatingStreet).toHaveValue('AV. VALLARTA 100 INT 5');
   });
 });
 

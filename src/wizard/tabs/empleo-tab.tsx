@@ -48,7 +48,7 @@ export function EmpleoTab({ businessActivity }: { businessActivity: boolean }) {
       </FieldSection>
       <FieldSection title="Domicilio del empleo">
         <FieldGrid>
-          <TextField name="empleo.domicilio.calle" label={labelOf('empleo.domicilio.calle')} maxLength={STREET_MAX} />
+          <TextField name="empleo.domicilio.calle" label={labelOf('empleo.domicilio.calle')} uppercase maxLength={STREET_MAX} />
           <PostalCodeField prefix="empleo" group="colonia" />
         </FieldGrid>
       </FieldSection>

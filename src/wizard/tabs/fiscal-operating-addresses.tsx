@@ -1,6 +1,8 @@
 // The fiscal and operating addresses with the checkbox that copies the first onto the second
-// (clonar_domicilo_fiscal), as PFAE employment and PM general data ask them.
+// (clonar_domicilo_fiscal), as PFAE employment and PM general data ask them. While it is ticked the
+// operating address is the fiscal one: it follows each change and cannot be edited apart.
 import { Checkbox } from '@blueprintjs/core';
+import { useEffect } from 'react';
 import { useField } from 'react-final-form';
 import { onCloneFiscalAddressChange } from '../../../forms/dependent-fields';
 import { STREET_MAX } from '../../../forms/limits';
@@ -22,6 +24,15 @@ export function FiscalAndOperatingAddresses({ prefix }: FiscalAndOperatingAddres
   const { apply, values } = useFieldChanges();
   const clone = useField<boolean>('clonar_domicilo_fiscal', { type: 'checkbox' });
   const cloneDisabled = useFieldDisabled('clonar_domicilo_fiscal');
+  const cloned = Boolean(clone.input.checked);
+  const fiscal = useField(`${prefix}.domicilio_fiscal`, { subscription: { value: true } }).input.value;
+  const fiscalColonia = useField(`${prefix}.colonia_fiscal`, { subscription: { value: true } }).input.value;
+  const fiscalOtherColonia = useField(`${prefix}.otra_colonia_fiscal`, { subscription: { value: true } }).input.value;
+  const fiscalAddress = JSON.stringify([fiscal, fiscalColonia, fiscalOtherColonia]);
+  useEffect(() => {
+    if (cloned) apply(onCloneFiscalAddressChange(values(), prefix, true));
+    // `apply` and `values` read the form when called: the copy is made again when the fiscal address changes.
+  }, [cloned, fiscalAddress, prefix]);
   return (
     <>
       <GroupSection title={GROUP_TITLES.domicilioFiscal}>
@@ -29,7 +40,7 @@ export function FiscalAndOperatingAddresses({ prefix }: FiscalAndOperatingAddres
           <UploadArea type="address" target={{ type: 'address', prefix, group: 'colonia_fiscal' }} />
         </div>
         <FieldGrid>
-          <TextField name={`${prefix}.domicilio_fiscal.calle`} label={labelOf(`${prefix}.domicilio_fiscal.calle`)} maxLength={STREET_MAX} />
+          <TextField name={`${prefix}.domicilio_fiscal.calle`} label={labelOf(`${prefix}.domicilio_fiscal.calle`)} uppercase maxLength={STREET_MAX} />
           <PostalCodeField prefix={prefix} group="colonia_fiscal" />
         </FieldGrid>
       </GroupSection>
@@ -37,13 +48,13 @@ export function FiscalAndOperatingAddresses({ prefix }: FiscalAndOperatingAddres
         <Checkbox
           name="clonar_domicilo_fiscal"
           label={labelOf('clonar_domicilo_fiscal')}
-          checked={Boolean(clone.input.checked)}
+          checked={cloned}
           disabled={cloneDisabled}
           onChange={(event) => apply(onCloneFiscalAddressChange(values(), prefix, event.currentTarget.checked))}
         />
         <FieldGrid>
-          <TextField name={`${prefix}.domicilio_operativo.calle`} label={labelOf(`${prefix}.domicilio_operativo.calle`)} maxLength={STREET_MAX} />
-          <PostalCodeField prefix={prefix} group="colonia_operativo" />
+          <TextField name={`${prefix}.domicilio_operativo.calle`} label={labelOf(`${prefix}.domicilio_operativo.calle`)} uppercase maxLength={STREET_MAX} disabled={cloned} />
+          <PostalCodeField prefix={prefix} group="colonia_operativo" disabled={cloned} />
         </FieldGrid>
       </GroupSection>
     </>

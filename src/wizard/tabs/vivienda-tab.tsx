@@ -47,7 +47,7 @@ export function ViviendaTab() {
           <UploadArea type="address" target={ADDRESS_TARGET} />
         </div>
         <FieldGrid>
-          <TextField name="vivienda.domicilio.calle" label={labelOf('vivienda.domicilio.calle')} maxLength={STREET_MAX} autoComplete="street-address" />
+          <TextField name="vivienda.domicilio.calle" label={labelOf('vivienda.domicilio.calle')} uppercase maxLength={STREET_MAX} autoComplete="street-address" />
           <PostalCodeField prefix="vivienda" group="colonia" />
         </FieldGrid>
       </FieldSection>
