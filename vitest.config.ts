@@ -16,7 +16,8 @@ const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' } },
+      // A hook may start an engine (PGlite, a Tesseract pool): on a busy 2-core machine that has taken over 10 s.
+      { test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node', hookTimeout: 60_000 } },
       {
         test: {
           name: 'components',
