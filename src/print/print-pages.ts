@@ -18,7 +18,7 @@ export function pageRules(packet: Packet): string {
   const codes = codesOf(packet);
   const footer = 'font: 7.5pt system-ui, sans-serif; color: #333;';
   return [
-    '@page { size: letter; margin: 0.75in 0.75in 0.85in 1.25in; }',
+    '@page { size: letter; margin: 0.55in 0.75in 0.7in 1.25in; }',
     ...codes.map(
       (code) =>
         `@page ${pageName(packet, code)} { @bottom-left { content: ${cssString(code)}; ${footer} } @bottom-right { content: "Página " counter(page) " de " counter(pages); ${footer} } }`,

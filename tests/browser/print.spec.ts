@@ -76,6 +76,25 @@ const pdfPageCodes = (pages: string[]) =>
   });
 const runsOf = (codes: string[]) => codes.filter((code, i) => i === 0 || codes[i - 1] !== code);
 
+/** The browser's own print of the view (letter, the view's page rules) as a PDF kept under `name`, and its text. */
+async function browserPrint(page: Page, name: string) {
+  await page.emulateMedia({ media: 'print' });
+  const bytes = await page.pdf({ preferCSSPageSize: true });
+  await page.emulateMedia({ media: 'screen' });
+  writeFileSync(`${SHOTS}/${name}-browser-print.pdf`, bytes);
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', `${SHOTS}/${name}-browser-print.pdf`, `${SHOTS}/${name}-browser-print-page-1`]);
+  return pdfText(bytes);
+}
+
+/**
+ * No page holds only the end of a form (a signature, a table's last rows): each carries a body of
+ * text; and each credit-bureau authorisation is one page.
+ */
+function expectWholePages(pages: string[]) {
+  for (const [index, text] of pages.entries()) expect(text.split('\n').filter((line) => line.trim() !== '').length, `page ${index + 1}: ${text}`).toBeGreaterThanOrEqual(12);
+  expect(pdfPageCodes(pages).filter((code) => code === 'PRO-FT-006')).toHaveLength(AUTHORISATIONS.length);
+}
+
 /** A screenshot of the first page of each different form (by code and title), as printed: a letter page is 816 × 1056 px. */
 async function shootForms(page: Page, name: string) {
   const viewport = page.viewportSize()!;
@@ -111,17 +130,14 @@ test('a PF packet prints 1 s after its layout, in the order of spec 02 §2, and 
   await shootForms(page, 'pf');
 
   // The browser's own print of the view: letter pages, each with its form's code and its number.
-  await page.emulateMedia({ media: 'print' });
-  const printedBytes = await page.pdf({ preferCSSPageSize: true });
-  await page.emulateMedia({ media: 'screen' });
-  writeFileSync(`${SHOTS}/pf-browser-print.pdf`, printedBytes);
-  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', `${SHOTS}/pf-browser-print.pdf`, `${SHOTS}/pf-browser-print-page-1`]);
-  const printed = await pdfText(printedBytes);
+  const printed = await browserPrint(page, 'pf');
   expect(runsOf(pdfPageCodes(printed.pages))).toEqual(['FO-PRO-014', 'PRO-FT-006', 'FO-PRO-008', 'FO-DIC-012']);
   printed.pages.forEach((text, i) => expect(text).toContain(`Página ${i + 1} de ${printed.pages.length}`));
+  expectWholePages(printed.pages);
 
   const pdf = await downloadPdf(page, 'pf');
   expect(runsOf(pdfPageCodes(pdf.pages))).toEqual(['FO-PRO-014', 'PRO-FT-006', 'FO-PRO-008', 'FO-DIC-012']);
+  expectWholePages(pdf.pages);
   for (const shown of ['CARLOS GARCÍA RAMÍREZ', 'GARC850314AB1', 'Av. Juárez 100', 'Guadalajara, Jalisco, México']) expect(pdf.all).toContain(shown);
   expect(pdf.all).not.toMatch(JUNK);
   expect(pdf.pages.length).toBeGreaterThanOrEqual(5);
@@ -141,8 +157,12 @@ test('a PFAE packet: its form FO-PRO-015 and the PF bureau request', async ({ pa
   expect(await expectPrintedPages(page)).toContain('Av. Vallarta 1');
   await expectAccessible(page);
   await shootForms(page, 'pfae');
+  const printed = await browserPrint(page, 'pfae');
+  expect(runsOf(pdfPageCodes(printed.pages))).toEqual(['FO-PRO-015', 'PRO-FT-006', 'FO-PRO-008', 'FO-DIC-012']);
+  expectWholePages(printed.pages);
   const pdf = await downloadPdf(page, 'pfae');
   expect(runsOf(pdfPageCodes(pdf.pages))).toEqual(['FO-PRO-015', 'PRO-FT-006', 'FO-PRO-008', 'FO-DIC-012']);
+  expectWholePages(pdf.pages);
 });
 
 test('a PM packet with a guarantor of each type (PF, PFAE, PM); staff print it without guarantors', async ({ page, request, baseURL }) => {
