@@ -4,7 +4,7 @@
 // one line. Texts only: nothing here is HTML.
 import { reach, type Schema } from 'yup';
 import { PLD_MONITOR_ACTOR, type HistoryAnswer, type HistoryEntry } from './contracts/application';
-import { fieldLabel, groupTitleOf, isShareholderName, shareholderNameLabel } from './field-labels';
+import { byFormLayout, fieldLabel, groupTitleOf, isShareholderName, shareholderNameLabel } from './field-labels';
 import { TAB_TITLES } from './messages';
 import { entryName, money, phoneNumber, plain, shortDate } from './print/format';
 import { kindOf } from './schema/fields';
@@ -156,7 +156,9 @@ export function shownChanges(wizard: AnyWizard | undefined, entry: Pick<HistoryE
     } else continue;
     byField.set(field, shown);
   }
-  return [...byField.values()].filter((shown) => shown.before !== shown.after);
+  const tabOf = (path: string) => (wizard ? (tabOfField(wizard.tabs, path) ?? wizard.tabs.length) : 0);
+  // As the forms lay them out: tab by tab, each tab's fields in order (a diff lists them in no such order).
+  return [...byField.values()].filter((shown) => shown.before !== shown.after).sort((a, b) => tabOf(a.path) - tabOf(b.path) || byFormLayout(a.path, b.path));
 }
 
 /**

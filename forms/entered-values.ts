@@ -2,7 +2,7 @@
 // history writes them): the review before 'Finalizar'. Texts only: nothing here is HTML.
 import type { GuarantorSummary, Model } from './contracts/application';
 import { shownChanges } from './change-history';
-import { fieldLabel, FIELD_LABELS, labelPath } from './field-labels';
+import { byFormLayout, fieldLabel } from './field-labels';
 import { NOTICES } from './messages';
 import { diffModels } from './model-diff';
 import { tabOfField } from './wizards/define-wizard';
@@ -28,28 +28,13 @@ export interface EnteredTab {
   groups: EnteredGroup[];
 }
 
-const LABEL_KEYS = Object.keys(FIELD_LABELS);
-const LABEL_ORDER = new Map(LABEL_KEYS.map((key, i) => [key, i]));
-const orderOf = (path: string) => LABEL_ORDER.get(labelPath(path)) ?? LABEL_ORDER.size;
-/** Where the form lays a field out: a list's items where the list is, one after the other, each with its fields in order. */
-function layoutKey(path: string): [number, number, number] {
-  const item = /^([^[]+)\[(\d+)\]/.exec(path);
-  if (!item) return [orderOf(path), -1, 0];
-  const list = LABEL_KEYS.findIndex((key) => key.startsWith(`${item[1]}[]`));
-  return [list === -1 ? LABEL_KEYS.length : list, Number(item[2]), orderOf(path)];
-}
-const byLayout = (a: string, b: string) => {
-  const [x, y] = [layoutKey(a), layoutKey(b)];
-  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-};
-
 /** The filled fields of `model` a form of `wizard` shows, by tab (in tab order) and group, in the order the forms lay them out. */
 export function enteredValues(wizard: AnyWizard, model: Model): EnteredTab[] {
   const company = wizard.tipo_persona === 'Moral';
   const filled = shownChanges(wizard, { changes: diffModels({}, model) }).filter(
     (change) => change.after !== '' && fieldLabel(change.path, company) !== undefined,
   );
-  filled.sort((a, b) => byLayout(a.path, b.path));
+  filled.sort((a, b) => byFormLayout(a.path, b.path));
   const tabs = new Map<number, EnteredTab>();
   for (const change of filled) {
     const index = tabOfField(wizard.tabs, change.path);

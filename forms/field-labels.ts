@@ -197,3 +197,19 @@ export function groupTitleOf(path: string): string | undefined {
 export function labelOf(path: string): string {
   return fieldLabel(path) ?? path;
 }
+
+const LABEL_KEYS = Object.keys(FIELD_LABELS);
+const LABEL_ORDER = new Map(LABEL_KEYS.map((key, i) => [key, i]));
+const orderOf = (path: string) => LABEL_ORDER.get(labelPath(path)) ?? LABEL_ORDER.size;
+/** Where the form lays a field out: a list's items where the list is, one after the other, each with its fields in order. */
+function layoutKey(path: string): [number, number, number] {
+  const item = /^([^[]+)\[(\d+)\]/.exec(path);
+  if (!item) return [orderOf(path), -1, 0];
+  const list = LABEL_KEYS.findIndex((key) => key.startsWith(`${item[1]}[]`));
+  return [list === -1 ? LABEL_KEYS.length : list, Number(item[2]), orderOf(path)];
+}
+/** Two model paths in the order the forms lay their fields out (the order of FIELD_LABELS, a list's items one after the other). */
+export const byFormLayout = (a: string, b: string) => {
+  const [x, y] = [layoutKey(a), layoutKey(b)];
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+};

@@ -40,10 +40,11 @@ describe('describeHistory', () => {
         { path: 'fisica.curp', before: 'A', after: 'B' },
       ]),
     );
+    // In the order the forms lay them out, whatever the stored order.
     expect(event!.changes.map(({ place, label }) => [place, label])).toEqual([
+      ['Datos generales', 'CURP'],
       ['Vivienda', 'Código postal'],
       ['Referencias personales › Primera referencia personal', 'Años de conocerlo'],
-      ['Datos generales', 'CURP'],
     ]);
   });
 
@@ -63,13 +64,13 @@ describe('describeHistory', () => {
       ]),
     );
     expect(event!.changes.map(({ label, before, after }) => [label, before, after])).toEqual([
-      ['País de nacimiento', 'México', 'Estados Unidos'],
-      ['Colonia', 'Centro', 'Americana'],
-      ['El domicilio operativo es el mismo que el fiscal', 'No', 'Sí'],
       ['Fecha de nacimiento', '14/03/1985', '01/04/1985'],
-      ['Valor aproximado', '$2,500,000.00', '$3,100,000.50'],
-      ['Actividad económica', '', 'Comercio al por menor'],
       ['Teléfono celular', '331-234-5678', '551-112-2233'],
+      ['País de nacimiento', 'México', 'Estados Unidos'],
+      ['Valor aproximado', '$2,500,000.00', '$3,100,000.50'],
+      ['Colonia', 'Centro', 'Americana'],
+      ['Actividad económica', '', 'Comercio al por menor'],
+      ['El domicilio operativo es el mismo que el fiscal', 'No', 'Sí'],
     ]);
   });
 
@@ -89,9 +90,9 @@ describe('describeHistory', () => {
     });
     expect(event!.changes.map(({ place, label, after }) => [place, label, after])).toEqual([
       ['Datos generales', 'Razón social', 'ACME SA'],
+      ['Datos generales › Domicilio operativo', 'Colonia', 'Americana'],
       ['Contactos › Representante legal 2', 'RFC con homoclave', 'GARC850314AB1'],
       ['Accionistas mayoritarios › Accionista 1', 'Porcentaje de participación', '60 %'],
-      ['Datos generales › Domicilio operativo', 'Colonia', 'Americana'],
     ]);
   });
 
