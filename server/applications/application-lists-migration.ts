@@ -13,3 +13,17 @@ export const applicationListsMigration: Migration = {
     `.execute(db);
   },
 };
+
+/**
+ * Migration 0020: the key the lists sort names by, in Spanish alphabetical order: as `busqueda`
+ * (upper case, accents folded, compared byte by byte), but Ñ after every N and before O ('N~': '~'
+ * follows every letter), so PENSADO comes before PEÑA and NORMA before ÑOÑO.
+ */
+export const applicationNameOrderMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`
+      alter table application add column orden_nombre text not null
+      generated always as (upper(translate(replace(replace(nombre || ' ' || coalesce(rfc, ''), 'ñ', 'N~'), 'Ñ', 'N~'), ${sql.lit(SEARCH_FOLD_FROM)}, ${sql.lit(SEARCH_FOLD_TO)}))) stored
+    `.execute(db);
+  },
+};

@@ -37,7 +37,8 @@ const searchable = sql<string>`busqueda`;
 const SORT_COLUMNS: Record<ListSort, { expression: RawBuilder<unknown>; blanksLast?: boolean }> = {
   numero: { expression: sql`id` },
   folio: { expression: sql`id_persona_datos_generales` },
-  nombre: { expression: sql`busqueda collate "C"` },
+  // In Spanish alphabetical order: Ñ after N (migration 0020).
+  nombre: { expression: sql`orden_nombre collate "C"` },
   tipo: { expression: sql`tipo_persona collate "C"` },
   rfc: { expression: sql`nullif(rfc, '') collate "C"`, blanksLast: true },
   franquicia: { expression: sql`nullif(upper(translate(franchise, ${sql.lit(SEARCH_FOLD_FROM)}, ${sql.lit(SEARCH_FOLD_TO)})), '') collate "C"`, blanksLast: true },

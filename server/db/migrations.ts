@@ -4,7 +4,7 @@ import { documentsMigration } from '../documents/document-tables';
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { applicationCreatedByMigration, applicationCreateKeyMigration, applicationsMigration } from '../applications/application-tables';
 import { applicationRfcMigration } from '../duplicates/rfc-column-migration';
-import { applicationListsMigration } from '../applications/application-lists-migration';
+import { applicationListsMigration, applicationNameOrderMigration } from '../applications/application-lists-migration';
 import { catalogueListsMigration } from '../applications/catalogue-lists-migration';
 import { pldListsMigration } from '../pld/pld-tables';
 import { applicationPldConfirmedMigration } from '../pld/pld-confirmed-migration';
@@ -125,6 +125,7 @@ const migrations: Record<string, Migration> = {
   '0017_ocr_jobs': ocrJobsMigration,
   '0018_catalog_answers': catalogAnswersMigration,
   '0019_application_create_key': applicationCreateKeyMigration,
+  '0020_application_name_order': applicationNameOrderMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

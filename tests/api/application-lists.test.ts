@@ -166,6 +166,21 @@ describe('sorting', () => {
     expect(await sorted('numero', 'asc')).toEqual([zeta, angel, omar, blank]);
   });
 
+  it('sorts names in Spanish alphabetical order: Ñ after every N, before O', async () => {
+    const [pena, pensado, nono, norma, oscar, nunez, nunes] = await seed([
+      { nombre: 'PEÑA ORDENÑ' },
+      { nombre: 'PENSADO ORDENÑ' },
+      { nombre: 'ñoño ORDENÑ' },
+      { nombre: 'NORMA ORDENÑ' },
+      { nombre: 'ÓSCAR ORDENÑ' },
+      { nombre: 'NÚÑEZ ORDENÑ' },
+      { nombre: 'NUNES ORDENÑ' },
+    ]);
+    const sorted = async (order: string) => uuidsOf((await page(CACHE, { q: 'ordenn', sort: 'nombre', order })).rows);
+    expect(await sorted('asc')).toEqual([norma, nunes, nunez, nono, oscar, pensado, pena]);
+    expect(await sorted('desc')).toEqual([pena, pensado, oscar, nono, nunez, nunes, norma]);
+  });
+
   it('sorts by the date first filled (and so the expiry), and pages a sorted list without losing or repeating a row', async () => {
     const seeded = await seed(Array.from({ length: 7 }, (_, i) => ({ nombre: `ORDEN CREADA ${i}`, filledDaysAgo: i, changedMinutesAgo: 7 - i })));
     const byCreation = uuidsOf((await page(CACHE, { q: 'orden creada', sort: 'creada', order: 'asc' })).rows);

@@ -127,8 +127,8 @@ describe.skipIf(!onPostgres)('several instances starting at once on one empty Po
   }, 90_000);
 });
 
-/** The migrations of the previous release: all but the newest six (0014 mail_outbox, 0015 mail_resend, 0016 efirma, 0017 ocr_jobs, 0018 catalog_answers, 0019 application_create_key). */
-const NEW_IN_THIS_RELEASE = 6;
+/** The migrations of the previous release: all but the newest seven (0014 mail_outbox, 0015 mail_resend, 0016 efirma, 0017 ocr_jobs, 0018 catalog_answers, 0019 application_create_key, 0020 application_name_order). */
+const NEW_IN_THIS_RELEASE = 7;
 
 describe('a database the previous release filled', () => {
   it('is migrated forward, and every record reads back unchanged through the API', async () => {
