@@ -1,8 +1,8 @@
 // A refused step says so at the top: 'Revisa 3 campos', each field named as its form labels it (and
 // the group it is in), a link to it in the order the page lays them out, and the first field takes
 // the focus. The tab's own checks and the server's per-field refusals are one list. The count is
-// announced once per refusal; the list then follows the corrections silently and goes away once no
-// field is wrong.
+// announced once per refusal (the alert empties a few seconds later); the list then follows the
+// corrections silently and goes away once no field is wrong.
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Model } from '../../forms/contracts/application';
@@ -31,6 +31,12 @@ export interface ErrorSummaryProps {
 }
 
 const countText = (count: number) => (count === 1 ? 'Revisa 1 campo' : `Revisa ${count} campos`);
+/**
+ * How long the refusal's count stays in the alert once announced: then it is emptied, so a screen
+ * reader met later never reads a count the corrections made stale, and the next refusal, even of the
+ * same count, is a change the screen reader announces.
+ */
+const ANNOUNCEMENT_MS = 5000;
 
 /**
  * The fields showing errors, then the server's refusals of fields that show none, in page order. A
@@ -104,10 +110,16 @@ export function ErrorSummary({ actor, serverErrors, values, company }: ErrorSumm
     } else if (next.length === 0) setRefused(false);
   }, [refused, lines, serverErrors, values, company, round]);
 
+  useEffect(() => {
+    if (announced === '') return;
+    const done = setTimeout(() => setAnnounced(''), ANNOUNCEMENT_MS);
+    return () => clearTimeout(done);
+  }, [announced]);
+
   const shown = refused && entries.length > 0;
   return (
     <>
-      <span className="sr-only" role="alert">
+      <span className="sr-only" role="alert" id="error-summary-announcement">
         {shown ? announced : ''}
       </span>
       {shown && (
