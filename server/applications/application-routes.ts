@@ -36,7 +36,7 @@ import { CreateKeyTakenError, parseModel, StaleWriteError, type LinkableCreators
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
 import { checksListQuery, listContract, listQueryOf, listSchema, paged } from './application-list-http';
-import { linkSentTo, messagesFor, resumeLinksQueued } from '../mail/mail-outbox';
+import { cancelRemindersNoLongerDue, linkSentTo, messagesFor, resumeLinksQueued } from '../mail/mail-outbox';
 import { isExpired } from './application-expiry';
 
 /** Each wizard's backing resource and the person type it holds. */
@@ -313,6 +313,11 @@ export async function applicationRoutes(app: FastifyInstance) {
     try {
       const row = await repository(request).update(stored, fields, version, actorOf(request), mail, storedModel);
       if (mail.length > 0) request.backend.mailQueue.kick();
+      const completed = model.persona_completa === true && storedModel.persona_completa !== true;
+      const addressChanged = String(model.email ?? '').trim().toLowerCase() !== stored.email.trim().toLowerCase();
+      if (finishing || completed || addressChanged) {
+        await cancelRemindersNoLongerDue(request.backend.db, uuid, { closed: finishing || completed, address: String(model.email ?? '') });
+      }
       return { row, model, mail };
     } catch (error) {
       if (!(error instanceof StaleWriteError)) throw error;

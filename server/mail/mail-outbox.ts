@@ -107,6 +107,26 @@ export async function messagesFor(settings: MailSettings, saved: SavedFacts, now
   return messages;
 }
 
+/**
+ * Marks cancelled, as soon as a save makes them no longer due, the pending reminders staff would
+ * otherwise see waiting in the outbox: once the record is finished or completed, its own and its
+ * guarantors'; once its address changed, those to another address. (The delivery checks again at
+ * send time: this only says it sooner.)
+ */
+export async function cancelRemindersNoLongerDue(db: Kysely<Database>, uuid: string, { closed, address }: { closed: boolean; address: string }): Promise<void> {
+  await db
+    .updateTable('mail_message')
+    .set({ estado: 'cancelado' })
+    .where('estado', '=', 'pendiente')
+    .where('tipo', '=', 'recordatorio')
+    .where((eb) =>
+      closed
+        ? eb.or([eb('application_uuid', '=', uuid), eb('application_uuid', 'in', eb.selectFrom('application').select('uuid').where('parent_uuid', '=', uuid))])
+        : eb.and([eb('application_uuid', '=', uuid), eb(sql<string>`lower(destinatario)`, '<>', address.trim().toLowerCase())]),
+    )
+    .execute();
+}
+
 /** 'j…@correo.mx': where the resume link went, as the wizard says it (the address is not repeated whole). */
 export function linkSentTo(messages: Array<Pick<Insertable<MailMessageTable>, 'tipo' | 'destinatario'>>): { enlace_enviado_a: string } | Record<string, never> {
   const address = messages.find(({ tipo }) => tipo === 'codigo')?.destinatario;

@@ -83,6 +83,8 @@ describe('the e-mail outbox', () => {
       'codigo segunda@example.com',
       'recordatorio segunda@example.com',
     ]);
+    // The reminder to the old address is cancelled; the new one waits.
+    expect(messages.filter(({ tipo }) => tipo === 'recordatorio').map(({ estado }) => estado)).toEqual(['cancelado', 'pendiente']);
   });
 
   it('sends the link to five addresses at most: later changes are saved, and mail no one', async () => {
@@ -121,6 +123,8 @@ describe('the e-mail outbox', () => {
     expect(final).toHaveLength(1);
     expect(final[0].texto).toContain(`${server.config.mail.publicBaseUrl}/printPF/${uuid}`);
     expect(final[0].asunto).toBe('Recibimos tu solicitud de crédito en Arrendadora Occidente');
+    // Its reminder is no longer due: staff see it cancelled at once, not waiting.
+    expect((await messagesOf(uuid)).filter(({ tipo }) => tipo === 'recordatorio').map(({ estado }) => estado)).toEqual(['cancelado']);
 
     // Staff may still change a finished application's address: its applicant gets no resume link.
     const { meta } = (await finished.json()) as { meta: { version: number } };
