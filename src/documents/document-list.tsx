@@ -6,6 +6,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { WizardCode } from '../../forms/contracts/application';
 import type { DocumentListAnswer, DocumentType } from '../../forms/contracts/documents';
 import { formatFileSize } from '../../forms/documents/file-format';
+import { cellDateTimeText } from '../../forms/date-time-text';
 import { fetchDocuments } from '../../services/documents';
 import { useRuntime } from '../session/runtime-context';
 
@@ -19,7 +20,6 @@ export const DOCUMENT_TYPE_NAMES: Record<DocumentType, string> = {
 
 const FORMAT_NAMES: Record<string, string> = { 'image/jpeg': 'JPG', 'image/png': 'PNG', 'image/webp': 'WebP', 'application/pdf': 'PDF' };
 
-const when = (iso: string) => new Intl.DateTimeFormat('es-MX', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
 export function DocumentList({ code, uuid }: { code: WizardCode; uuid: string }) {
   const { http } = useRuntime();
@@ -83,7 +83,7 @@ export function DocumentList({ code, uuid }: { code: WizardCode; uuid: string })
                       <td>{FORMAT_NAMES[document.format] ?? document.format}</td>
                       <td>{formatFileSize(document.size)}</td>
                       <td>{document.uploaded_by}</td>
-                      <td>{when(document.uploaded_at)}</td>
+                      <td>{cellDateTimeText(document.uploaded_at)}</td>
                       <td>
                         <a href={document.url} target="_blank" rel="noopener noreferrer">
                           Abrir<span className="sr-only"> {DOCUMENT_TYPE_NAMES[document.type as DocumentType]} (se abre en otra pestaña)</span>

@@ -5,7 +5,7 @@
 // (@libpdf/core, node-forge) is not imported here, so the wizard's chunk does not carry it.
 import { Button, H2, Tag } from '@blueprintjs/core';
 import { Download, Refresh } from '@blueprintjs/icons';
-import { format } from 'date-fns';
+import { cellDateTimeText } from '../../forms/date-time-text';
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { WizardCode } from '../../forms/contracts/application';
 import { SIGNER_ROLE_LABELS, type EfirmaSignature } from '../../forms/contracts/efirma';
@@ -29,7 +29,6 @@ type Signatures = { status: 'loading' | 'failed' | 'hidden' } | { status: 'loade
 type Download = 'idle' | 'downloading' | 'failed';
 
 /** A moment as the staff lists show one: 26/11/2026 17:30, in the reader's time. */
-const when = (iso: string) => format(new Date(iso), 'dd/MM/yyyy HH:mm');
 
 function SignatureItem({ signature }: { signature: EfirmaSignature }) {
   return (
@@ -55,7 +54,7 @@ function SignatureItem({ signature }: { signature: EfirmaSignature }) {
       <p>
         <span className="efirma-fact">Certificado {signature.numero_certificado}</span>
         {' · '}
-        <span className="efirma-fact">Firmado el {when(signature.firmado_el)}</span>
+        <span className="efirma-fact">Firmado el {cellDateTimeText(signature.firmado_el)}</span>
       </p>
     </li>
   );

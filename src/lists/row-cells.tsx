@@ -3,6 +3,7 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import { Edit, History, Share } from '@blueprintjs/icons';
 import { format } from 'date-fns';
+import { cellDateTimeText } from '../../forms/date-time-text';
 import type { UnfinishedState } from '../../forms/contracts/lists';
 import { confirmedTagText } from '../../forms/pld-outcome';
 import { RouterButton } from '../components/router-button';
@@ -21,7 +22,7 @@ export function Blank() {
 export const text = (value: string | null | undefined) => (value ? value : <Blank />);
 
 /** A date and time as 25/11/2026 21:31; Blank when absent. */
-export const dateTime = (iso: string | undefined) => (iso ? format(new Date(iso), 'dd/MM/yyyy HH:mm') : <Blank />);
+export const dateTime = (iso: string | undefined) => (iso ? cellDateTimeText(iso) : <Blank />);
 
 /** A day as 25/11/2026; Blank when absent. */
 export const day = (iso: string | undefined) => (iso ? format(new Date(iso), 'dd/MM/yyyy') : <Blank />);
