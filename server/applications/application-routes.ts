@@ -36,7 +36,7 @@ import { CreateKeyTakenError, parseModel, StaleWriteError, type LinkableCreators
 import type { Application } from './application-tables';
 import { UUID } from '../uuid';
 import { checksListQuery, listContract, listQueryOf, listSchema, paged } from './application-list-http';
-import { cancelRemindersNoLongerDue, linkSentTo, messagesFor, resumeLinksQueued } from '../mail/mail-outbox';
+import { cancelRemindersOfClosed, linkSentTo, messagesFor, resumeLinksQueued } from '../mail/mail-outbox';
 import { isExpired } from './application-expiry';
 
 /** Each wizard's backing resource and the person type it holds. */
@@ -314,9 +314,9 @@ export async function applicationRoutes(app: FastifyInstance) {
       const row = await repository(request).update(stored, fields, version, actorOf(request), mail, storedModel);
       if (mail.length > 0) request.backend.mailQueue.kick();
       const completed = model.persona_completa === true && storedModel.persona_completa !== true;
-      const addressChanged = String(model.email ?? '').trim().toLowerCase() !== stored.email.trim().toLowerCase();
-      if (finishing || completed || addressChanged) {
-        await cancelRemindersNoLongerDue(request.backend.db, uuid, { closed: finishing || completed, address: String(model.email ?? '') });
+      if (finishing || completed) {
+        // The save is stored: a failure here only leaves the reminders to the delivery's own check.
+        await cancelRemindersOfClosed(request.backend.db, uuid).catch((error: unknown) => request.log.warn({ err: error, uuid }, 'reminders of a closed record not cancelled'));
       }
       return { row, model, mail };
     } catch (error) {

@@ -108,22 +108,18 @@ export async function messagesFor(settings: MailSettings, saved: SavedFacts, now
 }
 
 /**
- * Marks cancelled, as soon as a save makes them no longer due, the pending reminders staff would
- * otherwise see waiting in the outbox: once the record is finished or completed, its own and its
- * guarantors'; once its address changed, those to another address. (The delivery checks again at
- * send time: this only says it sooner.)
+ * Marks cancelled the pending reminders of a record just finished or completed, its own and its
+ * guarantors', so staff never see them waiting in the outbox: a finished or completed record stays
+ * so, and its reminders are never due again. (An address changed is left to the delivery's check at
+ * send time: the applicant may change it back.)
  */
-export async function cancelRemindersNoLongerDue(db: Kysely<Database>, uuid: string, { closed, address }: { closed: boolean; address: string }): Promise<void> {
+export async function cancelRemindersOfClosed(db: Kysely<Database>, uuid: string): Promise<void> {
   await db
     .updateTable('mail_message')
     .set({ estado: 'cancelado' })
     .where('estado', '=', 'pendiente')
     .where('tipo', '=', 'recordatorio')
-    .where((eb) =>
-      closed
-        ? eb.or([eb('application_uuid', '=', uuid), eb('application_uuid', 'in', eb.selectFrom('application').select('uuid').where('parent_uuid', '=', uuid))])
-        : eb.and([eb('application_uuid', '=', uuid), eb(sql<string>`lower(destinatario)`, '<>', address.trim().toLowerCase())]),
-    )
+    .where((eb) => eb.or([eb('application_uuid', '=', uuid), eb('application_uuid', 'in', eb.selectFrom('application').select('uuid').where('parent_uuid', '=', uuid))]))
     .execute();
 }
 

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type { Content, ContentText, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
-import type { Block, FieldRow, Packet, PrintForm } from '../../forms/print/packet-model';
+import { plainText, type Block, type FieldRow, type Packet, type PrintForm } from '../../forms/print/packet-model';
 
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')), 'fonts', 'Roboto');
 const FONTS = {
@@ -31,8 +31,12 @@ const TEXT_WIDTH = 612 - PAGE_MARGINS[0] - PAGE_MARGINS[2];
 /** A signature's line, and the gap between two signers' columns. */
 const SIGNATURE_LINE = 190;
 const SIGNATURE_GAP = 20;
-/** What a signature signs, kept on its page: a paragraph, or the place-and-date fields. */
-const SIGNED_KINDS = new Set<Block['kind']>(['paragraph', 'fields']);
+/**
+ * What a signature signs, kept on its page with it: a paragraph, or a row or two of fields (the place
+ * and date). Only short ones: pdfmake keeps just the first page of a block that cannot break.
+ */
+const keptWithSignature = (block: Block) =>
+  (block.kind === 'paragraph' && plainText(block.runs).length <= 1500) || (block.kind === 'fields' && block.rows.length <= 4);
 
 /**
  * A table's column widths in points: shared in proportion to each column's longest word, so an
@@ -129,15 +133,15 @@ function blockContent(block: Block): Content {
 }
 
 /**
- * A form's blocks as content, the signatures kept on one page with what they sign: the paragraphs
- * (the declaration, the place and date) or the place-and-date fields just before them, at most two.
+ * A form's blocks as content, the signatures kept on one page with what they sign: the short
+ * paragraphs (the declaration, the place and date) or place-and-date fields just before them, at most two.
  */
 function formContent(blocks: Block[]): Content[] {
   const content: Content[] = [];
   blocks.forEach((block, index) => {
     if (block.kind !== 'signatures') return void content.push(blockContent(block));
     let kept = 0;
-    while (kept < 2 && index - kept - 1 >= 0 && SIGNED_KINDS.has(blocks[index - kept - 1]!.kind)) kept++;
+    while (kept < 2 && index - kept - 1 >= 0 && keptWithSignature(blocks[index - kept - 1]!)) kept++;
     const signed = content.splice(content.length - kept, kept);
     content.push({ stack: [...signed, blockContent(block)], unbreakable: true });
   });

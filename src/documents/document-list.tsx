@@ -20,7 +20,6 @@ export const DOCUMENT_TYPE_NAMES: Record<DocumentType, string> = {
 
 const FORMAT_NAMES: Record<string, string> = { 'image/jpeg': 'JPG', 'image/png': 'PNG', 'image/webp': 'WebP', 'application/pdf': 'PDF' };
 
-
 export function DocumentList({ code, uuid }: { code: WizardCode; uuid: string }) {
   const { http } = useRuntime();
   const [open, setOpen] = useState(false);

@@ -28,8 +28,6 @@ export interface EfirmaSignaturesProps {
 type Signatures = { status: 'loading' | 'failed' | 'hidden' } | { status: 'loaded'; signatures: EfirmaSignature[] };
 type Download = 'idle' | 'downloading' | 'failed';
 
-/** A moment as the staff lists show one: 26/11/2026 17:30, in the reader's time. */
-
 function SignatureItem({ signature }: { signature: EfirmaSignature }) {
   return (
     <li className="efirma-signature">

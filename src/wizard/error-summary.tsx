@@ -64,7 +64,8 @@ export function ErrorSummary({ actor, serverErrors, values, company }: ErrorSumm
   const lines = useSelector(useShownErrorsActor(), selectShownErrorLines);
   const [refused, setRefused] = useState(false);
   const [entries, setEntries] = useState<SummaryEntry[]>([]);
-  const [announced, setAnnounced] = useState('');
+  /** The refusal's count while it is announced, with the refusal it belongs to. */
+  const [announced, setAnnounced] = useState<{ text: string; round: number } | null>(null);
   const focusFirst = useRef(false);
   const [round, setRound] = useState(0);
 
@@ -104,15 +105,15 @@ export function ErrorSummary({ actor, serverErrors, values, company }: ErrorSumm
     // later while typing, nor the count going down as they correct.
     if (focusFirst.current) {
       focusFirst.current = false;
-      if (next.length > 0) setAnnounced(countText(next.length));
+      if (next.length > 0) setAnnounced({ text: countText(next.length), round });
       const first = next.find((entry) => entry.id !== null);
       if (first) document.getElementById(first.id!)?.focus();
     } else if (next.length === 0) setRefused(false);
   }, [refused, lines, serverErrors, values, company, round]);
 
   useEffect(() => {
-    if (announced === '') return;
-    const done = setTimeout(() => setAnnounced(''), ANNOUNCEMENT_MS);
+    if (!announced) return;
+    const done = setTimeout(() => setAnnounced(null), ANNOUNCEMENT_MS);
     return () => clearTimeout(done);
   }, [announced]);
 
@@ -120,7 +121,8 @@ export function ErrorSummary({ actor, serverErrors, values, company }: ErrorSumm
   return (
     <>
       <span className="sr-only" role="alert" id="error-summary-announcement">
-        {shown ? announced : ''}
+        {/* A node of its own per refusal: the same count again is a new text, announced again. */}
+        {shown && announced ? <span key={announced.round}>{announced.text}</span> : null}
       </span>
       {shown && (
         <TitledCallout

@@ -83,8 +83,8 @@ describe('the e-mail outbox', () => {
       'codigo segunda@example.com',
       'recordatorio segunda@example.com',
     ]);
-    // The reminder to the old address is cancelled; the new one waits.
-    expect(messages.filter(({ tipo }) => tipo === 'recordatorio').map(({ estado }) => estado)).toEqual(['cancelado', 'pendiente']);
+    // Both reminders wait: the delivery sends only the one to the address the record has then (the applicant may change it back).
+    expect(messages.filter(({ tipo }) => tipo === 'recordatorio').map(({ estado }) => estado)).toEqual(['pendiente', 'pendiente']);
   });
 
   it('sends the link to five addresses at most: later changes are saved, and mail no one', async () => {

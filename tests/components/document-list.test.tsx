@@ -40,8 +40,8 @@ describe('documents of an application (staff)', () => {
       ['Constancia de situación fiscal (CSF)', 'PDF', '1.5 MB', 'Solicitante'],
       ['Identificación oficial (INE)', 'JPG', '300 KB', 'ANA LÓPEZ'],
     ]);
-    // When, as the lists write it (day/month/year, 24 h).
-    expect(within(rows[1]!).getAllByRole('cell')[4]).toHaveTextContent(/^20\/11\/2026 \d{2}:\d{2}$/);
+    // When, as the lists write it (day/month/year, 24 h): 10:00 UTC is 19/11 wherever the test runs.
+    expect(within(rows[2]!).getAllByRole('cell')[4]).toHaveTextContent(/^19\/11\/2026 \d{2}:\d{2}$/);
     const link = within(rows[1]!).getByRole('link', { name: /Abrir/ });
     expect(link).toHaveAttribute('href', '/api/aws/documents/d2');
     expect(link).toHaveAttribute('target', '_blank');

@@ -103,6 +103,36 @@ describe('Datos generales PM', () => {
   });
 });
 
+describe('Datos generales PM, the operating address of a record opened with the box ticked', () => {
+  const opened = () => {
+    const model = PM_WIZARD.defaults() as unknown as Record<string, any>;
+    return {
+      ...model,
+      clonar_domicilo_fiscal: true,
+      informacion_fiscal: {
+        ...model.informacion_fiscal,
+        domicilio_fiscal: { calle: 'AV. VALLARTA 100', codigo_postal: '' },
+        domicilio_operativo: { calle: 'PERIFÉRICO 20', codigo_postal: '' },
+      },
+    };
+  };
+
+  it('is not rewritten by opening the form: only a change of the fiscal address is copied', async () => {
+    const user = userEvent.setup();
+    const { values } = renderTab({ index: 0, initialValues: opened() });
+    await vi.waitFor(() => expect(within(group('Domicilio operativo')).getByLabelText('Calle y número (operativo)')).toHaveValue('PERIFÉRICO 20'));
+    expect(values().informacion_fiscal.domicilio_operativo.calle).toBe('PERIFÉRICO 20');
+    await user.type(within(group('Domicilio fiscal')).getByLabelText('Calle y número (fiscal)'), ' A');
+    expect(values().informacion_fiscal.domicilio_operativo.calle).toBe('AV. VALLARTA 100 A');
+  });
+
+  it('is never rewritten under a level that locks it', async () => {
+    const { values } = renderTab({ index: 0, initialValues: opened(), level: 'none' });
+    await vi.waitFor(() => expect(within(group('Domicilio operativo')).getByLabelText('Calle y número (operativo)')).toBeDisabled());
+    expect(values().informacion_fiscal.domicilio_operativo.calle).toBe('PERIFÉRICO 20');
+  });
+});
+
 describe('Contactos', () => {
   it('shows three representatives and the payment contact, each field labelled', () => {
     renderTab({ index: 1 });

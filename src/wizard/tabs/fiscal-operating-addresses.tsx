@@ -2,7 +2,7 @@
 // (clonar_domicilo_fiscal), as PFAE employment and PM general data ask them. While it is ticked the
 // operating address is the fiscal one: it follows each change and cannot be edited apart.
 import { Checkbox } from '@blueprintjs/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useField } from 'react-final-form';
 import { onCloneFiscalAddressChange } from '../../../forms/dependent-fields';
 import { STREET_MAX } from '../../../forms/limits';
@@ -29,10 +29,16 @@ export function FiscalAndOperatingAddresses({ prefix }: FiscalAndOperatingAddres
   const fiscalColonia = useField(`${prefix}.colonia_fiscal`, { subscription: { value: true } }).input.value;
   const fiscalOtherColonia = useField(`${prefix}.otra_colonia_fiscal`, { subscription: { value: true } }).input.value;
   const fiscalAddress = JSON.stringify([fiscal, fiscalColonia, fiscalOtherColonia]);
+  // Locked by the editable level, the operating address is never rewritten here (the server keeps it).
+  const operatingLocked = useFieldDisabled(`${prefix}.domicilio_operativo.calle`);
+  const copiedFrom = useRef(fiscalAddress);
   useEffect(() => {
-    if (cloned) apply(onCloneFiscalAddressChange(values(), prefix, true));
-    // `apply` and `values` read the form when called: the copy is made again when the fiscal address changes.
-  }, [cloned, fiscalAddress, prefix]);
+    // Only a change of the fiscal address while ticked is copied (ticking copies by itself; opening copies nothing).
+    const changed = copiedFrom.current !== fiscalAddress;
+    copiedFrom.current = fiscalAddress;
+    if (cloned && changed && !operatingLocked) apply(onCloneFiscalAddressChange(values(), prefix, true));
+    // `apply` and `values` read the form when called.
+  }, [cloned, fiscalAddress, operatingLocked, prefix]);
   return (
     <>
       <GroupSection title={GROUP_TITLES.domicilioFiscal}>

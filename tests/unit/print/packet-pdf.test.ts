@@ -1,7 +1,7 @@
 // The packet's PDF as a person prints it (server/print/packet-pdf.ts): no page holds only the end
 // of a form (a signature, the last rows of a table), each credit-bureau authorisation fits its one
 // page, and a signature is on the page of what it signs.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../../forms/before-submit';
 import { buildPacket } from '../../../forms/print/packet';
 import { packetPdf } from '../../../server/print/packet-pdf';
@@ -10,23 +10,28 @@ import { validAvalPfaeModel, validAvalPmModel, validPfaeModel, validPfModel, val
 import { TEST_COMPANY } from './test-company';
 
 const TODAY = new Date('2026-11-27T18:00:00Z');
-const FOOTER = /^(\S+)\s*Página (\d+) de \d+\s*$/m;
 const RECORDS = { PF: validPfModel, PFAE: validPfaeModel, PM: validPmModel, 'aval PFAE': validAvalPfaeModel, 'aval PM': validAvalPmModel };
 
+/** A record's packet and its PDF's pages as a reader extracts them, each with its non-blank lines. */
 async function printed(model: Record<string, unknown>) {
   const packet = buildPacket({ record: beforeSubmit(model), guarantors: [], customBureau: null }, { company: TEST_COMPANY, today: TODAY });
   const { pages } = await pdfText(await packetPdf(packet, TODAY));
-  return { packet, pages: pages.map((text) => ({ text, code: FOOTER.exec(text.replace(/\n/g, ' ').replace(/.*?(\S+\s+Página)/s, '$1'))?.[1] ?? '', lines: text.split('\n').filter((line) => line.trim() !== '') })) };
+  return { packet, pages: pages.map((text) => ({ text, lines: text.split('\n').filter((line) => line.trim() !== '') })) };
 }
 
 describe.each(Object.entries(RECORDS))('the PDF packet of a %s', (_, model) => {
-  it('has no page with only the end of a form: every page carries a form’s body', async () => {
-    const { pages } = await printed(model() as unknown as Record<string, unknown>);
+  let packet: Awaited<ReturnType<typeof printed>>['packet'];
+  let pages: Awaited<ReturnType<typeof printed>>['pages'];
+  // Rendered once for the three checks.
+  beforeAll(async () => {
+    ({ packet, pages } = await printed(model() as unknown as Record<string, unknown>));
+  });
+
+  it('has no page with only the end of a form: every page carries a form’s body', () => {
     for (const [index, page] of pages.entries()) expect(page.lines.length, `page ${index + 1}: ${page.text}`).toBeGreaterThanOrEqual(12);
   });
 
-  it('prints each credit-bureau authorisation on one page, its signature and the company’s box included', async () => {
-    const { packet, pages } = await printed(model() as unknown as Record<string, unknown>);
+  it('prints each credit-bureau authorisation on one page, its signature and the company’s box included', () => {
     const bureau = packet.forms.filter((form) => form.header.title.startsWith('Autorización para solicitar reportes de crédito'));
     expect(bureau.length).toBeGreaterThan(0);
     const bureauPages = pages.filter((page) => page.text.includes('Autorización para solicitar reportes de crédito'));
@@ -34,8 +39,7 @@ describe.each(Object.entries(RECORDS))('the PDF packet of a %s', (_, model) => {
     for (const page of bureauPages) expect(page.text).toMatch(/realizó la consulta/);
   });
 
-  it('keeps the signature on the page of the statement it signs', async () => {
-    const { pages } = await printed(model() as unknown as Record<string, unknown>);
+  it('keeps the signature on the page of the statement it signs', () => {
     const placeAndDate = /^Guadalajara, Jalisco, México, a \d+ de [A-Z][a-z]+ de 2026$/;
     const statement = pages.find((page) => page.lines.some((line) => placeAndDate.test(line.trim())));
     expect(statement).toBeDefined();
