@@ -173,6 +173,23 @@ export function onCloneFiscalAddressChange(model: Model, prefix: 'empleo' | 'inf
   return changes;
 }
 
+/** The fiscal address the copy follows (street and postal code, neighbourhood, another neighbourhood), as one comparable text. */
+export function fiscalAddressKey(model: Model, prefix: 'empleo' | 'informacion_fiscal'): string {
+  const holder = (getPath(model, prefix) ?? {}) as Model;
+  return JSON.stringify([holder.domicilio_fiscal ?? null, holder.colonia_fiscal ?? null, holder.otra_colonia_fiscal ?? null]);
+}
+
+/**
+ * While the copy checkbox is ticked the operating address is the fiscal one: a change of the fiscal
+ * address since `copiedFrom` (its fiscalAddressKey) is copied again. Nothing changes when unticked,
+ * when the fiscal address is what it was (ticking copies by itself; opening a record copies nothing),
+ * or when the editable level locks the operating address (the server keeps it).
+ */
+export function onFiscalAddressFollowed(model: Model, prefix: 'empleo' | 'informacion_fiscal', copiedFrom: string, operatingLocked: boolean): FieldChange[] {
+  if (!model.clonar_domicilo_fiscal || operatingLocked || fiscalAddressKey(model, prefix) === copiedFrom) return [];
+  return onCloneFiscalAddressChange(model, prefix, true);
+}
+
 /** Person type: away from Física the copy checkbox is reset (spec 01 §4). */
 export function onPersonTypeChange(_model: Model, value: string | null): FieldChange[] {
   const changes: FieldChange[] = [{ name: 'tipo_persona', value }];

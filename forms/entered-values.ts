@@ -2,7 +2,7 @@
 // history writes them): the review before 'Finalizar'. Texts only: nothing here is HTML.
 import type { GuarantorSummary, Model } from './contracts/application';
 import { shownChanges } from './change-history';
-import { byFormLayout, fieldLabel } from './field-labels';
+import { fieldLabel } from './field-labels';
 import { NOTICES } from './messages';
 import { diffModels } from './model-diff';
 import { tabOfField } from './wizards/define-wizard';
@@ -28,13 +28,12 @@ export interface EnteredTab {
   groups: EnteredGroup[];
 }
 
-/** The filled fields of `model` a form of `wizard` shows, by tab (in tab order) and group, in the order the forms lay them out. */
+/** The filled fields of `model` a form of `wizard` shows, by tab (in tab order) and group, in the order the forms lay them out (shownChanges' order). */
 export function enteredValues(wizard: AnyWizard, model: Model): EnteredTab[] {
   const company = wizard.tipo_persona === 'Moral';
   const filled = shownChanges(wizard, { changes: diffModels({}, model) }).filter(
     (change) => change.after !== '' && fieldLabel(change.path, company) !== undefined,
   );
-  filled.sort((a, b) => byFormLayout(a.path, b.path));
   const tabs = new Map<number, EnteredTab>();
   for (const change of filled) {
     const index = tabOfField(wizard.tabs, change.path);

@@ -4,7 +4,7 @@
 import { Checkbox } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
 import { useField } from 'react-final-form';
-import { onCloneFiscalAddressChange } from '../../../forms/dependent-fields';
+import { fiscalAddressKey, onCloneFiscalAddressChange, onFiscalAddressFollowed } from '../../../forms/dependent-fields';
 import { STREET_MAX } from '../../../forms/limits';
 import { useFieldDisabled } from '../../components/fields/form-lock';
 import { PostalCodeField } from '../../components/fields/postal-code-field';
@@ -25,20 +25,18 @@ export function FiscalAndOperatingAddresses({ prefix }: FiscalAndOperatingAddres
   const clone = useField<boolean>('clonar_domicilo_fiscal', { type: 'checkbox' });
   const cloneDisabled = useFieldDisabled('clonar_domicilo_fiscal');
   const cloned = Boolean(clone.input.checked);
+  // Subscribed so that a change of the fiscal address renders this part, whose effect then follows it.
   const fiscal = useField(`${prefix}.domicilio_fiscal`, { subscription: { value: true } }).input.value;
   const fiscalColonia = useField(`${prefix}.colonia_fiscal`, { subscription: { value: true } }).input.value;
   const fiscalOtherColonia = useField(`${prefix}.otra_colonia_fiscal`, { subscription: { value: true } }).input.value;
-  const fiscalAddress = JSON.stringify([fiscal, fiscalColonia, fiscalOtherColonia]);
-  // Locked by the editable level, the operating address is never rewritten here (the server keeps it).
   const operatingLocked = useFieldDisabled(`${prefix}.domicilio_operativo.calle`);
-  const copiedFrom = useRef(fiscalAddress);
+  const copiedFrom = useRef(fiscalAddressKey(values(), prefix));
   useEffect(() => {
-    // Only a change of the fiscal address while ticked is copied (ticking copies by itself; opening copies nothing).
-    const changed = copiedFrom.current !== fiscalAddress;
-    copiedFrom.current = fiscalAddress;
-    if (cloned && changed && !operatingLocked) apply(onCloneFiscalAddressChange(values(), prefix, true));
+    const model = values();
+    apply(onFiscalAddressFollowed(model, prefix, copiedFrom.current, operatingLocked));
+    copiedFrom.current = fiscalAddressKey(model, prefix);
     // `apply` and `values` read the form when called.
-  }, [cloned, fiscalAddress, operatingLocked, prefix]);
+  }, [cloned, fiscal, fiscalColonia, fiscalOtherColonia, operatingLocked, prefix]);
   return (
     <>
       <GroupSection title={GROUP_TITLES.domicilioFiscal}>

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../../forms/before-submit';
 import {
   applyChanges,
+  fiscalAddressKey,
   onCloneFiscalAddressChange,
+  onFiscalAddressFollowed,
   onCountryOfBirthChange,
   onCurpChange,
   onHousingTypeChange,
@@ -82,6 +84,21 @@ describe('dependent fields', () => {
     expect(changed.clonar_domicilo_fiscal).toBe(true);
     expect(changed.empleo.domicilio_operativo).toEqual(model.empleo.domicilio_fiscal);
     expect(changed.empleo.colonia_operativo).toEqual(model.empleo.colonia_fiscal);
+  });
+
+  it('while ticked, the operating address follows a change of the fiscal one, unless it is locked', () => {
+    const ticked = applyChanges(validPfaeModel(), onCloneFiscalAddressChange(validPfaeModel(), 'empleo', true));
+    const before = fiscalAddressKey(ticked, 'empleo');
+    // Nothing changed since the copy (a record opened ticked, or the tick itself): nothing is rewritten.
+    expect(onFiscalAddressFollowed(ticked, 'empleo', before, false)).toEqual([]);
+    const moved = applyChanges(ticked, [{ name: 'empleo.domicilio_fiscal.calle', value: 'AV. JUAREZ 10' }]);
+    const followed = applyChanges(moved, onFiscalAddressFollowed(moved, 'empleo', before, false));
+    expect(followed.empleo.domicilio_operativo.calle).toBe('AV. JUAREZ 10');
+    expect(followed.empleo.colonia_operativo).toEqual(moved.empleo.colonia_fiscal);
+    // Locked by the editable level, or unticked: the operating address is the person's own.
+    expect(onFiscalAddressFollowed(moved, 'empleo', before, true)).toEqual([]);
+    const unticked = applyChanges(moved, [{ name: 'clonar_domicilo_fiscal', value: false }]);
+    expect(onFiscalAddressFollowed(unticked, 'empleo', before, false)).toEqual([]);
   });
 
   it('a person type other than Física resets the copy checkbox', () => {
