@@ -23,7 +23,10 @@ pdfmake.setFonts(FONTS);
 pdfmake.setLocalAccessPolicy((file: string) => file.startsWith(fontDir));
 pdfmake.setUrlAccessPolicy(() => false);
 
-/** Letter, in points: 1.25 in on the left for the punch, 0.75 in elsewhere, room for the footer. */
+/**
+ * Letter, in points (left, top, right, bottom): 1.25 in on the left for the punch, 0.75 in on the right,
+ * 40 pt (0.56 in) at the top and 48 pt (0.67 in) at the foot, room for the footer.
+ */
 const PAGE_MARGINS: [number, number, number, number] = [90, 40, 54, 48];
 const LINE = '#444444';
 /** The width between the margins. */

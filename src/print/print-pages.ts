@@ -18,6 +18,8 @@ export function pageRules(packet: Packet): string {
   const codes = codesOf(packet);
   const footer = 'font: 7.5pt system-ui, sans-serif; color: #333;';
   return [
+    // Near the PDF's margins (server/print/packet-pdf.ts: 40 pt top, 48 pt bottom), not equal: the browser
+    // lays out its own fonts and line height, and these are what print.spec's page checks were measured with.
     '@page { size: letter; margin: 0.55in 0.75in 0.7in 1.25in; }',
     ...codes.map(
       (code) =>
