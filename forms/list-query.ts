@@ -102,9 +102,10 @@ export const lastPage = (total: number, pageSize: number) => Math.max(1, Math.ce
 
 /**
  * Accented letters and the plain letter a search treats them as. The database keeps each record's
- * name and RFC folded with the same table (migration 0006, SQL translate), so a search matches alike
- * on PGlite and PostgreSQL whatever their locale. Changing the table needs a migration that
- * recomputes that column.
+ * name and RFC folded with the same table (migrations 0006 and 0020, SQL translate, each with its
+ * own copy written out), so a search matches alike on PGlite and PostgreSQL whatever their locale.
+ * Changing the table needs a migration that redefines those columns (tests/unit/list-query.test.ts
+ * checks the two agree).
  */
 export const SEARCH_FOLD_FROM = 'ÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãåéèêëíìîïóòôöõúùûüñç';
 export const SEARCH_FOLD_TO = 'AAAAAAEEEEIIIIOOOOOUUUUNCAAAAAAEEEEIIIIOOOOOUUUUNC';

@@ -1,10 +1,12 @@
 // The staff lists' query (forms/list-query.ts): read from a URL or a parsed query string by the
 // contract's schema (forms/contracts/lists.ts), every bad value named in Spanish, written back with
 // the defaults left out, and text folded for search.
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
 import { listQuerySchema } from '../../forms/contracts/lists';
-import { DEFAULT_LIST_QUERY, foldForSearch, listQueryParams, readListQuery, sortedBy } from '../../forms/list-query';
+import { DEFAULT_LIST_QUERY, foldForSearch, listQueryParams, readListQuery, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, sortedBy } from '../../forms/list-query';
+import { applicationListsMigration, applicationNameOrderMigration } from '../../server/applications/application-lists-migration';
 
 describe('readListQuery', () => {
   it('reads every parameter of a list', () => {
@@ -95,5 +97,23 @@ describe('sortedBy', () => {
 describe('foldForSearch', () => {
   it('compares in upper case without accents', () => {
     expect(foldForSearch('José Muñoz Álvarez, Çelik')).toBe('JOSE MUNOZ ALVAREZ, CELIK');
+  });
+
+  it('folds with the accent table the stored columns were built with (migrations 0006 and 0020)', async () => {
+    // The migrations write their own copy of the table: changing SEARCH_FOLD_* needs a migration that redefines the columns.
+    const statements: string[] = [];
+    const db = new Kysely<unknown>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+      log: (event) => void statements.push(event.query.sql),
+    });
+    await applicationListsMigration.up(db);
+    await applicationNameOrderMigration.up(db);
+    expect(statements).toHaveLength(2);
+    for (const statement of statements) expect(statement).toContain(`'${SEARCH_FOLD_FROM}', '${SEARCH_FOLD_TO}'`);
   });
 });
