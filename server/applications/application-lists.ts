@@ -30,6 +30,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 const searchable = sql<string>`busqueda`;
 
 /**
+ * A text as names sort (migration 0020's `orden_nombre`): folded as a search, but Ñ written 'N~' ('~'
+ * follows every letter byte by byte), so it comes after every N and before O, in Spanish order.
+ */
+const spanishOrderKey = (text: RawBuilder<unknown>) =>
+  sql`upper(translate(replace(replace(${text}, 'ñ', 'N~'), 'Ñ', 'N~'), ${sql.lit(SEARCH_FOLD_FROM)}, ${sql.lit(SEARCH_FOLD_TO)}))`;
+
+/**
  * What each sort orders by. Texts compare folded (upper case, no accents) and byte by byte (collation
  * "C"), so a page reads the same on PGlite and on PostgreSQL whatever their locale; a blank RFC or
  * franchise goes last either way.
@@ -37,11 +44,11 @@ const searchable = sql<string>`busqueda`;
 const SORT_COLUMNS: Record<ListSort, { expression: RawBuilder<unknown>; blanksLast?: boolean }> = {
   numero: { expression: sql`id` },
   folio: { expression: sql`id_persona_datos_generales` },
-  // In Spanish alphabetical order: Ñ after N (migration 0020).
+  // In Spanish alphabetical order: Ñ after N (migration 0020, as spanishOrderKey).
   nombre: { expression: sql`orden_nombre collate "C"` },
   tipo: { expression: sql`tipo_persona collate "C"` },
   rfc: { expression: sql`nullif(rfc, '') collate "C"`, blanksLast: true },
-  franquicia: { expression: sql`nullif(upper(translate(franchise, ${sql.lit(SEARCH_FOLD_FROM)}, ${sql.lit(SEARCH_FOLD_TO)})), '') collate "C"`, blanksLast: true },
+  franquicia: { expression: sql`nullif(${spanishOrderKey(sql`franchise`)}, '') collate "C"`, blanksLast: true },
   creada: { expression: sql`filled_at` },
   vence: { expression: sql`filled_at` },
   modificada: { expression: sql`updated_at` },

@@ -181,6 +181,19 @@ describe('sorting', () => {
     expect(await sorted('desc')).toEqual([pena, pensado, oscar, nono, nunez, nunes, norma]);
   });
 
+  it('sorts franchises in Spanish alphabetical order as names: Ñ after every N, before O', async () => {
+    const [oeste, nunoa, norte, nandu, nuevo] = await seed([
+      { nombre: 'OESTE FRANQUICIAÑ', franchise: 'OESTE' },
+      { nombre: 'ÑUÑOA FRANQUICIAÑ', franchise: 'ÑUÑOA' },
+      { nombre: 'NORTE FRANQUICIAÑ', franchise: 'NORTE' },
+      { nombre: 'ÑANDÚ FRANQUICIAÑ', franchise: 'ñandú' },
+      { nombre: 'NUEVO FRANQUICIAÑ', franchise: 'Nuevo León' },
+    ]);
+    const sorted = async (order: string) => uuidsOf((await page(CACHE, { q: 'franquician', sort: 'franquicia', order })).rows);
+    expect(await sorted('asc')).toEqual([norte, nuevo, nandu, nunoa, oeste]);
+    expect(await sorted('desc')).toEqual([oeste, nunoa, nandu, nuevo, norte]);
+  });
+
   it('sorts by the date first filled (and so the expiry), and pages a sorted list without losing or repeating a row', async () => {
     const seeded = await seed(Array.from({ length: 7 }, (_, i) => ({ nombre: `ORDEN CREADA ${i}`, filledDaysAgo: i, changedMinutesAgo: 7 - i })));
     const byCreation = uuidsOf((await page(CACHE, { q: 'orden creada', sort: 'creada', order: 'asc' })).rows);
