@@ -54,30 +54,42 @@ type UpdateValues = ReturnType<typeof columnsOf> & {
   changes: string;
 };
 
+/** What a history row says: who, what kind of change, and its fields (JSON). */
+interface HistoryEntry {
+  actor: string;
+  action: ApplicationChange['action'];
+  changes: string;
+}
+
 /**
  * A history row of a write, as a CTE over the row the write returned (`written`): the write and
  * its history are one statement, so they commit together without a transaction's round trips.
- * The row is about the written record, or about `recordUuid` when given (a guarantor's PM: none
- * when it has no PM).
+ * The row is about the written record itself, or about its PM (`{ parentUuid }`: no row when it has none).
  */
 const historyRowOf =
-  (written: 'inserted' | 'updated', actor: string, action: ApplicationChange['action'], changes: string, recordUuid?: string | null) =>
+  (written: 'inserted' | 'updated', { actor, action, changes }: HistoryEntry, about: 'written record' | { parentUuid: string | null }) =>
   // The CTE's own table is not in Database: the builder is typed loosely here.
   (qb: QueryCreator<any>) =>
     qb
       .insertInto('application_change')
       .columns(['application_uuid', 'actor', 'action', 'changes'])
-      .expression((eb) =>
-        eb
+      .expression((eb) => {
+        const row = eb
           .selectFrom(written)
           .select([
-            recordUuid === undefined ? `${written}.uuid` : sql<string>`${recordUuid}::text`.as('application_uuid'),
+            about === 'written record' ? `${written}.uuid` : sql<string>`${about.parentUuid}::text`.as('application_uuid'),
             sql<string>`${actor}::text`.as('actor'),
             sql<string>`${action}::text`.as('action'),
             sql<string>`${changes}::json`.as('changes'),
-          ])
-          .$if(recordUuid !== undefined, (select) => select.where(sql<boolean>`${recordUuid}::text is not null`)),
-      );
+          ]);
+        return about === 'written record' ? row : row.where(sql<boolean>`${about.parentUuid}::text is not null`);
+      });
+
+/** The written record's own history row. */
+const ownHistoryRow = (written: 'inserted' | 'updated', entry: HistoryEntry) => historyRowOf(written, entry, 'written record');
+
+/** A history row of the written record's PM, `parentUuid`; none when the record has no PM. */
+const parentHistoryRow = (written: 'inserted' | 'updated', parentUuid: string | null, entry: HistoryEntry) => historyRowOf(written, entry, { parentUuid });
 
 /** A PM's history row for a guarantor linked under it: 'Aval vinculado' with its name. */
 const linkChanges = (guarantor: { uuid: string; nombre: string }) => JSON.stringify([{ path: 'avales', before: null, after: guarantor }]);
@@ -246,7 +258,7 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
             .where('complete', '=', values.stored_complete)
             .returning(STATE_COLUMNS),
         )
-        .with('change', historyRowOf('updated', values.actor, values.action, values.changes)),
+        .with('change', ownHistoryRow('updated', values)),
       'updated',
       mail,
     )
@@ -310,9 +322,9 @@ export function createApplicationRepository(db: Kysely<Database>, { cacheRecords
               })
               .returning(STATE_COLUMNS),
           )
-          .with('change', historyRowOf('inserted', actor, fields.complete ? 'finish' : 'create', changes))
+          .with('change', ownHistoryRow('inserted', { actor, action: fields.complete ? 'finish' : 'create', changes }))
           // A guarantor registered under its PM: the PM's history says so, as it says a removal.
-          .with('parent_change', historyRowOf('inserted', actor, 'link', linkChanges({ uuid, nombre: columns.nombre }), fields.parent_uuid)),
+          .with('parent_change', parentHistoryRow('inserted', fields.parent_uuid, { actor, action: 'link', changes: linkChanges({ uuid, nombre: columns.nombre }) })),
           'inserted',
           mail,
         )
