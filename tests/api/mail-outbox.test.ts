@@ -1,11 +1,14 @@
 // The e-mail outbox written with the save (README, "E-mail outbox"): a public first save queues the
 // resume link and its reminder to the address in Datos generales; an unchanged address is never
 // queued twice, a changed one gets both again; a refused save queues nothing; staff's own records
-// queue nothing; finishing queues the print link, with a PM's guarantors.
+// queue nothing; finishing queues the print link, with a PM's guarantors; a finish, or a guarantor's
+// completion, cancels at once the reminders no longer due, as staff see them in the outbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../forms/before-submit';
+import type { MailMessageList } from '../../forms/contracts/mail-outbox';
 import { APPLICATION_VALID_MS } from '../../forms/limits';
-import { validPfModel } from '../unit/forms/fixtures';
+import { mailStateText } from '../../forms/mail-outbox-texts';
+import { validAvalPfModel, validPfModel, validPmModel } from '../unit/forms/fixtures';
 import { callApi, startSignedInServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -36,6 +39,32 @@ async function createPf(model: Record<string, unknown>, auth = publicAuth, query
 
 const save = (uuid: string, model: Record<string, unknown>, version: number, meta: Record<string, unknown> = {}) =>
   callApi(server, 'PUT', `/wizardpf/${uuid}`, { data: model, meta: { last_index: 2, version, ...meta } }, publicAuth);
+
+/** A public create of a wizard's record: its uuid and version. */
+async function created(code: string, data: Record<string, unknown>, meta: Record<string, unknown>) {
+  const response = await callApi(server, 'POST', `/${code}`, { data, meta }, publicAuth);
+  expect(response.status, await response.clone().text()).toBe(201);
+  const [uuid, { version }] = (await response.json()) as [string, { version: number }];
+  return { uuid, version };
+}
+
+const pm = () => beforeSubmit(validPmModel() as never) as Record<string, unknown>;
+const avalPf = () => ({ ...(beforeSubmit(validAvalPfModel() as never) as Record<string, unknown>), email: 'aval.luis@example.com' });
+
+/** A PM saved by the public with one guarantor: each has its resume link and its reminder queued. */
+async function pmWithGuarantor() {
+  const parent = await created('wizardpm', pm(), { last_index: 4 });
+  const guarantor = await created('wizardpf', avalPf(), { last_index: 1, parent_uuid: parent.uuid });
+  return { parent, guarantor };
+}
+
+/** The reminders of an application as staff read them on 'Correos enviados' (GET /correos, searched by its uuid). */
+async function remindersShown(uuid: string) {
+  const response = await callApi(server, 'GET', `/correos?q=${uuid}`, undefined, staffAuth);
+  expect(response.status, await response.clone().text()).toBe(200);
+  const { mensajes } = (await response.json()) as MailMessageList;
+  return mensajes.filter(({ tipo, application_uuid }) => tipo === 'recordatorio' && application_uuid === uuid).map(mailStateText);
+}
 
 describe('the e-mail outbox', () => {
   it('queues the resume link and its reminder with the first public save, in Spanish, the link kept with its franchise', async () => {
@@ -131,5 +160,33 @@ describe('the e-mail outbox', () => {
     const byStaff = await callApi(server, 'PUT', `/wizardpf/${uuid}`, { data: { ...model, email: 'nueva@example.com' }, meta: { last_index: 5, version: meta.version } }, staffAuth);
     expect(byStaff.status, await byStaff.clone().text()).toBe(200);
     expect((await messagesOf(uuid)).map(({ destinatario }) => destinatario)).not.toContain('nueva@example.com');
+  });
+
+  it("cancels a guarantor's reminder when it is completed, and leaves its PM's waiting", async () => {
+    const { parent, guarantor } = await pmWithGuarantor();
+    expect(await remindersShown(guarantor.uuid)).toEqual(['Pendiente']);
+    const completed = await callApi(server, 'PUT', `/wizardpf/${guarantor.uuid}`, { data: avalPf(), meta: { version: guarantor.version, complete: true, last_index: 4 } }, publicAuth);
+    expect(completed.status, await completed.clone().text()).toBe(200);
+    expect((await completed.json()).data.persona_completa).toBe(true);
+    // Completed, the guarantor is never reminded again: staff see it cancelled at once.
+    expect(await remindersShown(guarantor.uuid)).toEqual(['Cancelado']);
+    // The PM is not finished: its applicant may still need the reminder.
+    expect(await remindersShown(parent.uuid)).toEqual(['Pendiente']);
+  });
+
+  it("cancels a PM's reminder and its guarantors' still pending when the PM is finished", async () => {
+    const { parent, guarantor } = await pmWithGuarantor();
+    const completed = await callApi(server, 'PUT', `/wizardpf/${guarantor.uuid}`, { data: avalPf(), meta: { version: guarantor.version, complete: true, last_index: 4 } }, publicAuth);
+    expect(completed.status, await completed.clone().text()).toBe(200);
+    // As a guarantor completed before completions cancelled reminders (or whose cancel failed) left it.
+    const { db } = await server.app.backend;
+    await db.updateTable('mail_message').set({ estado: 'pendiente' }).where('application_uuid', '=', guarantor.uuid).where('tipo', '=', 'recordatorio').execute();
+    expect(await remindersShown(guarantor.uuid)).toEqual(['Pendiente']);
+    expect(await remindersShown(parent.uuid)).toEqual(['Pendiente']);
+
+    const finished = await callApi(server, 'PUT', `/wizardpm/${parent.uuid}`, { data: pm(), meta: { version: parent.version, complete: true, last_index: 5, declaracion_aceptada: true } }, publicAuth);
+    expect(finished.status, await finished.clone().text()).toBe(200);
+    expect(await remindersShown(parent.uuid)).toEqual(['Cancelado']);
+    expect(await remindersShown(guarantor.uuid)).toEqual(['Cancelado']);
   });
 });
