@@ -136,7 +136,11 @@ export async function applicationRoutes(app: FastifyInstance) {
     return { ...model, pld_finalizacion: recorded };
   };
 
-  /** Validates the model for this code and session; the server's own fields are put back afterwards. */
+  /**
+   * Validates the model for this code and session; the server's own fields are put back afterwards.
+   * Answers it with whether this save completes a guarantor (`completing`: its first 'Finalizar y
+   * regresar a PM', which sets `persona_completa`).
+   */
   const validated = async (request: FastifyRequest, code: Code, body: SaveRequest, stored?: Application, storedModel = stored ? parseModel(stored) : undefined) => {
     // The classification of a stored record is its own: an update cannot turn a client into a guarantor.
     const data = stored ? { ...body.data, clasificacion: stored.clasificacion } : body.data;
@@ -167,7 +171,8 @@ export async function applicationRoutes(app: FastifyInstance) {
       ...(stored && storedModel && !finishing && storedModel.editable === 'all' ? { previous: { model: storedModel, reachedTabs: stored.last_index } } : {}),
       neighbourhoodsOf: (postalCode) => JSON.parse(request.backend.catalogs.neighbourhoodsOf(postalCode)),
     });
-    return {
+    const completing = isGuarantor(clean) && body.meta?.complete === true && storedModel?.persona_completa !== true;
+    const model = {
       ...clean,
       // Fields only the server sets.
       editable: level,
@@ -180,10 +185,11 @@ export async function applicationRoutes(app: FastifyInstance) {
       pld_coincidences: review ?? staleIfRenamed(storedModel, clean),
       // Set only by an Analista's confirmed finish (withFinishConfirmation), never by `data`.
       ...(storedModel?.pld_finalizacion ? { pld_finalizacion: storedModel.pld_finalizacion } : {}),
-      persona_completa: (isGuarantor(clean) && body.meta?.complete === true) || storedModel?.persona_completa === true,
+      persona_completa: completing || storedModel?.persona_completa === true,
       // A PM's guarantors are the records linked to it.
       ...(code === 'wizardpm' && !isGuarantor(clean) ? { avales: [] } : {}),
     };
+    return { model, completing };
   };
 
   /** The public no longer reaches a finished or expired PM, nor its guarantors: a 403 saying why. */
@@ -288,7 +294,8 @@ export async function applicationRoutes(app: FastifyInstance) {
     const parent = stored.parent_uuid ? await repository(request).find(stored.parent_uuid) : undefined;
     if (parent) requireOpenForPublic(request, parent);
     const storedModel = parseModel(stored);
-    const model = await withFinishConfirmation(request, await validated(request, code, request.body, stored, storedModel), request.body);
+    const { model: checked, completing } = await validated(request, code, request.body, stored, storedModel);
+    const model = await withFinishConfirmation(request, checked, request.body);
     // Finishing, or saving a finished PM (staff), needs every guarantor complete.
     if ((request.body.meta?.complete === true || stored.complete) && code === 'wizardpm' && !isGuarantor(model)) await requireCompleteGuarantors(request, uuid);
     const fields = fieldsOf(code, model, request.body, stored);
@@ -313,8 +320,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     try {
       const row = await repository(request).update(stored, fields, version, actorOf(request), mail, storedModel);
       if (mail.length > 0) request.backend.mailQueue.kick();
-      const completed = model.persona_completa === true && storedModel.persona_completa !== true;
-      if (finishing || completed) {
+      if (finishing || completing) {
         // The save is stored: a failure here only leaves the reminders to the delivery's own check.
         await cancelRemindersOfClosed(request.backend.db, uuid).catch((error: unknown) => request.log.warn({ err: error, uuid }, 'reminders of a closed record not cancelled'));
       }
@@ -408,7 +414,7 @@ export async function applicationRoutes(app: FastifyInstance) {
           reply.status(201);
           return createdAgain(request, code, earlier, pending);
         }
-        const model = await withFinishConfirmation(request, await validated(request, code, request.body), request.body);
+        const model = await withFinishConfirmation(request, (await validated(request, code, request.body)).model, request.body);
         const parentUuid = request.body.meta?.parent_uuid ?? null;
         if (parentUuid !== null) {
           if (!isGuarantor(model)) throw new WriteValidationError({ clasificacion: 'Solo un aval (Obligado) se registra con una solicitud principal.' });
