@@ -3,6 +3,11 @@ import { EMAIL_MAX } from '../limits';
 import { MESSAGES, tooLong } from '../messages';
 import { isEmpty } from './date';
 
+/**
+ * A domain label in punycode ('xn--and-6ma2c' is 'ñandú'): a browser's e-mail input sends a domain
+ * typed with Ñ or accents so, and the address is the one the rule refuses when written as typed.
+ */
+const PUNYCODE_LABEL = /(?:^|[@.])xn--/i;
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 /**
@@ -17,6 +22,6 @@ export function checkEmail(
   if (isEmpty(value)) return required ? MESSAGES.required : null;
   const email = String(value);
   if (email.length > EMAIL_MAX) return tooLong(EMAIL_MAX);
-  if (/[Ññ]/.test(email) || !EMAIL.test(email)) return invalidMessage;
+  if (/[Ññ]/.test(email) || !EMAIL.test(email) || PUNYCODE_LABEL.test(email.slice(email.indexOf('@')))) return invalidMessage;
   return null;
 }

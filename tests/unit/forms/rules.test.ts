@@ -88,6 +88,10 @@ const rows: Row[] = [
   ['e-mail with ñ', () => checkEmail('ana.muñoz@example.com'), MESSAGES.invalidEmail],
   ['e-mail with Ñ, legal entity', () => checkEmail('MUÑOZ@example.com', MESSAGES.invalidEmailMoral), MESSAGES.invalidEmailMoral],
   ['e-mail without domain', () => checkEmail('ana@'), MESSAGES.invalidEmail],
+  // 'contacto@ñandú.mx' as a browser's e-mail input sends it.
+  ['e-mail with a domain in punycode', () => checkEmail('contacto@xn--and-6ma2c.mx'), MESSAGES.invalidEmail],
+  ['e-mail with a subdomain in punycode', () => checkEmail('ana@correo.XN--and-6ma2c.mx', MESSAGES.invalidEmailMoral), MESSAGES.invalidEmailMoral],
+  ['e-mail whose name starts like punycode', () => checkEmail('xn--ana@example.com'), null],
   ['e-mail of 100 characters', () => checkEmail(`${'a'.repeat(88)}@example.com`), '¡El texto no debe exceder 99 caracteres!'],
   // Dates
   ['date as YYYY-MM-DD', () => checkDate('2024-02-29', { required: true }), null],
