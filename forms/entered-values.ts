@@ -28,11 +28,18 @@ export interface EnteredTab {
   groups: EnteredGroup[];
 }
 
+/**
+ * Fields the review leaves out: the box that copies the fiscal address onto the operating one is a
+ * way of filling, not an answer (both addresses are listed), and what is stored of it is reset to
+ * false before every save outside Física (spec 01 §5), so it would read 'No' after being ticked.
+ */
+const NOT_REVIEWED = new Set(['clonar_domicilo_fiscal']);
+
 /** The filled fields of `model` a form of `wizard` shows, by tab (in tab order) and group, in the order the forms lay them out (shownChanges' order). */
 export function enteredValues(wizard: AnyWizard, model: Model): EnteredTab[] {
   const company = wizard.tipo_persona === 'Moral';
   const filled = shownChanges(wizard, { changes: diffModels({}, model) }).filter(
-    (change) => change.after !== '' && fieldLabel(change.path, company) !== undefined,
+    (change) => change.after !== '' && fieldLabel(change.path, company) !== undefined && !NOT_REVIEWED.has(change.path),
   );
   const tabs = new Map<number, EnteredTab>();
   for (const change of filled) {

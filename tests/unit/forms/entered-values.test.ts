@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { enteredGuarantors, enteredValues } from '../../../forms/entered-values';
 import { PM_WIZARD } from '../../../forms/wizards/pm';
 import type { AnyWizard } from '../../../forms/wizards/wizard-for';
-import { validPmModel } from './fixtures';
+import { PFAE_WIZARD } from '../../../forms/wizards/pfae';
+import { validPfaeModel, validPmModel } from './fixtures';
 
 describe('entered values', () => {
   it('lay each list out where the form does, item after item, not interleaved with another list', () => {
@@ -22,6 +23,19 @@ describe('entered values', () => {
       ['Nombre(s)', 'ANA'],
       ['Razón social', 'INVERSORA SA'],
     ]);
+  });
+
+  it('leave out the box that copies the fiscal address, whatever is stored of it: both addresses are listed', () => {
+    for (const [wizard, model] of [
+      [PM_WIZARD, validPmModel()],
+      [PFAE_WIZARD, validPfaeModel()],
+    ] as const) {
+      for (const clonar_domicilo_fiscal of [true, false]) {
+        const fields = enteredValues(wizard as unknown as AnyWizard, { ...model, clonar_domicilo_fiscal }).flatMap((tab) => tab.groups.flatMap((group) => group.fields));
+        expect(fields.map((field) => field.path)).not.toContain('clonar_domicilo_fiscal');
+        expect(fields.some((field) => field.path.endsWith('domicilio_operativo.calle'))).toBe(true);
+      }
+    }
   });
 
   it("list a PM's guarantors under Avales, in tab order, named and with their state; none says so", () => {
