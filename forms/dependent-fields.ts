@@ -99,6 +99,30 @@ export function onPostalCodeChange(prefix: string, group: AddressGroup, value: s
 export const neighbourhoodWaits = (postalCode: string | null | undefined, postalCodeError: string | undefined) =>
   (postalCode ?? '').length < POSTAL_CODE_LENGTH || postalCodeError !== undefined;
 
+/** What a neighbourhood's empty choice says (neighbourhoodPrompt). */
+export type NeighbourhoodPrompt = 'choose one' | 'postal code first' | 'looking up' | 'lookup failed' | 'none for the postal code';
+
+/** Where the lookup of a postal code's neighbourhoods is: `found` is its answer for the code written, null until it has one. */
+export interface NeighbourhoodLookup {
+  busy: boolean;
+  failed: boolean;
+  found: readonly unknown[] | null;
+}
+
+/**
+ * What a neighbourhood's empty choice says: with neighbourhoods found, to choose one; without, why there
+ * is nothing to choose: no whole postal code yet, its neighbourhoods still being looked up (or about to
+ * be), their lookup failed, or the catalogue has none for the code written (which then says '¡Revisa tu
+ * código postal!'), so it is the code that must change.
+ */
+export function neighbourhoodPrompt(postalCode: string | null | undefined, { busy, failed, found }: NeighbourhoodLookup): NeighbourhoodPrompt {
+  if ((postalCode ?? '').length < POSTAL_CODE_LENGTH) return 'postal code first';
+  if (busy) return 'looking up';
+  if (failed) return 'lookup failed';
+  if (!found) return 'looking up';
+  return found.length ? 'choose one' : 'none for the postal code';
+}
+
 /** Country of birth: the nationality follows it, and the birth place of the other kind is cleared. */
 export function onCountryOfBirthChange(_model: Model, pais: { clave?: string | null } | null): FieldChange[] {
   const changes: FieldChange[] = [

@@ -6,7 +6,7 @@ import { object } from 'yup';
 import { viviendaSchema } from '../../forms/pf/vivienda';
 import { nestErrors, validateModelSync } from '../../forms/validate';
 import { PostalCodeField } from '../../src/components/fields/postal-code-field';
-import { renderForm } from './support/render-form';
+import { fakeRuntime, renderForm } from './support/render-form';
 
 const GUADALAJARA = [
   { colonia: 'Americana', municipio: 'Guadalajara', estado: 'Jalisco' },
@@ -18,6 +18,13 @@ const field = <PostalCodeField prefix="vivienda" group="colonia" />;
 // The messages come from the forms' own schema, as in the wizard.
 const schema = object({ vivienda: viviendaSchema() });
 const validate = (values: object) => nestErrors(validateModelSync(schema, values).errors);
+
+/** A runtime whose catalogue answers once `pending` settles. */
+function slowRuntime(pending: Promise<unknown>) {
+  const runtime = fakeRuntime();
+  runtime.http.defaults.adapter = async (config) => ({ data: await pending, status: 200, statusText: 'OK', headers: {}, config });
+  return runtime;
+}
 
 describe('postal code with neighbourhood', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
@@ -56,7 +63,26 @@ describe('postal code with neighbourhood', () => {
     await vi.waitFor(() => expect(values().vivienda?.colonia_catalogo).toEqual([]));
     act(() => void vi.advanceTimersByTime(1600));
     expect(await screen.findByText(MESSAGES.postalCodeNotFound)).toBeVisible();
-    expect(screen.getByLabelText('Colonia')).toBeDisabled();
+    const colonia = screen.getByLabelText('Colonia');
+    expect(colonia).toBeDisabled();
+    // A code was written: the neighbourhood says why there is none to choose, not to write one.
+    expect(within(colonia).getAllByRole('option').map((o) => o.textContent)).toEqual(['No hay colonias para este código postal']);
+  });
+
+  it('says in its empty choice to write the code first, then that it is looking the neighbourhoods up', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    let answer!: (value: unknown) => void;
+    const pending = new Promise((resolve) => (answer = resolve));
+    renderForm(field, { runtime: slowRuntime(pending), validate });
+    const colonia = screen.getByLabelText('Colonia');
+    expect(colonia).toHaveDisplayValue('Escribe primero el código postal');
+    await user.type(screen.getByLabelText('Código postal'), '4416');
+    expect(colonia).toHaveDisplayValue('Escribe primero el código postal');
+    await user.type(screen.getByLabelText('Código postal'), '0');
+    expect(colonia).toHaveDisplayValue('Buscando colonias…');
+    answer(GUADALAJARA);
+    await vi.waitFor(() => expect(colonia).toHaveDisplayValue('Selecciona una opción'));
+    expect(colonia).toBeEnabled();
   });
 
   it('says a short or non-numeric code is not valid, and keeps only digits', async () => {
@@ -73,6 +99,7 @@ describe('postal code with neighbourhood', () => {
     const requests: string[] = [];
     renderForm(field, { answers: {}, requests, validate });
     await user.type(screen.getByLabelText('Código postal'), '44160');
+    await vi.waitFor(() => expect(screen.getByLabelText('Colonia')).toHaveDisplayValue('No se pudieron consultar las colonias'));
     await user.click(await screen.findByRole('button', { name: 'Reintentar' }));
     await vi.waitFor(() => expect(requests).toEqual(['/catalogs/zc/44160', '/catalogs/zc/44160']));
   });

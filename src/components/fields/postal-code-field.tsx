@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { digitsOnly } from '../../../forms/masks';
-import { neighbourhoodWaits, onNeighbourhoodChange, onPostalCodeChange } from '../../../forms/dependent-fields';
+import { neighbourhoodPrompt, neighbourhoodWaits, onNeighbourhoodChange, onPostalCodeChange, type NeighbourhoodPrompt } from '../../../forms/dependent-fields';
 import { OTHER_COLONIA, OTHER_COLONIA_MAX, POSTAL_CODE_LENGTH } from '../../../forms/limits';
 import { ADDRESS_GROUPS, type AddressGroup } from '../../../forms/schema/address';
 import type { Neighbourhood } from '../../../services/catalogs';
@@ -19,6 +19,15 @@ import { PLACEHOLDER_OPTION } from './select-field';
 import { TextField } from './text-field';
 import { firstMessage, useShownError } from './use-shown-error';
 import { labelOf } from '../../../forms/field-labels';
+
+/** The neighbourhood's empty choice: to choose one, or why there is none to choose. */
+const PROMPTS: Record<NeighbourhoodPrompt, string> = {
+  'choose one': PLACEHOLDER_OPTION,
+  'postal code first': 'Escribe primero el código postal',
+  'looking up': 'Buscando colonias…',
+  'lookup failed': 'No se pudieron consultar las colonias',
+  'none for the postal code': 'No hay colonias para este código postal',
+};
 
 export interface PostalCodeFieldProps {
   /** The object holding the address: `vivienda`, `empleo`, `informacion_fiscal`. */
@@ -60,6 +69,7 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
   const codeError = useShownError(name, code.meta, postalCode);
   const options = found ?? [];
   const coloniaWaits = neighbourhoodWaits(postalCode, firstMessage(code.meta.error));
+  const prompt = PROMPTS[neighbourhoodPrompt(postalCode, { busy, failed, found })];
   const coloniaError = useShownError(coloniaName, colonia.meta, colonia.input.value, coloniaWaits);
   const codeId = fieldId(name);
   const coloniaId = fieldId(coloniaName);
@@ -116,7 +126,7 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
           aria-invalid={coloniaError ? true : undefined}
           aria-describedby={errorId(coloniaId)}
         >
-          <option value="">{options.length ? PLACEHOLDER_OPTION : 'Escribe primero el código postal'}</option>
+          <option value="">{prompt}</option>
           {options.map((n) => (
             <option key={n.colonia} value={n.colonia}>
               {n.colonia}

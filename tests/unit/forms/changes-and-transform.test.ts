@@ -10,6 +10,7 @@ import {
   onHousingTypeChange,
   onLinkedPartyChange,
   onMaritalStatusChange,
+  neighbourhoodPrompt,
   neighbourhoodWaits,
   onNeighbourhoodChange,
   onPersonTypeChange,
@@ -49,6 +50,17 @@ describe('dependent fields', () => {
     expect(neighbourhoodWaits('00000', '¡Revisa tu código postal!')).toBe(true);
     // Whole and right: loading its list or after a failed lookup, the neighbourhood speaks for itself.
     expect(neighbourhoodWaits('06400', undefined)).toBe(false);
+  });
+
+  it("a neighbourhood's empty choice says why there is none to choose, the code once it is whole", () => {
+    const settled = (found: readonly unknown[] | null) => ({ busy: false, failed: false, found });
+    expect(neighbourhoodPrompt('', settled(null))).toBe('postal code first');
+    expect(neighbourhoodPrompt('0640', settled(null))).toBe('postal code first');
+    expect(neighbourhoodPrompt('06400', { busy: true, failed: false, found: null })).toBe('looking up');
+    expect(neighbourhoodPrompt('06400', settled(null))).toBe('looking up');
+    expect(neighbourhoodPrompt('06400', { busy: false, failed: true, found: null })).toBe('lookup failed');
+    expect(neighbourhoodPrompt('99999', settled([]))).toBe('none for the postal code');
+    expect(neighbourhoodPrompt('06400', settled([{ colonia: 'Juárez' }]))).toBe('choose one');
   });
 
   it('country of birth sets the nationality and clears the birth place of the other kind', () => {
