@@ -110,7 +110,12 @@ export const NOTICES = {
   fileEmpty: 'El archivo está vacío; elige otro.',
   /** A guarantor finished with 'Finalizar y regresar a PM'. */
   guarantorCompleted: 'Aval completado',
+  /** Under a field whose paste, drop or typing went past its length limit: the browser kept only the first characters. `{0}` is the limit. */
+  textCutTemplate: 'Se recortó el texto a {0} caracteres, el máximo permitido.',
 } as const;
+
+/** The 'text cut' notice with its `{0}` filled in. */
+export const textCut = (max: number) => NOTICES.textCutTemplate.replace('{0}', String(max));
 
 /** What an upload area says once a read filled `count` fields (`uncertain`: some must be confirmed). */
 export const ocrFilledSummary = (count: number, uncertain: boolean) =>

@@ -6,3 +6,24 @@ const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud80
 
 /** True when `text` holds a character no field accepts (`multiline`: line breaks and tabs allowed). */
 export const hasControlCharacters = (text: string, multiline = false): boolean => (multiline ? CONTROL_MULTILINE : CONTROL).test(text);
+
+/** An insertion into a text field: its text, what is selected (replaced by it), and what is inserted. */
+export interface TextInsertion {
+  value: string;
+  selectionStart: number | null;
+  selectionEnd: number | null;
+  inserted: string;
+}
+
+/**
+ * How long a field's text would be with `inserted` in place of its selection, counted as the browser's
+ * maxLength counts: a line break ('\r\n', '\r' or '\n') is one character (a one-line field turns it into a space).
+ */
+export function lengthAfterInsertion({ value, selectionStart, selectionEnd, inserted }: TextInsertion): number {
+  const start = selectionStart ?? value.length;
+  const end = selectionEnd ?? start;
+  return value.length - (end - start) + inserted.replace(/\r\n?/g, '\n').length;
+}
+
+/** True when an insertion would go past `maxLength`: the browser keeps the first characters and drops the rest without a word. */
+export const insertionIsCut = (insertion: TextInsertion, maxLength: number): boolean => lengthAfterInsertion(insertion) > maxLength;

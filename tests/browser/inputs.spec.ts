@@ -198,3 +198,68 @@ test("the PM lists: any row goes with its 'Quitar', the focus keeps its place, a
   await expect(page.getByText('Quita los representantes que no necesites; se requiere al menos uno.')).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test.describe('text past its limit', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const paste = async (page: Page, text: string) => {
+    await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('ControlOrMeta+V');
+  };
+  const CUT_200 = 'Se recortó el texto a 200 caracteres, el máximo permitido.';
+  const CUT_600 = 'Se recortó el texto a 600 caracteres, el máximo permitido.';
+
+  test("a paste cut at a field's limit is said beside it and to screen readers, until an edit fits; a postal code with no neighbourhoods says why there is none to choose", async ({ page, request }) => {
+    const problems = consoleProblems(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const uuid = await createApplication(request, 'pfae', { last_index: 2 });
+    await page.goto(`/pfae/${uuid}`);
+    await page.getByRole('button', { name: /Empleo/ }).click();
+    const company = page.getByLabel('Empresa', { exact: true });
+    await company.focus();
+    await paste(page, 'Comercializadora del Occidente '.repeat(9));
+    await expect(company).toHaveValue('COMERCIALIZADORA DEL OCCIDENTE '.repeat(9).slice(0, 200));
+    await expect(company).toHaveAccessibleDescription(CUT_200);
+    await expect(page.getByRole('status').filter({ hasText: CUT_200 })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('status').filter({ hasText: CUT_200 }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/inputs/text-cut-360.png' });
+    await expectAccessible(page);
+    // Typing at the limit is cut too; an edit that fits takes the notice away.
+    await page.keyboard.press('Backspace');
+    await expect(company).toHaveAccessibleDescription('');
+    await page.keyboard.type('SA');
+    await expect(company).toHaveAccessibleDescription(CUT_200);
+    await page.keyboard.press('Backspace');
+    await expect(company).toHaveAccessibleDescription('');
+
+    const code = page.locator('input[name="empleo.domicilio.codigo_postal"]');
+    await code.fill('99999');
+    await expect(page.getByText('¡Revisa tu código postal!')).toBeVisible();
+    const colonia = page.locator('select[name="empleo.colonia"]');
+    await expect(colonia).toHaveText('No hay colonias para este código postal');
+    await expect(colonia).toBeDisabled();
+    await colonia.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/inputs/postal-code-unknown-360.png' });
+    expect(problems).toEqual([]);
+  });
+
+  test("the PM's comments say a paste over 600 characters was cut, line breaks counted as the browser counts them", async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const uuid = await createApplication(request, 'pm', { last_index: 0 });
+    await page.goto(`/pm/${uuid}`);
+    const comments = page.getByLabel(/^Comentarios/);
+    await expect(comments).toHaveAccessibleDescription('Máximo 600 caracteres');
+    await comments.focus();
+    await paste(page, `${'Operamos desde 2010 en Jalisco. '.repeat(12)}\r\n${'x'.repeat(400)}`);
+    await expect(comments).toHaveValue(/^Operamos/);
+    expect((await comments.inputValue()).length).toBe(600);
+    await expect(comments).toHaveAccessibleDescription(CUT_600);
+    await comments.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/inputs/comments-cut-360.png' });
+    // Exactly 600 with its line break: nothing cut, nothing said.
+    await paste(page, `${'a'.repeat(299)}\r\n${'b'.repeat(300)}`);
+    expect((await comments.inputValue()).length).toBe(600);
+    await expect(comments).toHaveAccessibleDescription('Máximo 600 caracteres');
+  });
+});

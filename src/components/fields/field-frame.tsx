@@ -11,8 +11,13 @@ export interface FieldFrameProps {
   label: string;
   /** The error to show, if any. */
   error?: string;
-  /** A hint shown when there is no error. */
+  /** A hint shown when there is no error nor notice. */
   hint?: string;
+  /**
+   * What the last edit did that the person must know (useCutNotice: the text cut at its limit), announced
+   * as it changes: '' says nothing yet but keeps the live region ready. Default none (no live region).
+   */
+  notice?: string;
   /** Appends '(opcional)' to the label. Default false. */
   optional?: boolean;
   children: ReactNode;
@@ -21,7 +26,7 @@ export interface FieldFrameProps {
 
 export { errorId, fieldId } from './field-ids';
 
-export function FieldFrame({ id, label, error, hint, optional = false, children, className }: FieldFrameProps) {
+export function FieldFrame({ id, label, error, hint, notice, optional = false, children, className }: FieldFrameProps) {
   // A field an OCR read filled says so under it (read with the field, through aria-describedby).
   const mark = useOcrMark(id);
   return (
@@ -33,7 +38,12 @@ export function FieldFrame({ id, label, error, hint, optional = false, children,
       intent={error ? Intent.DANGER : Intent.NONE}
       helperText={
         <span id={errorId(id)}>
-          {error ?? hint}
+          {error ?? (notice ? undefined : hint)}
+          {notice !== undefined && (
+            <span role="status" className="field-notice">
+              {notice}
+            </span>
+          )}
           {mark && (
             <Tag minimal intent={mark === 'uncertain' ? Intent.WARNING : Intent.PRIMARY} className="ocr-mark">
               {OCR_MARK_TEXT[mark]}

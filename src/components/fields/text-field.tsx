@@ -3,6 +3,7 @@ import type { FieldValidator } from 'final-form';
 import { toUpper } from '../../../forms/masks';
 import { FieldFrame } from './field-frame';
 import { usePldMark } from './pld-marks';
+import { useCutNotice } from './use-cut-notice';
 import { useFieldWiring } from './use-field-wiring';
 
 export interface TextFieldProps {
@@ -11,6 +12,7 @@ export interface TextFieldProps {
   label: string;
   /** Upper-cases what is typed (names, RFC, CURP). Default false. */
   uppercase?: boolean;
+  /** The browser's limit; an edit past it is cut, and the field says so under it. Default none. */
   maxLength?: number;
   type?: 'text' | 'email';
   autoComplete?: string;
@@ -30,10 +32,12 @@ export function TextField({ name, label, uppercase = false, maxLength, type = 't
     disabled,
     note,
   });
+  const { inputRef, notice } = useCutNotice<HTMLInputElement>(maxLength);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} notice={notice} optional={optional}>
       <InputGroup
         {...control}
+        inputRef={inputRef}
         type={type}
         value={input.value ?? ''}
         onChange={(event) => {
