@@ -2,15 +2,19 @@
 // part of the URL (?informacion=pf), so the Back button closes it and it can be linked to.
 import { Button, Card, Classes, Dialog, DialogFooter, H1, H2 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
+import type { HTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RouterButton } from '../components/router-button';
 import { useRuntime } from '../session/runtime-context';
 import { selectIsStaff } from '../session/selectors';
 import { APPLICANT_TYPES, type ApplicantType } from './applicant-types';
 import { useDocumentTitle } from '../layout/document-title';
-import { ANSWER, focusAnswer } from '../components/dialog-focus';
+import { focusAnswer, OPENING_TITLE } from '../components/dialog-focus';
 
 const INFO_PARAM = 'informacion';
+
+/** The dialog's title, where it opens: the list is longer than a phone's screen. */
+const InfoTitle = (props: HTMLAttributes<HTMLElement>) => <H2 {...props} {...OPENING_TITLE} />;
 
 export function HomePage() {
   useDocumentTitle('Solicitud de crédito en línea');
@@ -44,7 +48,15 @@ export function HomePage() {
           </li>
         ))}
       </ul>
-      <Dialog isOpen={open !== undefined} onClose={closeInfo} title="Información requerida" isCloseButtonShown={false} className="info-dialog" onOpened={focusAnswer}>
+      <Dialog
+        isOpen={open !== undefined}
+        onClose={closeInfo}
+        title="Información requerida"
+        titleTagName={InfoTitle}
+        isCloseButtonShown={false}
+        className="info-dialog"
+        onOpened={focusAnswer}
+      >
         {open && (
           // Focusable so people who use the keyboard can scroll a long list.
           <div className={Classes.DIALOG_BODY} tabIndex={0} role="region" aria-label="Lista de información requerida">
@@ -63,7 +75,7 @@ export function HomePage() {
             ))}
           </div>
         )}
-        <DialogFooter actions={<Button intent="primary" text="Cerrar" onClick={closeInfo} {...ANSWER} />} />
+        <DialogFooter actions={<Button intent="primary" text="Cerrar" onClick={closeInfo} />} />
       </Dialog>
     </section>
   );

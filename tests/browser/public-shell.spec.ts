@@ -105,12 +105,29 @@ test.describe('home as a public applicant', () => {
     const box = (await footer.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(360);
     await page.screenshot({ path: 'test-results/public-shell/footer-360.png', fullPage: true });
-    await page.getByRole('button', { name: 'Ver información requerida de Persona Física', exact: true }).click();
-    // The list is longer than a phone's screen: the person scrolls the dialog to its button.
-    const close = page.getByRole('dialog').getByRole('button', { name: 'Cerrar' });
+    const trigger = page.getByRole('button', { name: 'Ver información requerida de Persona Física', exact: true });
+    await trigger.click();
+    // The list is longer than a phone's screen: it opens at its start, the focus on its title (focusing
+    // 'Cerrar' opened it scrolled to the end), and the person scrolls it to its button.
+    const dialog = page.getByRole('dialog', { name: 'Información requerida' });
+    const title = dialog.getByRole('heading', { name: 'Información requerida' });
+    await expect.poll(() => title.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    await expect(title).toBeInViewport();
+    await expect(dialog.getByText('Antes de comenzar, ten a la mano:')).toBeInViewport();
+    await page.screenshot({ path: 'test-results/public-shell/information-360.png' });
+    const close = dialog.getByRole('button', { name: 'Cerrar' });
+    await expect(close).not.toBeInViewport();
     await close.scrollIntoViewIfNeeded();
     await expect(close).toBeInViewport();
     await expectNoHorizontalScroll(page);
+    // Tabbing from the title stays in the dialog; closing gives the focus back to what opened it.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.locator('.bp6-dialog-container').evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
   });
 });
 
