@@ -44,21 +44,27 @@ const devTestPaths = (): Plugin => ({
 });
 
 /** Writes .br and .gz beside each built asset; the server sends them to browsers that accept them. */
-const precompress = (): Plugin => ({
-  name: 'precompress',
-  apply: 'build',
-  closeBundle() {
-    const dir = path.resolve('dist/assets');
-    if (!fs.existsSync(dir)) return;
-    for (const name of fs.readdirSync(dir)) {
-      if (!/\.(js|css|svg|json)$/.test(name)) continue;
-      const file = path.join(dir, name);
-      const data = fs.readFileSync(file);
-      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    }
-  },
-});
+const precompress = (): Plugin => {
+  let dir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      // The build's own assets folder (`--outDir` included), not the default one under the working folder.
+      dir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    closeBundle() {
+      if (!fs.existsSync(dir)) return;
+      for (const name of fs.readdirSync(dir)) {
+        if (!/\.(js|css|svg|json)$/.test(name)) continue;
+        const file = path.join(dir, name);
+        const data = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+};
 
 /** Where the development server sends API, staff-portal and storage requests: a running `npm start`. */
 const apiOrigin = process.env.DEV_API_ORIGIN ?? 'http://localhost:3000';
