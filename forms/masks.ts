@@ -5,9 +5,20 @@
 /** Only the digits of a value, at most `max` of them. */
 export const digitsOnly = (value: string, max = Infinity) => value.replace(/\D/g, '').slice(0, max);
 
+/**
+ * The 10 national digits of a phone: a number pasted with Mexico's country code ('+52 33 1234 5678',
+ * or '+52 1 …' as mobiles were once written) loses it; otherwise the first 10 digits.
+ */
+function nationalDigits(value: string): string {
+  const digits = digitsOnly(value);
+  if (digits.length === 12 && digits.startsWith('52')) return digits.slice(2);
+  if (digits.length === 13 && digits.startsWith('521')) return digits.slice(3);
+  return digits.slice(0, 10);
+}
+
 /** '3312345678' → '331-234-5678' (partial input formats as far as it goes). */
 export function formatPhone(value: string | null | undefined): string {
-  const digits = digitsOnly(value ?? '', 10);
+  const digits = nationalDigits(value ?? '');
   const parts = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 10)].filter(Boolean);
   return parts.join('-');
 }

@@ -263,3 +263,31 @@ test.describe('text past its limit', () => {
     await expect(comments).toHaveAccessibleDescription('Máximo 600 caracteres');
   });
 });
+
+test.describe('what is typed or pasted is what is checked', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('an e-mail keeps a domain typed with ñ, and is refused; a phone pasted with the country code keeps its digits', async ({ page }) => {
+    const problems = consoleProblems(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/pf');
+    await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+    const email = page.getByLabel('Correo electrónico');
+    await expect(email).toHaveAttribute('inputmode', 'email');
+    // An e-mail input would hand over 'contacto@xn--and-6ma2c.mx', which no Ñ rule sees.
+    await email.fill('contacto@ñandú.mx');
+    await email.press('Tab');
+    await expect(email).toHaveValue('contacto@ñandú.mx');
+    await expect(page.getByText('¡El email es inválido !')).toBeVisible();
+    await email.fill('contacto@nandu.mx');
+    await expect(page.getByText('¡El email es inválido !')).toBeHidden();
+
+    const mobile = page.getByLabel(/^Teléfono celular/);
+    await mobile.focus();
+    await page.evaluate(() => navigator.clipboard.writeText('+52 (33) 1234-5678'));
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(mobile).toHaveValue('331-234-5678');
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
+});

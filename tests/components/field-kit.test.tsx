@@ -21,6 +21,19 @@ describe('masks', () => {
     expect(values().celular.numero).toBe('331-234-5678');
   });
 
+  it('keeps the digits of a pasted phone, without the country code', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<PhoneField name="celular.numero" label="Teléfono celular" />);
+    const input = screen.getByLabelText('Teléfono celular');
+    await user.click(input);
+    await user.paste('+52 (33) 1234-5678');
+    expect(input).toHaveValue('331-234-5678');
+    expect(values().celular.numero).toBe('331-234-5678');
+    await user.clear(input);
+    await user.paste('Tel. 33 1234 5678, ext. 12');
+    expect(input).toHaveValue('331-234-5678');
+  });
+
   it('upper-cases the text fields that the spec says are upper case', async () => {
     const user = userEvent.setup();
     const { values } = renderForm(<TextField name="fisica.curp" label="CURP" uppercase />);

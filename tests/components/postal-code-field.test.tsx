@@ -94,6 +94,15 @@ describe('postal code with neighbourhood', () => {
     expect(await screen.findByText(MESSAGES.postalCodeInvalid)).toBeVisible();
   });
 
+  it('keeps the digits of a pasted code with its prefix, and looks it up', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { values } = renderForm(field, { answers, validate });
+    await user.click(screen.getByLabelText('Código postal'));
+    await user.paste('C.P. 44160');
+    expect(values().vivienda.domicilio.codigo_postal).toBe('44160');
+    expect(await screen.findByRole('option', { name: 'Americana' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('offers a retry when the lookup fails', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const requests: string[] = [];

@@ -11,7 +11,10 @@ export interface PhoneFieldProps {
   disabled?: boolean;
 }
 
-/** A 10-digit phone shown and kept as 3-3-4 while typed; the before-submit transform removes the dashes. */
+/**
+ * A 10-digit phone shown and kept as 3-3-4 while typed; the before-submit transform removes the dashes.
+ * No native maxLength: it would cut a pasted '+52 (33) 1234-5678' before formatPhone keeps its digits.
+ */
 export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps) {
   const { input, error, id, control } = useFieldWiring<string>(name, {
     config: { parse: (value) => formatPhone(value), format: (value) => formatPhone(value) },
@@ -28,7 +31,6 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
         value={input.value ?? ''}
         onChange={input.onChange}
         onBlur={input.onBlur}
-        maxLength={12}
         intent={error ? Intent.DANGER : Intent.NONE}
       />
     </FieldFrame>

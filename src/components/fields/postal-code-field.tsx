@@ -100,7 +100,7 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
           }}
           onBlur={code.input.onBlur}
           onFocus={code.input.onFocus}
-          maxLength={POSTAL_CODE_LENGTH}
+          // No native maxLength: it would cut a pasted 'C.P. 44160' to 'C.P. ' before the digits are kept.
           disabled={codeDisabled}
           intent={codeError ? Intent.DANGER : Intent.NONE}
           aria-invalid={codeError ? true : undefined}

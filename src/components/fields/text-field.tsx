@@ -14,6 +14,11 @@ export interface TextFieldProps {
   uppercase?: boolean;
   /** The browser's limit; an edit past it is cut, and the field says so under it. Default none. */
   maxLength?: number;
+  /**
+   * 'email' asks for the e-mail keyboard, without spelling or capitals. The input stays of type text:
+   * an e-mail input hands over a domain typed with Ñ or accents in punycode ('contacto@xn--and-6ma2c.mx'),
+   * not what the person typed. Default 'text'.
+   */
   type?: 'text' | 'email';
   autoComplete?: string;
   optional?: boolean;
@@ -38,7 +43,8 @@ export function TextField({ name, label, uppercase = false, maxLength, type = 't
       <InputGroup
         {...control}
         inputRef={inputRef}
-        type={type}
+        type="text"
+        {...(type === 'email' ? { inputMode: 'email' as const, autoCapitalize: 'none', spellCheck: false } : {})}
         value={input.value ?? ''}
         onChange={(event) => {
           input.onChange(event);

@@ -123,6 +123,11 @@ describe('phone', () => {
   it('10 digits always pass, with or without the 3-3-4 dashes', () => {
     fc.assert(fc.property(phoneDigits, (digits) => checkPhone(digits, { required: true }) === null && checkPhone(formatPhone(digits), { required: true }) === null));
   });
+  it('a number pasted with the country code keeps its 10 national digits', () => {
+    fc.assert(fc.property(phoneDigits, (digits) => formatPhone(`+52 ${digits}`) === formatPhone(digits) && formatPhone(`+52 1 ${digits}`) === formatPhone(digits)));
+    // Without it, the first 10 digits, as typed.
+    expect(formatPhone('33 1234 5678 99')).toBe('331-234-5678');
+  });
   it('a digit more or less, or a letter, always fails', () => {
     fc.assert(
       fc.property(phoneDigits, fc.nat(9), fc.constantFrom('drop', 'add', 'letter'), (digits, i, how) => {
@@ -138,6 +143,11 @@ const postalCode = from(DIGITS, 5);
 describe('postal code', () => {
   it('5 digits always pass', () => {
     fc.assert(fc.property(postalCode, (cp) => checkPostalCode(cp) === null));
+  });
+  it('a number pasted with the country code keeps its 10 national digits', () => {
+    fc.assert(fc.property(phoneDigits, (digits) => formatPhone(`+52 ${digits}`) === formatPhone(digits) && formatPhone(`+52 1 ${digits}`) === formatPhone(digits)));
+    // Without it, the first 10 digits, as typed.
+    expect(formatPhone('33 1234 5678 99')).toBe('331-234-5678');
   });
   it('a digit more or less, or a letter, always fails', () => {
     fc.assert(
