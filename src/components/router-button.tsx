@@ -10,10 +10,23 @@ export interface RouterButtonProps extends Omit<AnchorButtonProps, 'href' | 'onC
   replace?: boolean;
   /** The history state the target route reads (a PM opened at its Avales tab). */
   state?: unknown;
+  /** Called first on a click or Enter, as react-router's Link does: `event.preventDefault()` there stops the move. */
+  onClick?: (event: React.MouseEvent<HTMLAnchorElement>) => void;
 }
 
-export function RouterButton({ to, replace = false, state, ...props }: RouterButtonProps) {
+export function RouterButton({ to, replace = false, state, onClick, ...props }: RouterButtonProps) {
   const href = useHref(to);
-  const onClick = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state });
-  return <AnchorButton role="link" {...props} href={href} onClick={(event) => onClick(event as React.MouseEvent<HTMLAnchorElement>)} />;
+  const follow = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state });
+  return (
+    <AnchorButton
+      role="link"
+      {...props}
+      href={href}
+      onClick={(event) => {
+        const click = event as React.MouseEvent<HTMLAnchorElement>;
+        onClick?.(click);
+        if (!click.defaultPrevented) follow(click);
+      }}
+    />
+  );
 }

@@ -27,11 +27,19 @@ export interface SearchToolbarProps {
 
 export function SearchToolbar({ label, searchId, hint, q, maxLength, onSearch, clearHref, children }: SearchToolbarProps) {
   const search = useRef<HTMLInputElement>(null);
+  const clearing = useRef(false);
   // Back and Forward bring another search: show it, unless the person is typing one.
   useEffect(() => {
     const input = search.current;
     if (input && document.activeElement !== input && input.value !== q) input.value = q;
   }, [q]);
+  // 'Quitar filtros' goes away with the filters it cleared, and the focus with it: the search box
+  // takes it (after the effect above has emptied it), so the keyboard stays in the toolbar.
+  useEffect(() => {
+    if (clearHref !== null || !clearing.current) return;
+    clearing.current = false;
+    if (!document.activeElement || document.activeElement === document.body) search.current?.focus();
+  }, [clearHref]);
   return (
     <form
       role="search"
@@ -54,7 +62,14 @@ export function SearchToolbar({ label, searchId, hint, q, maxLength, onSearch, c
       {children}
       {clearHref !== null && (
         <div className="list-clear">
-          <RouterButton to={clearHref} text="Quitar filtros" variant="minimal" />
+          <RouterButton
+            to={clearHref}
+            text="Quitar filtros"
+            variant="minimal"
+            onClick={() => {
+              clearing.current = true;
+            }}
+          />
         </div>
       )}
     </form>

@@ -250,6 +250,9 @@ test('unfinished registrations: search, filter, page through and go back, by key
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/list-cache$/);
   await expect(page.getByLabel('Buscar', { exact: true })).toHaveValue('');
+  // The button goes with the filters; the focus stays in the toolbar, on the search box.
+  await expect(page.getByRole('link', { name: 'Quitar filtros' })).toHaveCount(0);
+  await expect(page.getByLabel('Buscar', { exact: true })).toBeFocused();
 });
 
 test('applicants: search and filter, usable 360 px wide', async ({ page, request }) => {
@@ -278,6 +281,21 @@ test('applicants: search and filter, usable 360 px wide', async ({ page, request
   await expect(page.getByLabel('Tipo de persona')).toHaveValue('pm');
   await expect(page.getByLabel('Edición')).toHaveValue('none');
   await expect(page.getByLabel('Buscar', { exact: true })).toHaveValue('angela filtrada');
+
+  // 'Quitar filtros' by keyboard: the search and filters go, and the button with them; the focus stays in
+  // the toolbar, on the emptied search box, so the next Tab goes on from there.
+  await tabTo(page, page.getByRole('link', { name: 'Quitar filtros' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/list$/);
+  const search = page.getByLabel('Buscar', { exact: true });
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+  await expect(page.getByRole('link', { name: 'Quitar filtros' })).toHaveCount(0);
+  await expect(page.getByLabel('Tipo de persona')).toHaveValue('');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/filters-cleared-360.png' });
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Buscar' })).toBeFocused();
 });
 
 /** The fixture's natural-person data with another first surname (the RFC rules read only the birth date). */
