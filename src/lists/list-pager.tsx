@@ -1,9 +1,11 @@
 // Below a list: how many rows match, how many a page shows, and links to the other pages (real
 // links, so they open in a new tab and the keyboard reaches them).
 import { FormGroup } from '@blueprintjs/core';
+import { useRef } from 'react';
 import { HTMLSelect } from '../components/html-select';
 import { ChevronLeft, ChevronRight, DoubleChevronLeft, DoubleChevronRight } from '@blueprintjs/icons';
 import { lastPage, LIST_PAGE_SIZES, type ListQuery } from '../../forms/list-query';
+import { useFocusKeptInPager } from '../components/pager-focus';
 import { RouterButton } from '../components/router-button';
 import { listHref } from './list-data';
 
@@ -18,13 +20,15 @@ export interface ListPagerProps {
 }
 
 export function ListPager({ query, total, pathname, onChange }: ListPagerProps) {
+  const pages = useRef<HTMLElement>(null);
+  useFocusKeptInPager(pages);
   const last = lastPage(total, query.pageSize);
   const to = (page: number) => listHref(pathname, { ...query, page });
   const sizes = LIST_PAGE_SIZES.includes(query.pageSize as never) ? LIST_PAGE_SIZES : [...LIST_PAGE_SIZES, query.pageSize].sort((a, b) => a - b);
   return (
     <div className="list-pager">
       {last > 1 && (
-        <nav aria-label="Páginas de la lista" className="list-pages">
+        <nav ref={pages} aria-label="Páginas de la lista" className="list-pages">
           <RouterButton to={to(1)} icon={<DoubleChevronLeft />} aria-label="Primera página" disabled={query.page <= 1} />
           <RouterButton to={to(query.page - 1)} icon={<ChevronLeft />} text="Anterior" disabled={query.page <= 1} />
           <span className="list-page-number" aria-current="page">

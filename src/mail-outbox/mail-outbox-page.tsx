@@ -10,6 +10,7 @@ import { MAIL_PAGE_SIZE, MAIL_SEARCH_MAX, MAIL_STATES } from '../../forms/mail-o
 import { dateTimeText } from '../../forms/date-time-text';
 import { MAIL_KIND_LABELS, MAIL_STATE_LABELS, mailCountText, mailStateText, noMailText, readMailPageQuery, type MailPageQuery } from '../../forms/mail-outbox-texts';
 import { permissionRefusal } from '../../forms/staff-permissions';
+import { useFocusKeptInPager } from '../components/pager-focus';
 import { RouterButton } from '../components/router-button';
 import { RowTable, type RowColumn } from '../components/row-table';
 import { SearchToolbar, ToolbarSelect } from '../components/search-toolbar';
@@ -59,6 +60,8 @@ function OutboxView({ data }: { data: Extract<MailOutboxData, { allowed: true }>
   const pending = useNavigation().location;
   const revalidator = useRevalidator();
   const title = useRef<HTMLHeadingElement>(null);
+  const pages = useRef<HTMLElement>(null);
+  useFocusKeptInPager(pages);
   // While another query loads, the controls show it already.
   const loading = pending !== undefined && pending.pathname === location.pathname;
   const query = loading ? readMailPageQuery(new URLSearchParams(pending.search)) : data.query;
@@ -132,7 +135,7 @@ function OutboxView({ data }: { data: Extract<MailOutboxData, { allowed: true }>
         />
       )}
       {lastPage > 1 && (
-        <nav aria-label="Páginas de correos" className="list-pager">
+        <nav ref={pages} aria-label="Páginas de correos" className="list-pager">
           <div className="list-pages">
             <RouterButton to={mailPageHref({ ...data.query, page: data.query.page - 1 })} text="Anterior" disabled={data.query.page <= 1} />
             <span className="list-page-number" aria-current="page">

@@ -212,6 +212,10 @@ test('unfinished registrations: search, filter, page through and go back, by key
   await expect(page.getByText('Página 2 de 2')).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(3);
   await expect(page.getByRole('row', { name: new RegExp(uuids[0]!) })).toBeVisible();
+  // On the last page 'Siguiente' is disabled (out of the Tab order): the focus passes to 'Anterior', with its ring.
+  const previous = page.getByRole('link', { name: 'Anterior' });
+  await expect(previous).toBeFocused();
+  await expect(previous).toHaveCSS('outline-style', 'solid');
 
   // Back shows page 1 again, and the search it was made with.
   await page.goBack();
@@ -219,6 +223,24 @@ test('unfinished registrations: search, filter, page through and go back, by key
   await expect(page.getByLabel('Buscar', { exact: true })).toHaveValue('paginada zuniga');
   await page.goForward();
   await expect(page.getByText('Página 2 de 2')).toBeVisible();
+
+  // 360 px wide, both ways: 'Anterior' to the first page leaves the focus on 'Siguiente', and back.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await tabTo(page, previous);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Página 1 de 2')).toBeVisible();
+  await expect(next).toBeFocused();
+  await expect(next).toHaveCSS('outline-style', 'solid');
+  await expect(next).toBeInViewport(); // not left below the 25 cards of the page it led to
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/pager-first-page-360.png' });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Página 2 de 2')).toBeVisible();
+  await expect(previous).toBeFocused();
+  await expect(previous).toHaveCSS('outline-style', 'solid');
+  await expect(previous).toBeInViewport();
+  await page.screenshot({ path: 'test-results/pager-last-page-360.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // A filter chosen from the keyboard starts again at page 1.
   await tabTo(page, page.getByLabel('Tipo de persona'));
