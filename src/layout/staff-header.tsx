@@ -4,8 +4,9 @@
 import { AnchorButton, Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { Cog, LogOut, Menu as MenuIcon, Notifications } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
-import { useRef, type MouseEvent, type ReactNode } from 'react';
-import { useLinkClickHandler, useNavigate } from 'react-router-dom';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { useLinkClickHandler, useLocation, useNavigate } from 'react-router-dom';
 import { useRuntime } from '../session/runtime-context';
 import { selectStaffUser } from '../session/selectors';
 import { KeyboardMenu } from '../components/keyboard-menu';
@@ -28,6 +29,13 @@ export function StaffHeader() {
   const { session, config } = useRuntime();
   const user = useSelector(session, selectStaffUser);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  // Closed, the menu gives the focus back to 'Menú', but not once an entry has led to another page: the
+  // new page's title takes it then (route-focus.ts). Blueprint's popover closes with the props of its last
+  // render open, so that choice is rendered before it closes; and its own Escape is off (KeyboardMenu's
+  // closes it), since after an Escape the popover gives the focus back on the next close whatever it is told.
+  const [returnFocus, setReturnFocus] = useState(true);
   const logout = useRef<HTMLFormElement>(null);
   const toAlerts = useLinkClickHandler<HTMLAnchorElement>(PLD_ALERTS_ROUTE);
   if (!user) return null;
@@ -39,7 +47,7 @@ export function StaffHeader() {
   const preferencesInSections = sections.some((section) => section.entries.some((entry) => entry.to === config.links.mainSystemPreferences));
 
   const menu = (
-    <KeyboardMenu>
+    <KeyboardMenu onEscape={() => setOpen(false)}>
       <Menu aria-label="Menú del personal">
         {/* What the narrow header leaves out comes first and last (hidden on wider screens, where the header shows it). */}
         <MenuSectionTitle className="staff-narrow-only">
@@ -58,6 +66,11 @@ export function StaffHeader() {
                   ? undefined
                   : (event) => {
                       event.preventDefault();
+                      if (entry.to !== pathname) {
+                        flushSync(() => setReturnFocus(false));
+                        // The item goes away with the menu: the focus is let go, for the page change to find it nowhere.
+                        event.currentTarget.blur();
+                      }
                       navigate(entry.to);
                     }
               }
@@ -93,7 +106,17 @@ export function StaffHeader() {
             {badge.count}
           </Tag>
         </AnchorButton>
-        <PopoverNext content={menu} placement="bottom-end">
+        <PopoverNext
+          content={menu}
+          placement="bottom-end"
+          isOpen={open}
+          onInteraction={(next) => {
+            if (next) setReturnFocus(true);
+            setOpen(next);
+          }}
+          canEscapeKeyClose={false}
+          shouldReturnFocusOnClose={returnFocus}
+        >
           {/* Narrow, only the icon shows: the name stays the same. */}
           <Button variant="minimal" icon={<MenuIcon />} aria-label="Menú" text={<span className="staff-wide-only">Menú</span>} />
         </PopoverNext>

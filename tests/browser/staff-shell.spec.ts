@@ -87,6 +87,22 @@ test('at 360 px the staff header is one line: the name shortened, the franchise,
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/staff-header/header-360.png' });
 
+  // From the menu by keyboard to another page: its title has the focus, ringed.
+  const opener = header.getByRole('button', { name: 'Menú' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Nueva solicitud' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Registros sin terminar' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/list-cache$/);
+  const title = page.getByRole('heading', { level: 1, name: 'Registros sin terminar' });
+  await expect(title).toBeFocused();
+  await expect(page.getByRole('menu', { name: 'Menú del personal' })).toBeHidden();
+  await expect(title).toHaveCSS('outline-style', 'solid');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/staff-header/menu-to-page-360.png' });
+
   await header.getByRole('button', { name: 'Menú' }).click();
   const menu = page.getByRole('menu', { name: 'Menú del personal' });
   await expect(menu).toContainText('María González Ruiz');
@@ -135,6 +151,30 @@ test('at 1280 px the staff header shows the franchise, preferences and sign-out,
   await expect(menu.getByRole('menuitem', { name: 'Laboratorio de máquinas' })).toBeFocused();
   await expectAccessible(page);
   await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // An entry leading to another page: that page's title takes the focus, as after any other page change.
+  await page.keyboard.press('Enter');
+  await expect(menu.getByRole('menuitem', { name: 'Nueva solicitud' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Solicitantes' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/list$/);
+  const title = page.getByRole('heading', { level: 1, name: 'Solicitantes' });
+  await expect(title).toBeFocused();
+  await expect(menu).toBeHidden();
+  await expect(title).toBeFocused(); // still, once the menu has faded out
+  await expectAccessible(page);
+  // The entry of the page shown: no page change, and the menu gives the focus back to 'Menú'.
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu.getByRole('menuitem', { name: 'Nueva solicitud' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Solicitantes' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(menu).toBeHidden();
   await expect(opener).toBeFocused();
 });
