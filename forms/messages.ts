@@ -114,6 +114,14 @@ export const NOTICES = {
   textCutTemplate: 'Se recortó el texto a {0} caracteres, el máximo permitido.',
 } as const;
 
+/** A neighbourhood's empty choice when there is none to choose, and why (neighbourhoodPrompt in forms/dependent-fields). */
+export const NEIGHBOURHOOD_PROMPTS = {
+  'postal code first': 'Escribe primero el código postal',
+  'looking up': 'Buscando colonias…',
+  'lookup failed': 'No se pudieron consultar las colonias',
+  'none for the postal code': 'No hay colonias para este código postal',
+} as const;
+
 /** The 'text cut' notice with its `{0}` filled in. */
 export const textCut = (max: number) => NOTICES.textCutTemplate.replace('{0}', String(max));
 

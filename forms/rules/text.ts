@@ -15,6 +15,13 @@ export interface TextInsertion {
   inserted: string;
 }
 
+/** A field's text with `inserted` in place of its selection (at the end when it tells none), before any limit. */
+export function textAfterInsertion({ value, selectionStart, selectionEnd, inserted }: TextInsertion): string {
+  const start = selectionStart ?? value.length;
+  const end = selectionEnd ?? start;
+  return value.slice(0, start) + inserted + value.slice(end);
+}
+
 /**
  * How long a field's text would be with `inserted` in place of its selection, counted as the browser's
  * maxLength counts: a line break ('\r\n', '\r' or '\n') is one character (a one-line field turns it into a space).

@@ -34,6 +34,26 @@ describe('masks', () => {
     expect(input).toHaveValue('331-234-5678');
   });
 
+  it('refuses a digit typed into a full phone, where it would push the last one out', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<PhoneField name="celular.numero" label="Teléfono celular" />);
+    const input = screen.getByLabelText('Teléfono celular');
+    await user.type(input, '3312345678');
+    await user.type(input, '9', { initialSelectionStart: 5, initialSelectionEnd: 5 });
+    expect(values().celular.numero).toBe('331-234-5678');
+  });
+
+  it('drops the spaces around an e-mail, as an e-mail input did', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<TextField name="email" label="Correo electrónico" type="email" />);
+    const input = screen.getByLabelText('Correo electrónico');
+    expect(input).toHaveAttribute('type', 'text');
+    expect(input).toHaveAttribute('inputmode', 'email');
+    await user.click(input);
+    await user.paste(' ana@example.com ');
+    expect(values().email).toBe('ana@example.com');
+  });
+
   it('upper-cases the text fields that the spec says are upper case', async () => {
     const user = userEvent.setup();
     const { values } = renderForm(<TextField name="fisica.curp" label="CURP" uppercase />);

@@ -103,6 +103,15 @@ describe('postal code with neighbourhood', () => {
     expect(await screen.findByRole('option', { name: 'Americana' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  it('refuses a digit typed into a whole code, which would change it and drop the neighbourhood', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { values } = renderForm(field, { answers, validate });
+    const code = screen.getByLabelText('Código postal');
+    await user.type(code, '44160');
+    await user.type(code, '9', { initialSelectionStart: 2, initialSelectionEnd: 2 });
+    expect(values().vivienda.domicilio.codigo_postal).toBe('44160');
+  });
+
   it('offers a retry when the lookup fails', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const requests: string[] = [];

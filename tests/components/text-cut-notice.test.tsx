@@ -2,11 +2,22 @@
 // in its live region, until the next edit that fits.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useForm } from 'react-final-form';
 import { describe, expect, it } from 'vitest';
 import { COMMENTS_MAX, NAME_MAX } from '../../forms/limits';
 import { TextAreaField } from '../../src/components/fields/text-area-field';
 import { TextField } from '../../src/components/fields/text-field';
 import { renderForm } from './support/render-form';
+
+/** A button that sets a field's value without an edit, as an OCR fill or a copied address does. */
+function SetValue({ name, value }: { name: string; value: string }) {
+  const form = useForm();
+  return (
+    <button type="button" onClick={() => form.change(name, value)}>
+      Llenar
+    </button>
+  );
+}
 
 const description = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby')!)!;
 
@@ -35,6 +46,22 @@ describe('a text cut at its length limit', () => {
     await user.keyboard('{Backspace}x');
     expect(values().empleo.empresa_nombre).toBe(`${'A'.repeat(199)}X`);
     expect(status).toBeEmptyDOMElement();
+  });
+
+  it('goes when the value is replaced without an edit (an OCR fill, a reset)', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(
+      <>
+        <TextField name="empleo.empresa_nombre" label="Empresa" uppercase maxLength={NAME_MAX} />
+        <SetValue name="empleo.empresa_nombre" value="COMERCIALIZADORA" />
+      </>,
+    );
+    await user.click(screen.getByLabelText('Empresa'));
+    await user.paste('a'.repeat(270));
+    expect(screen.getByRole('status')).toHaveTextContent('Se recortó el texto a 200 caracteres, el máximo permitido.');
+    await user.click(screen.getByRole('button', { name: 'Llenar' }));
+    expect(values().empleo.empresa_nombre).toBe('COMERCIALIZADORA');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('says nothing for a paste that fits, also over a selection', async () => {

@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { digitsOnly } from '../../../forms/masks';
+import { pastedText } from './pasted-text';
 import { neighbourhoodPrompt, neighbourhoodWaits, onNeighbourhoodChange, onPostalCodeChange, type NeighbourhoodPrompt } from '../../../forms/dependent-fields';
 import { OTHER_COLONIA, OTHER_COLONIA_MAX, POSTAL_CODE_LENGTH } from '../../../forms/limits';
 import { ADDRESS_GROUPS, type AddressGroup } from '../../../forms/schema/address';
@@ -19,15 +20,10 @@ import { PLACEHOLDER_OPTION } from './select-field';
 import { TextField } from './text-field';
 import { firstMessage, useShownError } from './use-shown-error';
 import { labelOf } from '../../../forms/field-labels';
+import { NEIGHBOURHOOD_PROMPTS } from '../../../forms/messages';
 
 /** The neighbourhood's empty choice: to choose one, or why there is none to choose. */
-const PROMPTS: Record<NeighbourhoodPrompt, string> = {
-  'choose one': PLACEHOLDER_OPTION,
-  'postal code first': 'Escribe primero el código postal',
-  'looking up': 'Buscando colonias…',
-  'lookup failed': 'No se pudieron consultar las colonias',
-  'none for the postal code': 'No hay colonias para este código postal',
-};
+const PROMPTS: Record<NeighbourhoodPrompt, string> = { 'choose one': PLACEHOLDER_OPTION, ...NEIGHBOURHOOD_PROMPTS };
 
 export interface PostalCodeFieldProps {
   /** The object holding the address: `vivienda`, `empleo`, `informacion_fiscal`. */
@@ -98,9 +94,15 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
             const value = digitsOnly(event.target.value, POSTAL_CODE_LENGTH);
             if (value !== postalCode) apply(onPostalCodeChange(prefix, group, value));
           }}
+          onPaste={(event) => {
+            // Taken whole before its digits are kept: the native maxLength would cut 'C.P. 44160' to 'C.P. '.
+            event.preventDefault();
+            const value = digitsOnly(pastedText(event), POSTAL_CODE_LENGTH);
+            if (value !== postalCode) apply(onPostalCodeChange(prefix, group, value));
+          }}
           onBlur={code.input.onBlur}
           onFocus={code.input.onFocus}
-          // No native maxLength: it would cut a pasted 'C.P. 44160' to 'C.P. ' before the digits are kept.
+          maxLength={POSTAL_CODE_LENGTH}
           disabled={codeDisabled}
           intent={codeError ? Intent.DANGER : Intent.NONE}
           aria-invalid={codeError ? true : undefined}

@@ -18,7 +18,7 @@ export interface TextAreaFieldProps {
 /** Free text over several lines; the hint tells the limit while there is no error. */
 export function TextAreaField({ name, label, maxLength, optional, disabled, rows = 4 }: TextAreaFieldProps) {
   const { input, error, id, control } = useFieldWiring<string>(name, { config: { parse: (value) => value ?? '' }, disabled });
-  const { inputRef, notice } = useCutNotice<HTMLTextAreaElement>(maxLength);
+  const { inputRef, notice } = useCutNotice<HTMLTextAreaElement>(maxLength, input.value);
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} hint={maxLength ? `Máximo ${maxLength} caracteres` : undefined} notice={notice}>
       <TextArea

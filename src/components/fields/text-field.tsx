@@ -33,18 +33,19 @@ export interface TextFieldProps {
 export function TextField({ name, label, uppercase = false, maxLength, type = 'text', autoComplete, optional, disabled, hint, onValueChange, validate }: TextFieldProps) {
   const note = usePldMark(name);
   const { input, error, id, control } = useFieldWiring<string>(name, {
-    config: { parse: (value) => (uppercase ? toUpper(value) : value) ?? '', validate },
+    // An e-mail drops the spaces around it, as an e-mail input did (a paste or a keyboard's suggestion adds one).
+    config: { parse: (value) => (uppercase ? toUpper(value) : type === 'email' ? (value ?? '').trim() : value) ?? '', validate },
     disabled,
     note,
   });
-  const { inputRef, notice } = useCutNotice<HTMLInputElement>(maxLength);
+  const { inputRef, notice } = useCutNotice<HTMLInputElement>(maxLength, input.value);
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} notice={notice} optional={optional}>
       <InputGroup
         {...control}
         inputRef={inputRef}
         type="text"
-        {...(type === 'email' ? { inputMode: 'email' as const, autoCapitalize: 'none', spellCheck: false } : {})}
+        {...(type === 'email' ? { inputMode: 'email' as const, autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } : {})}
         value={input.value ?? ''}
         onChange={(event) => {
           input.onChange(event);

@@ -12,11 +12,18 @@ function insertedText(event: InputEvent): string {
 
 /**
  * `inputRef` goes on the control that carries `maxLength`; `notice` on its FieldFrame: '' until an edit
- * would go past the limit, then the notice, until the next edit that fits. Undefined without a limit.
+ * would go past the limit, then the notice, until the next edit that fits or until `value` (the field's
+ * value) is replaced without an edit (a reset, an OCR fill, a copied address). Undefined without a limit.
  */
-export function useCutNotice<T extends HTMLInputElement | HTMLTextAreaElement>(maxLength: number | undefined) {
+export function useCutNotice<T extends HTMLInputElement | HTMLTextAreaElement>(maxLength: number | undefined, value: unknown) {
   const inputRef = useRef<T>(null);
   const [cut, setCut] = useState(false);
+  /** Whether the last change of `value` came from an edit in the control (its input event runs before React's onChange). */
+  const edited = useRef(false);
+  useEffect(() => {
+    if (!edited.current) setCut(false);
+    edited.current = false;
+  }, [value]);
   useEffect(() => {
     const node = inputRef.current;
     if (!node || maxLength === undefined) return;
@@ -31,9 +38,10 @@ export function useCutNotice<T extends HTMLInputElement | HTMLTextAreaElement>(m
           insertionIsCut({ value: node.value, selectionStart: node.selectionStart, selectionEnd: node.selectionEnd, inserted: insertedText(event) }, maxLength),
       );
     };
-    // A cut fills the field to its limit. An e-mail input tells no selection, so a paste over all of it
-    // was judged as added at the end: what it left says whether anything was cut.
+    // A cut fills the field to its limit: an edit that left it shorter cut nothing (a safety check, for a
+    // control that tells no selection).
     const confirm = () => {
+      edited.current = true;
       if (node.value.length < maxLength) setCut(false);
     };
     events.addEventListener('beforeinput', check);

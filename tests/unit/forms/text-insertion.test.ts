@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { insertionIsCut, lengthAfterInsertion } from '../../../forms/rules/text';
 
 describe('an insertion into a text field', () => {
-  it('replaces the selection, or adds at the end when the field tells none (an e-mail input)', () => {
+  it('replaces the selection, or adds at the end when the field tells none', () => {
     expect(lengthAfterInsertion({ value: 'abcdef', selectionStart: 2, selectionEnd: 4, inserted: 'xyz' })).toBe(7);
     expect(lengthAfterInsertion({ value: 'abcdef', selectionStart: 6, selectionEnd: 6, inserted: 'xyz' })).toBe(9);
     expect(lengthAfterInsertion({ value: 'abcdef', selectionStart: null, selectionEnd: null, inserted: 'xyz' })).toBe(9);

@@ -1,0 +1,10 @@
+// What a field would hold after a paste, before its native maxLength cuts it: the digit fields take
+// a paste whole and keep its digits themselves.
+import type { ClipboardEvent } from 'react';
+import { textAfterInsertion } from '../../../forms/rules/text';
+
+/** The control's text with the clipboard's text in place of its selection. */
+export function pastedText(event: ClipboardEvent<HTMLInputElement>): string {
+  const node = event.currentTarget;
+  return textAfterInsertion({ value: node.value, selectionStart: node.selectionStart, selectionEnd: node.selectionEnd, inserted: event.clipboardData.getData('text/plain') });
+}
