@@ -33,8 +33,8 @@ export function SearchToolbar({ label, searchId, hint, q, maxLength, onSearch, c
     const input = search.current;
     if (input && document.activeElement !== input && input.value !== q) input.value = q;
   }, [q]);
-  // 'Quitar filtros' goes away with the filters it cleared, and the focus with it: the search box
-  // takes it (after the effect above has emptied it), so the keyboard stays in the toolbar.
+  // 'Quitar filtros' goes away with the filters it cleared, and the focus with it: pressed with the
+  // keyboard, the search box takes it (after the effect above has emptied it), so the keyboard stays in the toolbar.
   useEffect(() => {
     if (clearHref !== null || !clearing.current) return;
     clearing.current = false;
@@ -66,8 +66,9 @@ export function SearchToolbar({ label, searchId, hint, q, maxLength, onSearch, c
             to={clearHref}
             text="Quitar filtros"
             variant="minimal"
-            onClick={() => {
-              clearing.current = true;
+            onClick={(event) => {
+              // Only when pressed with the keyboard (a click of detail 0): a tap should not open the phone's keyboard.
+              clearing.current = event.detail === 0;
             }}
           />
         </div>

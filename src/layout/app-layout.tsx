@@ -9,7 +9,7 @@ import { PublicFooter } from './public-footer';
 import { Brand } from './brand';
 import { PublicHeader } from './public-header';
 import { TopNavigation } from './top-navigation';
-import { useFocusOnPageChange } from './route-focus';
+import { MAIN_ID, useFocusOnPageChange } from './route-focus';
 
 // Public visitors never see the staff header: its menu, popover and keys stay out of the home route's code.
 const StaffHeader = lazy(() => import('./staff-header').then((module) => ({ default: module.StaffHeader })));
@@ -32,7 +32,7 @@ export function AppLayout() {
   useFocusOnPageChange(main);
   return (
     <div className="app-frame">
-      <a className="skip-link" href="#contenido">
+      <a className="skip-link" href={`#${MAIN_ID}`}>
         Saltar al contenido
       </a>
       {isStaff ? (
@@ -46,7 +46,7 @@ export function AppLayout() {
         {navigating && <ProgressBar intent="primary" aria-label="Cargando la página" />}
       </div>
       <TopNavigation isStaff={isStaff} />
-      <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
+      <main ref={main} id={MAIN_ID} className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
       {!isStaff && <PublicFooter />}

@@ -2,8 +2,12 @@
 // went away with its page (a dialog's button, a link of the old page): it goes to the new page's h1,
 // so that a keyboard or screen-reader user starts from its title, not from the top of the document.
 // A page that puts the focus somewhere itself (a wizard's first field, a staff page's title) keeps it.
+import { Classes } from '@blueprintjs/core';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
+
+/** The id of the page's main element, where the skip link leads. */
+export const MAIN_ID = 'contenido';
 
 export function useFocusOnPageChange(main: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
@@ -17,14 +21,22 @@ export function useFocusOnPageChange(main: RefObject<HTMLElement | null>) {
     const frame = requestAnimationFrame(() => {
       // Unlike a staff page after its own dialog closed (focusTitleIfLost), focus inside a dialog is kept:
       // on a page change it is one the new page opened (a finished record's notice), not one leaving.
-      const focused = document.activeElement;
-      if (focused && focused !== document.body) return;
-      const title = main.current?.querySelector<HTMLElement>('h1');
-      const target = title ?? main.current;
-      if (!target) return;
-      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-      target.focus({ preventScroll: true });
+      focusTitleIfNowhere(main.current);
     });
     return () => cancelAnimationFrame(frame);
   }, [pathname, main]);
+}
+
+/**
+ * When the focus is nowhere (on the body), the page's h1 takes it (or `main` itself, without one).
+ * `leavingDialog`: a dialog that has just closed still holds the focus in its portal, about to go with it.
+ */
+export function focusTitleIfNowhere(main: HTMLElement | null, { leavingDialog = false } = {}) {
+  const focused = document.activeElement;
+  const nowhere = !focused || focused === document.body || (leavingDialog && focused.closest(`.${Classes.PORTAL}`) !== null);
+  if (!nowhere) return;
+  const target = main?.querySelector<HTMLElement>('h1') ?? main;
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
 }

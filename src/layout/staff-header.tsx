@@ -4,7 +4,7 @@
 import { AnchorButton, Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { Cog, LogOut, Menu as MenuIcon, Notifications } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
-import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useLinkClickHandler, useLocation, useNavigate } from 'react-router-dom';
 import { useRuntime } from '../session/runtime-context';
@@ -37,6 +37,18 @@ export function StaffHeader() {
   // closes it), since after an Escape the popover gives the focus back on the next close whatever it is told.
   const [returnFocus, setReturnFocus] = useState(true);
   const logout = useRef<HTMLFormElement>(null);
+  // Escape anywhere while the menu is open closes it: KeyboardMenu sees only the keys pressed in the menu,
+  // and a click on a section title leaves the focus on the popover around it.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
   const toAlerts = useLinkClickHandler<HTMLAnchorElement>(PLD_ALERTS_ROUTE);
   if (!user) return null;
   const sections = staffMenu(user.roles, config.links);

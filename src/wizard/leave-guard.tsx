@@ -3,6 +3,7 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useBlocker } from 'react-router-dom';
 import { ANSWER, focusAnswer } from '../components/dialog-focus';
+import { focusTitleIfNowhere, MAIN_ID } from '../layout/route-focus';
 import type { LocalDraft } from './local-draft';
 import type { WizardActorRef } from './selectors';
 
@@ -25,6 +26,9 @@ export function LeaveGuard({ actor, draft, saveButton }: { actor: WizardActorRef
       isCloseButtonShown={false}
       className="wizard-dialog"
       onOpened={focusAnswer}
+      // 'Quedarme' after a staff menu's choice: the focus goes back to the item that asked, gone with the
+      // menu, so it would be nowhere; the page's title takes it, as after a page change.
+      onClosed={() => focusTitleIfNowhere(document.getElementById(MAIN_ID), { leavingDialog: true })}
     >
       <DialogBody>
         <p>

@@ -133,6 +133,11 @@ test('at 1280 px the staff header shows the franchise, preferences and sign-out,
   await page.screenshot({ path: 'test-results/staff-header/menu-1280.png' });
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
+  // A click on a section's title leaves the focus on the popover around the menu: Escape closes it from there too.
+  await header.getByRole('button', { name: 'Menú' }).click();
+  await menu.getByRole('separator').filter({ visible: true }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
 
   // By keyboard, a menu as WAI-ARIA's: Enter opens it on its first item, the arrows move between the
   // items shown (round), Home goes to the first, Escape closes it and gives the focus back.
@@ -177,6 +182,30 @@ test('at 1280 px the staff header shows the franchise, preferences and sign-out,
   await page.keyboard.press('Enter');
   await expect(menu).toBeHidden();
   await expect(opener).toBeFocused();
+});
+
+test("'Quedarme' after a menu entry meets unsaved changes leaves the focus on the page's title, not nowhere", async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 0 });
+  await signIn(page, `/pf/${uuid}`);
+  const name = page.getByLabel('Nombre(s)', { exact: true });
+  await name.fill('OTRO NOMBRE');
+  const opener = page.getByRole('banner').getByRole('button', { name: 'Menú' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Menú del personal' });
+  await expect(menu.getByRole('menuitem', { name: 'Nueva solicitud' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Solicitantes' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const leave = page.getByRole('dialog', { name: 'Tienes cambios sin guardar' });
+  await expect(leave.getByRole('button', { name: 'Quedarme' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/pf/${uuid}`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(name).toHaveValue('OTRO NOMBRE');
+  await expectAccessible(page);
 });
 
 test('signing out in the main system ends the staff session; the app is public again', async ({ page }) => {
