@@ -40,7 +40,7 @@ try {
   await browser.close();
 
   const sizes = scripts.map((pathname) => {
-    const file = path.join('dist', pathname);
+    const file = path.join(process.env.DIST_DIR ?? 'dist', pathname);
     const raw = fs.readFileSync(file);
     return { pathname, raw: raw.length, gzip: zlib.gzipSync(raw, { level: 9 }).length, brotli: fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : NaN };
   });

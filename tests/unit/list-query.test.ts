@@ -100,7 +100,8 @@ describe('foldForSearch', () => {
   });
 
   it('folds with the accent table the stored columns were built with (migrations 0006 and 0020)', async () => {
-    // The migrations write their own copy of the table: changing SEARCH_FOLD_* needs a migration that redefines the columns.
+    // The migrations write their own copy of the table: changing SEARCH_FOLD_* needs a migration that redefines the
+    // columns, and this test then compares SEARCH_FOLD_* with that newest migration instead.
     const statements: string[] = [];
     const db = new Kysely<unknown>({
       dialect: {

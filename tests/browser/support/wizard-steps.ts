@@ -14,8 +14,11 @@ export async function next(page: Page, expectedTab: string) {
 export async function openStep(page: Page, name: RegExp) {
   const stepper = page.getByRole('navigation', { name: 'Secciones de la solicitud' });
   const toggle = stepper.getByRole('button', { name: /Ver todos los pasos/ });
+  const step = stepper.getByRole('listitem').getByRole('button', { name });
+  // A page just opened may not show its stepper yet (isVisible does not wait): the step or, on a narrow screen, the toggle first.
+  await expect(step.or(toggle).first()).toBeVisible();
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-  await stepper.getByRole('listitem').getByRole('button', { name }).click();
+  await step.click();
 }
 
 /** Street, postal code and the neighbourhood the postal code offers. */
