@@ -65,7 +65,9 @@ function clientClass(pgModule: PgModule, limitMs: number) {
         return await query({ name, text, values });
       } catch (error) {
         const code = (error as { code?: string }).code;
-        // Inside a transaction the error has aborted it: nothing can run again.
+        // Inside a transaction the error has aborted it: nothing can run again. pg says neither whether a
+        // transaction is open nor which statements a connection has parsed but in private fields
+        // (`_txStatus`, `parsedStatements`): tests/api/postgres-named-statements.test.ts fails if a release renames them.
         if (!code || !STALE_STATEMENT.has(code) || (this as unknown as { _txStatus: string | null })._txStatus !== 'I') throw error;
         delete (this.connection as unknown as { parsedStatements: Record<string, string> }).parsedStatements[name];
         await (query(`deallocate ${name}`) as Promise<unknown>).catch(() => {});

@@ -1,11 +1,12 @@
 // What a staff page over one table ('Correos enviados', 'Alertas PLD') shows besides its table: the
 // page a person without its permission gets, its title (which takes the focus when a dialog closes
 // and the button that opened it is gone), and the callout of a list that did not load.
-import { Classes, H1 } from '@blueprintjs/core';
+import { H1 } from '@blueprintjs/core';
 import type { Ref } from 'react';
 import { useRevalidator } from 'react-router-dom';
 import { TitledCallout } from './titled-callout';
 import { BusyButton } from './busy-button';
+import { focusIsLost } from './lost-focus';
 
 /** The page of a person whose roles do not allow it: its title and why not. */
 export function RefusedPage({ title, refusal }: { title: string; refusal: string }) {
@@ -32,8 +33,7 @@ export function PageTitle({ id, ref, children }: { id: string; ref: Ref<HTMLHead
  * page's title takes it then.
  */
 export function focusTitleIfLost(title: HTMLHeadingElement | null) {
-  const focused = document.activeElement;
-  if (!focused || focused === document.body || focused.closest(`.${Classes.PORTAL}`)) title?.focus();
+  if (focusIsLost({ leavingDialog: true })) title?.focus();
 }
 
 /** A list that did not load: what went wrong, and 'Intentar de nuevo', which loads the page's data again. */

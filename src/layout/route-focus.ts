@@ -2,9 +2,9 @@
 // went away with its page (a dialog's button, a link of the old page): it goes to the new page's h1,
 // so that a keyboard or screen-reader user starts from its title, not from the top of the document.
 // A page that puts the focus somewhere itself (a wizard's first field, a staff page's title) keeps it.
-import { Classes } from '@blueprintjs/core';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
+import { focusIsLost } from '../components/lost-focus';
 
 /** The id of the page's main element, where the skip link leads. */
 export const MAIN_ID = 'contenido';
@@ -32,9 +32,7 @@ export function useFocusOnPageChange(main: RefObject<HTMLElement | null>) {
  * `leavingDialog`: a dialog that has just closed still holds the focus in its portal, about to go with it.
  */
 export function focusTitleIfNowhere(main: HTMLElement | null, { leavingDialog = false } = {}) {
-  const focused = document.activeElement;
-  const nowhere = !focused || focused === document.body || (leavingDialog && focused.closest(`.${Classes.PORTAL}`) !== null);
-  if (!nowhere) return;
+  if (!focusIsLost({ leavingDialog })) return;
   const target = main?.querySelector<HTMLElement>('h1') ?? main;
   if (!target) return;
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');

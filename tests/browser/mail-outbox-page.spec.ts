@@ -120,3 +120,35 @@ test('Enviar de nuevo puts the message back in the queue, says so, and the row s
     await expect(page.getByRole('row').filter({ hasText: 'Enlace para continuar' })).toContainText('No enviado: sin SMTP configurado', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 });
+
+test('at 360 px, more messages than a page: the pager walks them by keyboard, its focus kept in it, nothing wider than the screen', async ({ page, request }) => {
+  // Each first save with an e-mail queues two messages (its resume link and a reminder): 26, one past a page of 25.
+  const address = 'paginas.prueba@example.com';
+  for (let made = 0; made < 13; made++) await createApplication(request, 'pf', { last_index: 1 }, { email: address });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAsStaff(page);
+  await page.goto(`/correos?q=${encodeURIComponent(address)}`);
+  await expect(page.getByText('26 correos')).toBeVisible();
+  const pager = page.getByRole('navigation', { name: 'Páginas de correos' });
+  await expect(pager).toContainText('Página 1 de 2');
+  await expect(page.getByRole('button', { name: /^Ver correo a paginas\.prueba@example\.com/ })).toHaveCount(25);
+
+  const forward = pager.getByRole('link', { name: 'Siguiente' });
+  await forward.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pager).toContainText('Página 2 de 2');
+  await expect(page.getByRole('button', { name: /^Ver correo a paginas\.prueba@example\.com/ })).toHaveCount(1);
+  // 'Siguiente' is disabled on the last page: the focus is on 'Anterior', in sight.
+  const back = pager.getByRole('link', { name: 'Anterior' });
+  await expect(back).toBeFocused();
+  await expect(back).toBeInViewport();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/mail-outbox/pager-360.png', fullPage: true });
+
+  await page.keyboard.press('Enter');
+  await expect(pager).toContainText('Página 1 de 2');
+  await expect(page.getByRole('button', { name: /^Ver correo a paginas\.prueba@example\.com/ })).toHaveCount(25);
+  await expect(pager.getByRole('link', { name: 'Siguiente' })).toBeFocused();
+});

@@ -10,6 +10,23 @@ async function signIn(page: Page, next = '/') {
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
+/** The menu's first entries, in the order the arrows walk them. */
+const MENU_ENTRIES = ['Nueva solicitud', 'Registros sin terminar', 'Solicitantes'];
+
+/**
+ * With the focus on 'Menú': Enter opens the staff menu on its first entry, and the arrows walk down to
+ * `entry`, each step checked. The entry is left focused, not chosen.
+ */
+async function walkMenuTo(page: Page, entry: (typeof MENU_ENTRIES)[number]) {
+  const menu = page.getByRole('menu', { name: 'Menú del personal' });
+  await page.keyboard.press('Enter');
+  await expect(menu.getByRole('menuitem', { name: MENU_ENTRIES[0] })).toBeFocused();
+  for (const next of MENU_ENTRIES.slice(1, MENU_ENTRIES.indexOf(entry) + 1)) {
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: next })).toBeFocused();
+  }
+}
+
 test('a wrong password keeps the staff member on the sign-in page with a message, typing the password again', async ({ page }) => {
   await page.goto('/staff/login');
   await expect(page.getByLabel('Usuario')).toBeFocused();
@@ -90,10 +107,7 @@ test('at 360 px the staff header is one line: the name shortened, the franchise,
   // From the menu by keyboard to another page: its title has the focus, ringed.
   const opener = header.getByRole('button', { name: 'Menú' });
   await opener.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: 'Nueva solicitud' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitem', { name: 'Registros sin terminar' })).toBeFocused();
+  await walkMenuTo(page, 'Registros sin terminar');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/list-cache$/);
   const title = page.getByRole('heading', { level: 1, name: 'Registros sin terminar' });
@@ -160,11 +174,7 @@ test('at 1280 px the staff header shows the franchise, preferences and sign-out,
   await expect(opener).toBeFocused();
 
   // An entry leading to another page: that page's title takes the focus, as after any other page change.
-  await page.keyboard.press('Enter');
-  await expect(menu.getByRole('menuitem', { name: 'Nueva solicitud' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem', { name: 'Solicitantes' })).toBeFocused();
+  await walkMenuTo(page, 'Solicitantes');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/list$/);
   const title = page.getByRole('heading', { level: 1, name: 'Solicitantes' });
@@ -174,11 +184,7 @@ test('at 1280 px the staff header shows the franchise, preferences and sign-out,
   await expectAccessible(page);
   // The entry of the page shown: no page change, and the menu gives the focus back to 'Menú'.
   await opener.focus();
-  await page.keyboard.press('Enter');
-  await expect(menu.getByRole('menuitem', { name: 'Nueva solicitud' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem', { name: 'Solicitantes' })).toBeFocused();
+  await walkMenuTo(page, 'Solicitantes');
   await page.keyboard.press('Enter');
   await expect(menu).toBeHidden();
   await expect(opener).toBeFocused();
@@ -191,12 +197,7 @@ test("'Quedarme' after a menu entry meets unsaved changes leaves the focus on th
   await name.fill('OTRO NOMBRE');
   const opener = page.getByRole('banner').getByRole('button', { name: 'Menú' });
   await opener.focus();
-  await page.keyboard.press('Enter');
-  const menu = page.getByRole('menu', { name: 'Menú del personal' });
-  await expect(menu.getByRole('menuitem', { name: 'Nueva solicitud' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem', { name: 'Solicitantes' })).toBeFocused();
+  await walkMenuTo(page, 'Solicitantes');
   await page.keyboard.press('Enter');
   const leave = page.getByRole('dialog', { name: 'Tienes cambios sin guardar' });
   await expect(leave.getByRole('button', { name: 'Quedarme' })).toBeFocused();
