@@ -24,6 +24,11 @@ export interface FillChange {
   previous: unknown;
   /** The engine was unsure of it: the person should confirm it. */
   uncertain: boolean;
+  /**
+   * A field the fill empties because one it fills changed (the birth municipality of a birth state
+   * that changed): not counted nor marked as filled, given back by the undo.
+   */
+  emptied?: boolean;
 }
 
 type Source = keyof OcrFields;
@@ -100,8 +105,10 @@ export function planOcrFill(target: FillTarget, result: OcrResult, { level, atSt
 
 /**
  * The birth state the ID's CURP names (as typing the CURP does, forms/dependent-fields.ts), when the
- * CURP was filled, the country of birth is Mexico (or not chosen) and no state is chosen yet: a state
- * already chosen keeps its municipality, and the person sees the CURP's state on their own.
+ * CURP was filled and the country of birth is Mexico (or not chosen): in place of no state, or of the
+ * state the replaced CURP named (filled from it, by an earlier read or by typing it), whose
+ * municipality then goes as a change of state takes it. A state the person chose against the CURP
+ * stays, with its municipality: they see the new CURP's state on their own.
  */
 function birthStateChanges(filled: FillChange[], result: OcrResult, { level, now }: FillOptions): FillChange[] {
   const curp = filled.find((change) => change.path === 'fisica.curp');
@@ -109,9 +116,19 @@ function birthStateChanges(filled: FillChange[], result: OcrResult, { level, now
   if (!curp || !estado || isFieldLocked(level, 'fisica.estado')) return [];
   const pais = getPath(now, 'fisica.pais') as { clave?: string } | null | undefined;
   if (pais?.clave && !isMexico(pais)) return [];
-  if (!isBlank(getPath(now, 'fisica.estado'))) return [];
-  return [{ path: 'fisica.estado', value: estado, previous: null, uncertain: result.uncertain.includes('curp') }];
+  const current = getPath(now, 'fisica.estado') as { id_estado?: unknown } | null | undefined;
+  const uncertain = result.uncertain.includes('curp');
+  if (isBlank(current)) return [{ path: 'fisica.estado', value: estado, previous: null, uncertain }];
+  const replacedCurpState = readCurp(curp.previous)?.estado;
+  if (!replacedCurpState || replacedCurpState.id_estado !== current!.id_estado || estado.id_estado === current!.id_estado) return [];
+  const changes: FillChange[] = [{ path: 'fisica.estado', value: estado, previous: current, uncertain }];
+  const municipio = getPath(now, 'fisica.municipio');
+  if (!isBlank(municipio) && !isFieldLocked(level, 'fisica.municipio')) changes.push({ path: 'fisica.municipio', value: null, previous: municipio, uncertain: false, emptied: true });
+  return changes;
 }
+
+/** What a fill filled: its changes but the fields it emptied. */
+export const filledBy = (changes: readonly FillChange[]) => changes.filter((change) => !change.emptied);
 
 /** The undo of a fill: each field still holding what the read put there gets its previous value back. */
 export function planOcrUndo(changes: FillChange[], now: unknown): Array<{ path: string; value: unknown }> {

@@ -6,7 +6,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useFormState } from 'react-final-form';
 import { getPath } from '../../forms/dependent-fields';
-import type { FillChange, FillTarget } from '../../forms/documents/ocr-fill';
+import { filledBy, type FillChange, type FillTarget } from '../../forms/documents/ocr-fill';
 import { fieldId } from '../components/fields/field-ids';
 
 export type OcrMark = 'filled' | 'uncertain';
@@ -38,8 +38,7 @@ export function OcrMarksProvider({ fills: heldFills, onRecord, children }: OcrMa
   );
   const { values } = useFormState({ subscription: { values: true } });
   // The marks as a key, so the fields re-render only when the set of marks changes, not on every keystroke.
-  const key = Object.values(fills)
-    .flat()
+  const key = filledBy(Object.values(fills).flat())
     .filter((change) => JSON.stringify(getPath(values, change.path) ?? '') === JSON.stringify(change.value ?? ''))
     .map((change) => `${fieldId(change.path)}=${change.uncertain ? 'uncertain' : 'filled'}`)
     .join('\n');

@@ -12,7 +12,7 @@ import type { DocumentType } from '../../forms/contracts/documents';
 import { formatFileSize } from '../../forms/documents/file-format';
 import { FILE_MAX_MB } from '../../forms/limits';
 import { dateTimeText } from '../../forms/date-time-text';
-import { planOcrFill, planOcrUndo, type FillTarget } from '../../forms/documents/ocr-fill';
+import { filledBy, planOcrFill, planOcrUndo, type FillTarget } from '../../forms/documents/ocr-fill';
 import { uploadAreasShown, type EditableLevel } from '../../forms/locking';
 import { NOTICES, ocrFilledSummary } from '../../forms/messages';
 import { uploadMachine } from '../../machines/upload';
@@ -239,7 +239,7 @@ function UploadAreaShown({ type, target, machine, level, uuid }: UploadAreaProps
       )}
       {fill && (
         <div className="upload-area-fill" role="status">
-          <p>{ocrFilledSummary(fill.length, fill.some((change) => change.uncertain))}</p>
+          <p>{ocrFilledSummary(filledBy(fill).length, fill.some((change) => change.uncertain))}</p>
           <Button ref={undoRef} icon={<Undo />} text="Deshacer" onClick={undo} />
         </div>
       )}

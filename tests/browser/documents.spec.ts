@@ -80,6 +80,27 @@ test.describe('documents and OCR', () => {
     await expect(area.getByRole('button', { name: 'Elegir archivo' })).toBeFocused();
   });
 
+  test("another person's INE in place of the first moves the birth state to the new CURP's, counted and marked", async ({ page }) => {
+    const other = PEOPLE[3]!; // SOFÍA ÁLVAREZ IBARRA, a CURP of Puebla (PL)
+    await page.goto('/pf');
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    const input = fileInput(page, 'Credencial para votar (INE o IFE)');
+    const area = page.getByRole('group', { name: 'Credencial para votar (INE o IFE)' });
+    await input.setInputFiles({ name: 'ine-maria.png', mimeType: 'image/png', buffer: ineFront(person) });
+    await expect(area.getByText('Se llenaron 8 campos con OCR')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByLabel('Estado de nacimiento')).toHaveValue(/jalisco/i);
+
+    await input.setInputFiles({ name: 'ine-sofia.png', mimeType: 'image/png', buffer: ineFront(other) });
+    await expect(page.getByLabel('CURP')).toHaveValue(other.curp, { timeout: 60_000 });
+    await expect(page.getByLabel('Nombre(s)')).toHaveValue(other.nombre);
+    // Jalisco came from the replaced CURP: the state follows the new one, as typing that CURP would.
+    await expect(page.getByLabel('Estado de nacimiento')).toHaveValue(/puebla/i);
+    // Six changed (both women with an INE: the sex and the identification stay), the state among them.
+    await expect(area.getByText('Se llenaron 6 campos con OCR')).toBeVisible();
+    await expect(page.locator('.birthplace-fields').getByText(/Llenado con OCR/)).toHaveCount(1);
+    await expectAccessible(page);
+  });
+
   test('a Constancia fills the RFC; an INE given as the Constancia is refused with the spec message', async ({ page }) => {
     await page.goto('/pf');
     await page.getByRole('button', { name: 'Aceptar' }).click();

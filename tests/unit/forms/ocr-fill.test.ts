@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrResult } from '../../../forms/contracts/documents';
 import { applyChanges } from '../../../forms/dependent-fields';
-import { planOcrFill, planOcrUndo } from '../../../forms/documents/ocr-fill';
+import { filledBy, planOcrFill, planOcrUndo } from '../../../forms/documents/ocr-fill';
 
 const INE: OcrResult = {
   template: 'INE',
@@ -48,6 +48,32 @@ describe('OCR fill', () => {
     expect(byPath(planOcrFill({ type: 'identification' }, INE, { level: 'all', atStart: abroad, now: abroad }))).not.toHaveProperty('fisica.estado');
     const bornAbroad = { ...INE, data: { ...(INE.data as object), curp: 'PENM900215MNEXXR09' } } as OcrResult;
     expect(byPath(planOcrFill({ type: 'identification' }, bornAbroad, { level: 'all', atStart: BLANK_PF, now: BLANK_PF }))).not.toHaveProperty('fisica.estado');
+  });
+
+  it("replacing the ID with another person's moves the birth state the replaced CURP named, emptying its municipality; a state chosen against that CURP stays", () => {
+    const jalisco = { id_estado: 14, codigo: 'JAL', nombre: 'Jalisco' };
+    const guadalajara = { id_municipio: 39, nombre: 'Guadalajara' };
+    // The first ID's fill: a CURP of Jalisco (JC) and its state, then a municipality chosen.
+    const first = { ...BLANK_PF, nombre: 'MARÍA FERNANDA', fisica: { ...BLANK_PF.fisica, curp: 'PENM031102MJCXXRA5', estado: jalisco, municipio: guadalajara } };
+    const changes = planOcrFill({ type: 'identification' }, INE, { level: 'all', atStart: first, now: first });
+    expect(byPath(changes)).toMatchObject({ 'fisica.curp': 'PENM900215MDFXXR09', 'fisica.estado': { id_estado: 9, codigo: 'CDMX' }, 'fisica.municipio': null });
+    // The municipality is emptied, not filled: the count and the marks leave it out; the undo gives both back.
+    expect(filledBy(changes).map((c) => c.path)).not.toContain('fisica.municipio');
+    expect(filledBy(changes)).toHaveLength(changes.length - 1);
+    const after = applyChanges(first, changes.map((c) => ({ name: c.path, value: c.value })));
+    expect(byPath(planOcrUndo(changes, after))).toMatchObject({ 'fisica.estado': jalisco, 'fisica.municipio': guadalajara, 'fisica.curp': 'PENM031102MJCXXRA5' });
+
+    // Jalisco chosen while the CURP says Puebla (PL): the person's choice, kept with its municipality.
+    const chosen = { ...first, fisica: { ...first.fisica, curp: 'AAIS680105MPLLBF05' } };
+    const kept = byPath(planOcrFill({ type: 'identification' }, INE, { level: 'all', atStart: chosen, now: chosen }));
+    expect(kept).toHaveProperty('fisica.curp');
+    expect(kept).not.toHaveProperty('fisica.estado');
+    expect(kept).not.toHaveProperty('fisica.municipio');
+    // The same state in both CURPs: nothing to change, the municipality stays.
+    const sameState = { ...first, fisica: { ...first.fisica, curp: 'GARC850314HDFRRL09', estado: { id_estado: 9, codigo: 'CDMX', nombre: 'Ciudad de México' } } };
+    const same = byPath(planOcrFill({ type: 'identification' }, INE, { level: 'all', atStart: sameState, now: sameState }));
+    expect(same).not.toHaveProperty('fisica.estado');
+    expect(same).not.toHaveProperty('fisica.municipio');
   });
 
   it('keeps what the person typed after the upload started, and a value already there', () => {
