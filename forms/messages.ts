@@ -55,6 +55,8 @@ export const validationFailed = (fields: number) =>
 export const NOTICES = {
   /** The public applicant finished without ticking 'Acepto' under the truthfulness statement. */
   statementRequired: 'Para finalizar, marca «Acepto» bajo la declaración de veracidad.',
+  /** A step of the review before 'Finalizar' where nothing was entered (its fields all optional). */
+  reviewTabEmpty: 'No capturaste datos en este paso.',
   saveSuccessTitle: 'Éxito',
   saveSuccess: 'Datos almacenados correctamente',
   saveErrorTitle: 'Error',

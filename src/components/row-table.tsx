@@ -14,8 +14,9 @@ export interface RowColumn<Row> {
 }
 
 export interface RowTableProps<Row> {
-  /** The id of the heading that names the table. */
-  labelledBy: string;
+  /** The id of the heading that names the table, or (`label`) its own name. */
+  labelledBy?: string;
+  label?: string;
   /** The id of a text that says what the table holds. */
   describedBy?: string;
   /** Added to `list-table card-table row-table`. */
@@ -31,10 +32,10 @@ export interface RowTableProps<Row> {
   busy: boolean;
 }
 
-export function RowTable<Row>({ labelledBy, describedBy, className, columns, rows, rowKey, empty, actions, busy }: RowTableProps<Row>) {
+export function RowTable<Row>({ labelledBy, label, describedBy, className, columns, rows, rowKey, empty, actions, busy }: RowTableProps<Row>) {
   const head = [...columns.map((column) => column.label), { label: 'Acciones', hidden: true as const }];
   return (
-    <TableRegion labelledBy={labelledBy}>
+    <TableRegion labelledBy={labelledBy} label={label}>
       <HTMLTable striped compact className={`list-table card-table row-table ${className}`} aria-describedby={describedBy} aria-busy={busy}>
         <TableHead columns={head} />
         <tbody>

@@ -1,6 +1,6 @@
 // The documents of an application, for staff (issue 15): what was uploaded, by whom and when,
 // each opening in a new tab. Loaded when the section is opened (GET /{code}/documentos/{uuid}).
-import { Button, Callout, HTMLTable, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { ChevronDown, ChevronUp, Refresh } from '@blueprintjs/icons';
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { WizardCode } from '../../forms/contracts/application';
@@ -9,6 +9,7 @@ import { formatFileSize } from '../../forms/documents/file-format';
 import { cellDateTimeText } from '../../forms/date-time-text';
 import { fetchDocuments } from '../../services/documents';
 import { useRuntime } from '../session/runtime-context';
+import { RowTable, type RowColumn } from '../components/row-table';
 
 type Listed = DocumentListAnswer['data'][number];
 
@@ -19,6 +20,17 @@ export const DOCUMENT_TYPE_NAMES: Record<DocumentType, string> = {
 };
 
 const FORMAT_NAMES: Record<string, string> = { 'image/jpeg': 'JPG', 'image/png': 'PNG', 'image/webp': 'WebP', 'application/pdf': 'PDF' };
+
+const NO_DOCUMENTS = 'Esta solicitud no tiene documentos.';
+
+/** A row per document; below 600 px a card each (RowTable). */
+const COLUMNS: RowColumn<Listed>[] = [
+  { label: 'Documento', cell: (document) => `${DOCUMENT_TYPE_NAMES[document.type as DocumentType]}${document.template ? ` (${document.template})` : ''}` },
+  { label: 'Formato', cell: (document) => FORMAT_NAMES[document.format] ?? document.format },
+  { label: 'Tamaño', cell: (document) => formatFileSize(document.size) },
+  { label: 'Subido por', cell: (document) => document.uploaded_by },
+  { label: 'Fecha', cell: (document) => cellDateTimeText(document.uploaded_at) },
+];
 
 export function DocumentList({ code, uuid }: { code: WizardCode; uuid: string }) {
   const { http } = useRuntime();
@@ -56,43 +68,23 @@ export function DocumentList({ code, uuid }: { code: WizardCode; uuid: string })
             </Callout>
           )}
           {!failed && documents === null && <Spinner size={20} aria-label="Cargando documentos" />}
-          {documents?.length === 0 && <p>Esta solicitud no tiene documentos.</p>}
+          {documents?.length === 0 && <p>{NO_DOCUMENTS}</p>}
           {documents && documents.length > 0 && (
-            <div className="table-scroll">
-              <HTMLTable compact striped>
-                <thead>
-                  <tr>
-                    <th scope="col">Documento</th>
-                    <th scope="col">Formato</th>
-                    <th scope="col">Tamaño</th>
-                    <th scope="col">Subido por</th>
-                    <th scope="col">Fecha</th>
-                    <th scope="col">
-                      <span className="sr-only">Abrir</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {documents.map((document) => (
-                    <tr key={document.id}>
-                      <td>
-                        {DOCUMENT_TYPE_NAMES[document.type as DocumentType]}
-                        {document.template ? ` (${document.template})` : ''}
-                      </td>
-                      <td>{FORMAT_NAMES[document.format] ?? document.format}</td>
-                      <td>{formatFileSize(document.size)}</td>
-                      <td>{document.uploaded_by}</td>
-                      <td>{cellDateTimeText(document.uploaded_at)}</td>
-                      <td>
-                        <a href={document.url} target="_blank" rel="noopener noreferrer">
-                          Abrir<span className="sr-only"> {DOCUMENT_TYPE_NAMES[document.type as DocumentType]} (se abre en otra pestaña)</span>
-                        </a>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-            </div>
+            <RowTable
+              // Not named by the section's button: two regions of one name would say nothing apart.
+              label="Tabla de documentos"
+              className="document-table"
+              columns={COLUMNS}
+              rows={documents}
+              rowKey={(document) => document.id}
+              empty={NO_DOCUMENTS}
+              busy={false}
+              actions={(document) => (
+                <a href={document.url} target="_blank" rel="noopener noreferrer">
+                  Abrir<span className="sr-only"> {DOCUMENT_TYPE_NAMES[document.type as DocumentType]} (se abre en otra pestaña)</span>
+                </a>
+              )}
+            />
           )}
         </div>
       )}

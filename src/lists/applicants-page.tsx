@@ -10,7 +10,7 @@ import { APPLICANT_FILTERS, EDITABLE_TEXTS } from './list-filters';
 import { ListPager, totalText } from './list-pager';
 import { ListTable, type ListColumn } from './list-table';
 import { ListToolbar } from './list-toolbar';
-import { dateTime, NameCell, RowActions, text } from './row-cells';
+import { dateTime, emailText, NameCell, RowActions, text } from './row-cells';
 import { useListNavigation } from './use-list-navigation';
 import { wizardRouteFor } from '../../forms/app-paths';
 
@@ -21,7 +21,7 @@ const COLUMNS: ListColumn<ApplicantRow>[] = [
   { label: 'Nombre', sort: 'nombre', cell: (row) => <NameCell name={row.nombre} pld={row.pld_confirmada} signed={row.firmada} /> },
   { label: 'RFC', sort: 'rfc', cell: (row) => text(row.rfc) },
   { label: 'Tipo persona', sort: 'tipo', cell: (row) => row.tipo_persona },
-  { label: 'Correo electrónico', cell: (row) => text(row.email), className: 'email-cell' },
+  { label: 'Correo electrónico', cell: (row) => emailText(row.email), className: 'email-cell' },
   { label: 'Franquicia', sort: 'franquicia', cell: (row) => text(row.franquicia) },
   { label: 'Creada', sort: 'creada', cell: (row) => dateTime(row.fecha_creacion) },
   { label: 'Última modificación', sort: 'modificada', cell: (row) => dateTime(row.fecha_modificacion) },

@@ -3,6 +3,7 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import { Edit, History, Share } from '@blueprintjs/icons';
 import { format } from 'date-fns';
+import { Fragment } from 'react';
 import { cellDateTimeText } from '../../forms/date-time-text';
 import type { UnfinishedState } from '../../forms/contracts/lists';
 import { confirmedTagText } from '../../forms/pld-outcome';
@@ -20,6 +21,21 @@ export function Blank() {
 
 /** A text, or Blank when there is none. */
 export const text = (value: string | null | undefined) => (value ? value : <Blank />);
+
+/**
+ * An e-mail address that may wrap where a reader expects it: after the '@' and before each dot
+ * ('carlos.garcia@' over 'example.com', not 'example.co' over 'm'); Blank when there is none.
+ */
+export function emailText(value: string | null | undefined) {
+  if (!value) return <Blank />;
+  const parts = value.split(/(?<=@)|(?=\.)/);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
 
 /** A date and time as 25/11/2026 21:31; Blank when absent. */
 export const dateTime = (iso: string | undefined) => (iso ? cellDateTimeText(iso) : <Blank />);

@@ -1,10 +1,12 @@
-// Before 'Finalizar': everything the person entered, tab by tab, each tab with 'Editar' to go back to it.
+// Before 'Finalizar': everything the person entered, tab by tab, each tab with 'Editar' to go back to it
+// (a tab where nothing was entered too).
 import { Button, H3, H4 } from '@blueprintjs/core';
 import { Edit } from '@blueprintjs/icons';
 import { useMemo } from 'react';
 import type { Model } from '../../forms/contracts/application';
 import { enteredGuarantors, enteredValues } from '../../forms/entered-values';
 import type { AnyWizard } from '../../forms/wizards/wizard-for';
+import { NOTICES } from '../../forms/messages';
 
 export interface ReviewSummaryProps {
   wizard: AnyWizard;
@@ -13,7 +15,11 @@ export interface ReviewSummaryProps {
 }
 
 export function ReviewSummary({ wizard, values, onEdit }: ReviewSummaryProps) {
-  const tabs = useMemo(() => [...enteredValues(wizard, values), ...enteredGuarantors(wizard, values)].sort((x, y) => x.index - y.index), [wizard, values]);
+  // Every step, in order: one where nothing was entered (its fields all optional) says so, with its 'Editar'.
+  const tabs = useMemo(() => {
+    const entered = [...enteredValues(wizard, values), ...enteredGuarantors(wizard, values)];
+    return wizard.tabs.map((tab, index) => entered.find((shown) => shown.index === index) ?? { index, title: tab.title, groups: [] });
+  }, [wizard, values]);
   return (
     <section className="review-summary" aria-labelledby="review-title">
       <H3 id="review-title">Revisa tu solicitud</H3>
@@ -30,6 +36,7 @@ export function ReviewSummary({ wizard, values, onEdit }: ReviewSummaryProps) {
               onClick={() => onEdit(tab.index)}
             />
           </div>
+          {tab.groups.length === 0 && <p className="review-tab-empty">{NOTICES.reviewTabEmpty}</p>}
           {tab.groups.map((group) => (
             <div key={group.title ?? ''} className="review-group">
               {group.title && <p className="review-group-title">{group.title}</p>}

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { createApplication, createGuarantor, createGuarantorOfType, pageBearer } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { fillPersonGeneralData, next, openStep } from './support/wizard-steps';
+import { defaultPfModel } from '../../forms/wizards/pf';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -286,6 +287,18 @@ test("before 'Finalizar' the applicant reviews everything entered, tab by tab, a
   await page.screenshot({ path: 'test-results/applicant/review-360.png' });
   await review.getByRole('button', { name: 'Editar Avales' }).click();
   await expect(page.getByRole('button', { name: /Avales/ })).toHaveAttribute('aria-current', 'step');
+});
+
+test("the review lists a step where nothing was entered too, saying so, with its 'Editar'", async ({ page, request }) => {
+  // Activos y pasivos: every field optional, none filled.
+  const uuid = await createApplication(request, 'pf', { last_index: 5 }, { activos_pasivos: defaultPfModel().activos_pasivos });
+  await page.goto(`/pf/${uuid}`);
+  const review = page.getByRole('region', { name: 'Revisa tu solicitud' });
+  await expect(review.getByRole('heading', { level: 4 })).toHaveText(['Datos generales', 'Vivienda', 'Empleo', 'Activos y pasivos', 'Referencias personales']);
+  await expect(review.getByRole('region', { name: 'Activos y pasivos' })).toHaveText(/Activos y pasivos\s*Editar\s*No capturaste datos en este paso\./);
+  await expectAccessible(page);
+  await review.getByRole('button', { name: 'Editar Activos y pasivos' }).click();
+  await expect(page.getByRole('button', { name: /Activos y pasivos/ })).toHaveAttribute('aria-current', 'step');
 });
 
 test("a postal code whose neighbourhoods could not be looked up says so, and a refused step names 'Colonia'", async ({ page, request }) => {

@@ -59,8 +59,14 @@ test('a guarantor\'s INE and Constancia fill its wizard, and staff list and open
   await staff.screenshot({ path: 'test-results/documents/staff-documentos-1280.png', fullPage: true });
   await staff.setViewportSize({ width: 360, height: 740 });
   await expectNoHorizontalScroll(staff);
+  // A card per document: its date and its 'Abrir' within the screen, not off its edge in a box scrolled sideways.
+  for (const shown of [idRow.getByRole('link', { name: /Abrir/ }), idRow.locator('td[data-label="Fecha"]')]) {
+    const box = (await shown.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  await expectAccessible(staff);
   await toggle.scrollIntoViewIfNeeded();
-  await staff.screenshot({ path: 'test-results/documents/staff-documentos-360.png' });
+  await staff.screenshot({ path: 'test-results/documents/staff-documentos-360.png', fullPage: true });
   await staff.setViewportSize({ width: 1280, height: 720 });
 
   // The ID opens as the image it is, in a new tab.

@@ -87,6 +87,10 @@ test('staff see the signed records in both lists, the signatures in the wizard a
   await staff.goto(`/list?q=${pf}`);
   const signedRow = staff.getByRole('row', { name: new RegExp(pf) });
   await expect(signedRow.getByText('Firmado con e.firma', { exact: true })).toBeVisible();
+  // The tag makes the row taller: its actions cell, striped, reaches the row's foot all the same.
+  const rowBox = (await signedRow.boundingBox())!;
+  const actionsBox = (await signedRow.locator('td.row-actions').boundingBox())!;
+  expect(Math.abs(actionsBox.y + actionsBox.height - (rowBox.y + rowBox.height))).toBeLessThanOrEqual(1);
   await checkedAtBothWidths(staff, 'lista-solicitantes', signedRow);
 
   // Unfinished registrations: the signed PM's row.
