@@ -90,10 +90,11 @@ function WizardPage() {
   useDocumentTitle(loading ? null : titles[current], route.title);
   const draft = useLocalDraft(actor, { base: route.base, uuid, parentUuid: search.get('pm'), staff });
 
-  // A new tab takes the focus to its title, so keyboard and screen-reader users start there.
+  // A new tab takes the focus to its title, so keyboard and screen-reader users start there, and is
+  // shown from the stepper above it (focus alone scrolled the title to the top, cutting the stepper).
   const shownTab = useRef(current);
   useEffect(() => {
-    if (shownTab.current !== current) document.getElementById('tab-title')?.focus();
+    if (shownTab.current !== current) showNewTab();
     shownTab.current = current;
   }, [current]);
 
@@ -149,4 +150,14 @@ function WizardPage() {
       />
     </section>
   );
+}
+
+/** The new tab's title takes the focus; the page scrolls back up to the stepper when it had scrolled past it. */
+function showNewTab() {
+  const title = document.getElementById('tab-title');
+  if (!title) return;
+  title.focus({ preventScroll: true });
+  const stepper = document.querySelector('.wizard-stepper');
+  if (stepper && stepper.getBoundingClientRect().top < 0) stepper.scrollIntoView({ block: 'start' });
+  else title.scrollIntoView({ block: 'nearest' });
 }

@@ -289,6 +289,22 @@ test("before 'Finalizar' the applicant reviews everything entered, tab by tab, a
   await expect(page.getByRole('button', { name: /Avales/ })).toHaveAttribute('aria-current', 'step');
 });
 
+for (const width of [1280, 360]) {
+  test(`at ${width} px, 'Siguiente' at the foot of a long tab shows the next from the stepper, its title focused`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    const uuid = await createApplication(request, 'pf', { last_index: 5 });
+    await page.goto(`/pf/${uuid}`);
+    await openStep(page, /Datos generales/);
+    await next(page, 'Vivienda');
+    await expect(page.getByRole('heading', { level: 2, name: 'Vivienda' })).toBeFocused();
+    // The stepper whole in sight above the title, not scrolled past (a person sees where they are).
+    const stepper = page.getByRole('navigation', { name: 'Secciones de la solicitud' });
+    await expect.poll(async () => (await stepper.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await expect(stepper).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `test-results/applicant/next-tab-${width}.png` });
+  });
+}
+
 test("the review lists a step where nothing was entered too, saying so, with its 'Editar'", async ({ page, request }) => {
   // Activos y pasivos: every field optional, none filled.
   const uuid = await createApplication(request, 'pf', { last_index: 5 }, { activos_pasivos: defaultPfModel().activos_pasivos });
