@@ -55,7 +55,7 @@ export const validationFailed = (fields: number) =>
 export const NOTICES = {
   /** The public applicant finished without ticking 'Acepto' under the truthfulness statement. */
   statementRequired: 'Para finalizar, marca «Acepto» bajo la declaración de veracidad.',
-  /** A step of the review before 'Finalizar' where nothing was entered (its fields all optional). */
+  /** A step of the review before 'Finalizar' where nothing was entered. */
   reviewTabEmpty: 'No capturaste datos en este paso.',
   saveSuccessTitle: 'Éxito',
   saveSuccess: 'Datos almacenados correctamente',

@@ -99,12 +99,13 @@ export function planOcrFill(target: FillTarget, result: OcrResult, { level, atSt
     if (same(current, value)) continue;
     changes.push({ path, value, previous: current ?? null, uncertain: from !== undefined && result.uncertain.includes(from) });
   }
-  if (target.type === 'identification') changes.push(...birthStateChanges(changes, result, { level, atStart, now }));
+  // The ID's CURP and a natural person's Constancia's: either may bring another person's.
+  if (target.type === 'identification' || (target.type === 'tax' && target.person === 'Física')) changes.push(...birthStateChanges(changes, result, { level, atStart, now }));
   return changes;
 }
 
 /**
- * The birth state the ID's CURP names (as typing the CURP does, forms/dependent-fields.ts), when the
+ * The birth state the read CURP names (as typing the CURP does, forms/dependent-fields.ts), when the
  * CURP was filled and the country of birth is Mexico (or not chosen): in place of no state, or of the
  * state the replaced CURP named (filled from it, by an earlier read or by typing it), whose
  * municipality then goes as a change of state takes it. A state the person chose against the CURP
@@ -130,7 +131,16 @@ function birthStateChanges(filled: FillChange[], result: OcrResult, { level, now
 /** What a fill filled: its changes but the fields it emptied. */
 export const filledBy = (changes: readonly FillChange[]) => changes.filter((change) => !change.emptied);
 
-/** The undo of a fill: each field still holding what the read put there gets its previous value back. */
+/**
+ * The undo of a fill: each field still holding what the read put there gets its previous value back.
+ * The birth state given back takes its municipality with it, as a change of state does: the one the
+ * fill emptied when the municipality is still empty, or none (never one chosen in the other state).
+ */
 export function planOcrUndo(changes: FillChange[], now: unknown): Array<{ path: string; value: unknown }> {
-  return changes.filter((change) => same(getPath(now, change.path), change.value)).map((change) => ({ path: change.path, value: change.previous }));
+  const undone = changes.filter((change) => !change.emptied && same(getPath(now, change.path), change.value)).map((change) => ({ path: change.path, value: change.previous }));
+  if (!undone.some((change) => change.path === 'fisica.estado')) return undone;
+  const municipio = getPath(now, 'fisica.municipio');
+  const emptied = changes.find((change) => change.emptied && change.path === 'fisica.municipio');
+  if (isBlank(municipio)) return emptied ? [...undone, { path: emptied.path, value: emptied.previous }] : undone;
+  return [...undone, { path: 'fisica.municipio', value: null }];
 }

@@ -296,7 +296,9 @@ for (const width of [1280, 360]) {
     await page.goto(`/pf/${uuid}`);
     await openStep(page, /Datos generales/);
     await next(page, 'Vivienda');
-    await expect(page.getByRole('heading', { level: 2, name: 'Vivienda' })).toBeFocused();
+    const title = page.getByRole('heading', { level: 2, name: 'Vivienda' });
+    await expect(title).toBeFocused();
+    await expect(title).toBeInViewport();
     // The stepper whole in sight above the title, not scrolled past (a person sees where they are).
     const stepper = page.getByRole('navigation', { name: 'Secciones de la solicitud' });
     await expect.poll(async () => (await stepper.boundingBox())!.y).toBeGreaterThanOrEqual(0);

@@ -7,6 +7,7 @@ import { ineFront } from '../support/documents/id-cards';
 import { COMPANIES, PEOPLE } from '../support/documents/people';
 import { cfeReceipt, telmexReceipt } from '../support/documents/receipts';
 import { createApplication } from './support/api';
+import { pickFromCatalog } from './support/wizard-steps';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 
 const person = PEOPLE[1]!; // MARÍA FERNANDA PEÑA NÚÑEZ, born 2003 (a CURP of this century), Guadalajara
@@ -89,12 +90,15 @@ test.describe('documents and OCR', () => {
     await input.setInputFiles({ name: 'ine-maria.png', mimeType: 'image/png', buffer: ineFront(person) });
     await expect(area.getByText('Se llenaron 8 campos con OCR')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByLabel('Estado de nacimiento')).toHaveValue(/jalisco/i);
+    await pickFromCatalog(page, 'Municipio de nacimiento', 'guadalajara', 'Guadalajara');
 
     await input.setInputFiles({ name: 'ine-sofia.png', mimeType: 'image/png', buffer: ineFront(other) });
     await expect(page.getByLabel('CURP')).toHaveValue(other.curp, { timeout: 60_000 });
     await expect(page.getByLabel('Nombre(s)')).toHaveValue(other.nombre);
     // Jalisco came from the replaced CURP: the state follows the new one, as typing that CURP would.
     await expect(page.getByLabel('Estado de nacimiento')).toHaveValue(/puebla/i);
+    // Guadalajara is not in Puebla: emptied, neither counted nor marked as filled.
+    await expect(page.getByLabel('Municipio de nacimiento')).toHaveValue('');
     // Six changed (both women with an INE: the sex and the identification stay), the state among them.
     await expect(area.getByText('Se llenaron 6 campos con OCR')).toBeVisible();
     await expect(page.locator('.birthplace-fields').getByText(/Llenado con OCR/)).toHaveCount(1);

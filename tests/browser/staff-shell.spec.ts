@@ -11,7 +11,7 @@ async function signIn(page: Page, next = '/') {
 }
 
 /** The menu's first entries, in the order the arrows walk them. */
-const MENU_ENTRIES = ['Nueva solicitud', 'Registros sin terminar', 'Solicitantes'];
+const MENU_ENTRIES = ['Nueva solicitud', 'Registros sin terminar', 'Solicitantes'] as const;
 
 /**
  * With the focus on 'Menú': Enter opens the staff menu on its first entry, and the arrows walk down to

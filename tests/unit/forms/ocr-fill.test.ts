@@ -62,6 +62,14 @@ describe('OCR fill', () => {
     expect(filledBy(changes)).toHaveLength(changes.length - 1);
     const after = applyChanges(first, changes.map((c) => ({ name: c.path, value: c.value })));
     expect(byPath(planOcrUndo(changes, after))).toMatchObject({ 'fisica.estado': jalisco, 'fisica.municipio': guadalajara, 'fisica.curp': 'PENM031102MJCXXRA5' });
+    // Another state chosen since: the undo leaves it, and its empty municipality, alone.
+    const oaxaca = { id_estado: 20, codigo: 'OAX', nombre: 'Oaxaca' };
+    const moved = applyChanges(after, [{ name: 'fisica.estado', value: oaxaca }]);
+    expect(byPath(planOcrUndo(changes, moved))).not.toHaveProperty('fisica.estado');
+    expect(byPath(planOcrUndo(changes, moved))).not.toHaveProperty('fisica.municipio');
+    // A municipality of the new state chosen since: the state goes back, and that municipality with it.
+    const cuauhtemoc = applyChanges(after, [{ name: 'fisica.municipio', value: { id_municipio: 15, nombre: 'Cuauhtémoc' } }]);
+    expect(byPath(planOcrUndo(changes, cuauhtemoc))).toMatchObject({ 'fisica.estado': jalisco, 'fisica.municipio': null });
 
     // Jalisco chosen while the CURP says Puebla (PL): the person's choice, kept with its municipality.
     const chosen = { ...first, fisica: { ...first.fisica, curp: 'AAIS680105MPLLBF05' } };
@@ -74,6 +82,14 @@ describe('OCR fill', () => {
     const same = byPath(planOcrFill({ type: 'identification' }, INE, { level: 'all', atStart: sameState, now: sameState }));
     expect(same).not.toHaveProperty('fisica.estado');
     expect(same).not.toHaveProperty('fisica.municipio');
+  });
+
+  it("a natural person's Constancia with another person's CURP moves the birth state the same way", () => {
+    const jalisco = { id_estado: 14, codigo: 'JAL', nombre: 'Jalisco' };
+    const first = { ...BLANK_PF, fisica: { ...BLANK_PF.fisica, curp: 'PENM031102MJCXXRA5', estado: jalisco } };
+    const constancia = { ...INE, template: 'CSF', data: { rfc: 'AAIS680105Q91', curp: 'AAIS680105MPLLBF05' }, uncertain: [] } as unknown as OcrResult;
+    const changes = byPath(planOcrFill({ type: 'tax', person: 'Física' }, constancia, { level: 'all', atStart: first, now: first }));
+    expect(changes).toMatchObject({ 'fisica.curp': 'AAIS680105MPLLBF05', 'fisica.estado': { id_estado: 21, codigo: 'PUE' } });
   });
 
   it('keeps what the person typed after the upload started, and a value already there', () => {
@@ -98,6 +114,8 @@ describe('OCR fill', () => {
     expect(byPath(planOcrFill({ type: 'tax', person: 'Física' }, csf, { level: 'all', atStart: BLANK_PF, now: BLANK_PF }))).toEqual({
       'fisica.rfc': 'PENM900215AB1',
       'fisica.curp': 'PENM900215MDFXXR09',
+      // Its CURP's state, as the ID's fills it.
+      'fisica.estado': { id_estado: 9, codigo: 'CDMX', nombre: 'Ciudad de México' },
     });
     const company: OcrResult = { template: 'CSF', data: { rfc: 'AÑO010203XY4', razon_social: 'COMERCIALIZADORA ÁGUILA SA DE CV' }, uncertain: [], message: '' };
     const pm = { nombre: '', moral: { rfc: '' } };
