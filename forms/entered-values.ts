@@ -70,3 +70,12 @@ export function enteredGuarantors(wizard: AnyWizard, model: Model): EnteredTab[]
   }));
   return [{ index, title: wizard.tabs[index]!.title, groups: [{ title: fields.length === 0 ? NOTICES.noGuarantors : null, fields }] }];
 }
+
+/**
+ * What the review before 'Finalizar' lists: every tab of `wizard`, in order, with what was entered in
+ * it (a PM's guarantors in its Avales tab); a tab where nothing was entered has no group.
+ */
+export function reviewedTabs(wizard: AnyWizard, model: Model): EnteredTab[] {
+  const entered = [...enteredValues(wizard, model), ...enteredGuarantors(wizard, model)];
+  return wizard.tabs.map((tab, index) => entered.find((shown) => shown.index === index) ?? { index, title: tab.title, groups: [] });
+}

@@ -4,7 +4,7 @@ import { Button, H3, H4 } from '@blueprintjs/core';
 import { Edit } from '@blueprintjs/icons';
 import { useMemo } from 'react';
 import type { Model } from '../../forms/contracts/application';
-import { enteredGuarantors, enteredValues } from '../../forms/entered-values';
+import { reviewedTabs } from '../../forms/entered-values';
 import type { AnyWizard } from '../../forms/wizards/wizard-for';
 import { NOTICES } from '../../forms/messages';
 
@@ -15,11 +15,8 @@ export interface ReviewSummaryProps {
 }
 
 export function ReviewSummary({ wizard, values, onEdit }: ReviewSummaryProps) {
-  // Every step, in order: one where nothing was entered (its fields all optional) says so, with its 'Editar'.
-  const tabs = useMemo(() => {
-    const entered = [...enteredValues(wizard, values), ...enteredGuarantors(wizard, values)];
-    return wizard.tabs.map((tab, index) => entered.find((shown) => shown.index === index) ?? { index, title: tab.title, groups: [] });
-  }, [wizard, values]);
+  // Every step, in order: one where nothing was entered says so, with its 'Editar'.
+  const tabs = useMemo(() => reviewedTabs(wizard, values), [wizard, values]);
   return (
     <section className="review-summary" aria-labelledby="review-title">
       <H3 id="review-title">Revisa tu solicitud</H3>

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { enteredGuarantors, enteredValues } from '../../../forms/entered-values';
+import { enteredGuarantors, enteredValues, reviewedTabs } from '../../../forms/entered-values';
+import { PF_WIZARD, defaultPfModel } from '../../../forms/wizards/pf';
 import { PM_WIZARD } from '../../../forms/wizards/pm';
 import type { AnyWizard } from '../../../forms/wizards/wizard-for';
 import { PFAE_WIZARD } from '../../../forms/wizards/pfae';
-import { validPfaeModel, validPmModel } from './fixtures';
+import { validPfaeModel, validPfModel, validPmModel } from './fixtures';
 
 describe('entered values', () => {
   it('lay each list out where the form does, item after item, not interleaved with another list', () => {
@@ -57,5 +58,12 @@ describe('entered values', () => {
       },
     ]);
     expect(enteredGuarantors(wizard, { ...validPmModel(), avales: [] })[0]!.groups).toEqual([{ title: 'No existen avales relacionados', fields: [] }]);
+  });
+
+  it('the review lists every tab in order, one where nothing was entered without a group', () => {
+    const tabs = reviewedTabs(PF_WIZARD as unknown as AnyWizard, { ...validPfModel(), activos_pasivos: defaultPfModel().activos_pasivos });
+    expect(tabs.map((tab) => tab.title)).toEqual(['Datos generales', 'Vivienda', 'Empleo', 'Activos y pasivos', 'Referencias personales']);
+    expect(tabs.find((tab) => tab.title === 'Activos y pasivos')!.groups).toEqual([]);
+    expect(tabs.find((tab) => tab.title === 'Vivienda')!.groups.length).toBeGreaterThan(0);
   });
 });
