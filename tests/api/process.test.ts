@@ -39,12 +39,19 @@ function start(port: number): { child: ChildProcess; output: () => string } {
   return { child, output: () => output };
 }
 
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+/**
+ * Probes until it gives a value. The limits are generous: on the shared CI machine, with the
+ * whole suite running beside it, a start once took more than 30 s to answer its first page. A
+ * timeout, or a server that exited, says what it printed, so a slow start can be told from a broken one.
+ */
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, server?: ReturnType<typeof start>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
+    const printed = () => `; the server printed:\n${server?.output() ?? '(not shown)'}`;
+    if (server && server.child.exitCode !== null) throw new Error(`the server exited (code ${server.child.exitCode})${printed()}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms${printed()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -58,7 +65,7 @@ describe('npm start', () => {
     const health = await until(async () => {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       return response.status === 200 ? response.json() : undefined;
-    }, 30_000);
+    }, 60_000, server);
     expect(health).toEqual({ status: 'ok', database: 'ready' });
 
     const page = await fetch(`http://127.0.0.1:${port}/pf/1234?params=F1`);
@@ -67,7 +74,7 @@ describe('npm start', () => {
     expect(html).toContain('<script type="application/json" id="app-config">');
     expect(html).toContain('"clientId":"2"');
 
-    await until(async () => (server.output().includes('Demo staff account created') ? true : undefined), 5_000);
+    await until(async () => (server.output().includes('Demo staff account created') ? true : undefined), 10_000, server);
     // No published password: a random one, printed once, opens the account and 'demo1234' does not.
     const printed = /\/staff\/login as "demo" with password "([A-Za-z0-9_-]{16,})"/.exec(server.output());
     expect(printed, server.output()).not.toBeNull();
@@ -85,18 +92,18 @@ describe('npm start', () => {
     server.child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(server.output()).toContain('shutting down');
-  }, 60_000);
+  }, 150_000);
 
   it('serves the browser app before the API is built, holds an API call until it is, and finishes a save under way on SIGTERM', async () => {
     const server = start(port + 3);
     const base = `http://127.0.0.1:${port + 3}`;
     // The first answer of the port is the page; a call made at that moment waits and gets the API's JSON, not a refusal.
-    const page = await until(async () => ((await fetch(`${base}/`)).status === 200 ? true : undefined), 30_000);
+    const page = await until(async () => ((await fetch(`${base}/`)).status === 200 ? true : undefined), 60_000, server);
     expect(page).toBe(true);
     const early = await fetch(`${base}/api/health`);
     expect([200, 503]).toContain(early.status);
     expect(await early.json()).toMatchObject({ database: expect.stringMatching(/^(ready|starting)$/) });
-    await until(async () => ((await fetch(`${base}/api/health`)).status === 200 ? true : undefined), 30_000);
+    await until(async () => ((await fetch(`${base}/api/health`)).status === 200 ? true : undefined), 60_000, server);
 
     const authorization = await publicAuthorization(base);
 
@@ -142,13 +149,13 @@ describe('npm start', () => {
       const opened = await until(async () => {
         const response = await fetch(`http://127.0.0.1:${port + 4}/api/wizardpf/${uuid}/1`, { headers: { authorization } });
         return response.status === 200 ? response.json() : undefined;
-      }, 30_000);
+      }, 60_000, again);
       expect(opened.data).toMatchObject({ uuid, nombre: 'CARLOS', fisica: { curp: 'GARC850314HJCRRL09' } });
     } finally {
       again.child.kill('SIGTERM');
       await new Promise((resolve) => again.child.on('exit', resolve));
     }
-  }, 90_000);
+  }, 240_000);
 
   it('adds a staff account from the command line, who can then sign in', async () => {
     const result = spawnSync(
@@ -169,7 +176,7 @@ describe('npm start', () => {
           body: new URLSearchParams({ username: 'ana', password: 'contraseña-segura' }).toString(),
         });
         return r;
-      }, 30_000);
+      }, 60_000, server);
       expect(response.status).toBe(303);
       // The database already held staff, so no second demo account is announced.
       expect(server.output()).not.toContain('Demo staff account created');
@@ -192,12 +199,13 @@ describe('npm start', () => {
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
             body: new URLSearchParams({ username: 'ana', password: 'contraseña-segura' }).toString(),
           }),
-        30_000,
+        60_000,
+        again,
       );
       expect(refused.status).toBe(401);
     } finally {
       again.child.kill('SIGTERM');
       await new Promise((resolve) => again.child.on('exit', resolve));
     }
-  }, 90_000);
+  }, 240_000);
 });
