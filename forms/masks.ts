@@ -5,20 +5,52 @@
 /** Only the digits of a value, at most `max` of them. */
 export const digitsOnly = (value: string, max = Infinity) => value.replace(/\D/g, '').slice(0, max);
 
+/** Mexico's country code, as a phone may be written before its 10 national digits ('+52 33 1234 5678'). */
+const COUNTRY_CODE = '52';
+
 /**
- * The 10 national digits of a phone: a number pasted with Mexico's country code ('+52 33 1234 5678',
- * or '+52 1 …' as mobiles were once written) loses it; otherwise the first 10 digits.
+ * The '1' mobiles were once dialled with after the country code ('+52 1 33…'): no Mexican area code
+ * starts with 1 (nor 0), so after '+52' a 1 is that prefix, never the number's first digit.
+ */
+const OLD_MOBILE_PREFIX = '1';
+
+/** A phone written from '+' ('+52 …', '(+52) …', 'Tel: +52 …'): its country code comes first. */
+const startsInternational = (value: string) => /^\D*\+/.test(value);
+
+/**
+ * Whether a phone's digits start with Mexico's country code: written from '+' ('+52 33 1234 5678'),
+ * or without it as 12 digits, or 13 with the old mobile prefix ('52 1 33 1234 5678'). 12 digits
+ * '52 1…' are the code, the prefix and a number one digit short, not a number starting with 1.
+ */
+function hasCountryCode(value: string, digits: string): boolean {
+  if (!digits.startsWith(COUNTRY_CODE)) return false;
+  if (startsInternational(value)) return true;
+  return digits.length === 12 || (digits.length === 13 && digits.startsWith(OLD_MOBILE_PREFIX, COUNTRY_CODE.length));
+}
+
+/**
+ * The 10 national digits of a phone: a number pasted with Mexico's country code (and the '1' mobiles
+ * were once written with), or typed after '+52', loses it; otherwise the first 10 digits.
  */
 function nationalDigits(value: string): string {
   const digits = digitsOnly(value);
-  if (digits.length === 12 && digits.startsWith('52')) return digits.slice(2);
-  if (digits.length === 13 && digits.startsWith('521')) return digits.slice(3);
-  return digits.slice(0, 10);
+  if (!hasCountryCode(value, digits)) return digits.slice(0, 10);
+  const start = digits.startsWith(OLD_MOBILE_PREFIX, COUNTRY_CODE.length) ? COUNTRY_CODE.length + 1 : COUNTRY_CODE.length;
+  return digits.slice(start, start + 10);
 }
 
-/** '3312345678' → '331-234-5678' (partial input formats as far as it goes). */
+/**
+ * '3312345678' → '331-234-5678' (partial input formats as far as it goes). A '+' typed first stays,
+ * with the country code as far as it is typed ('+', '+5', '+52', '+52 1' with the old mobile prefix),
+ * until the first national digit, which the code then gives way to: typed one key at a time,
+ * '+52 33…' would otherwise be kept as the digits 5, 2, 3, 3….
+ */
 export function formatPhone(value: string | null | undefined): string {
-  const digits = nationalDigits(value ?? '');
+  const text = value ?? '';
+  const typedCode = digitsOnly(text);
+  if (startsInternational(text) && COUNTRY_CODE.startsWith(typedCode)) return `+${typedCode}`;
+  if (startsInternational(text) && typedCode === COUNTRY_CODE + OLD_MOBILE_PREFIX) return `+${COUNTRY_CODE} ${OLD_MOBILE_PREFIX}`;
+  const digits = nationalDigits(text);
   const parts = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 10)].filter(Boolean);
   return parts.join('-');
 }
@@ -28,29 +60,70 @@ export const stripPhone = (value: string | null | undefined) => (value ?? '').re
 
 export const toUpper = (value: string | null | undefined) => (value ?? '').toLocaleUpperCase('es-MX');
 
-const DATE_PART_DIGITS = [2, 2, 4];
+/** The parts of a typed date: dd/mm/aaaa, or year first (aaaa-mm-dd) once the text starts that way. */
+const DAY_FIRST = { digits: [2, 2, 4], joiner: '/' } as const;
+const YEAR_FIRST = { digits: [4, 2, 2], joiner: '-' } as const;
+
+/** What separates the parts of a typed date: '/', '-', '.' or a space. */
+const DATE_SEPARATOR = /[/.\-\s]/;
 
 /**
  * A date as it is typed, shown as dd/mm/aaaa: digits fill the day, the month and the year, a slash
  * comes by itself before the digit that follows a full part, a slash (or '-', '.', a space) typed after one digit closes
  * that part ('1/2/1990'), and anything else, or a fifth digit of the year, is dropped. An ISO date
- * pasted ('1990-02-01') shows as 01/02/1990.
+ * pasted ('1990-02-01') shows as 01/02/1990. A text that starts with four digits and a separator
+ * ('1990-', '1990/02/01' pasted; see typeDate) is typed year first: aaaa-mm-dd the same way, shown
+ * as dd/mm/aaaa once whole. Spaces before a pasted date are no part of it (after one, a space typed
+ * is a separator like any other).
  */
-export function formatTypedDate(value: string): string {
-  const iso = /^\s*(\d{4})-(\d{2})-(\d{2})\s*$/.exec(value);
+export function formatTypedDate(typed: string): string {
+  const value = typed.trimStart();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})\s*$/.exec(value);
   if (iso) return `${iso[3]}/${iso[2]}/${iso[1]}`;
+  const layout = /^\d{4}[/.\-\s]/.test(value) ? YEAR_FIRST : DAY_FIRST;
   const parts = [''];
   for (const char of value) {
     const last = parts.length - 1;
     if (/\d/.test(char)) {
-      if (parts[last].length < DATE_PART_DIGITS[last]) parts[last] += char;
-      else if (last < DATE_PART_DIGITS.length - 1) parts.push(char);
+      if (parts[last].length < layout.digits[last]) parts[last] += char;
+      else if (last < layout.digits.length - 1) parts.push(char);
       else break;
-    } else if (/[/.\-\s]/.test(char) && parts[last] !== '' && last < DATE_PART_DIGITS.length - 1) {
+    } else if (DATE_SEPARATOR.test(char) && parts[last] !== '' && last < layout.digits.length - 1) {
       parts.push('');
     }
   }
-  return parts.join('/');
+  const [year, month = '', day = ''] = parts;
+  if (layout === YEAR_FIRST && month.length === 2 && day.length === 2) return `${day}/${month}/${year}`;
+  return parts.join(layout.joiner);
+}
+
+/**
+ * A date field's text while it is typed, and whether a slash it shows was typed (or pasted, or came
+ * with a date the field showed) rather than put in by the mask: only four digits the mask split
+ * ('20/15') followed by a '-' are a date typed year first.
+ */
+export interface TypedDate {
+  text: string;
+  separatorTyped: boolean;
+}
+
+const countOf = (text: string, pattern: RegExp) => [...text].filter((char) => pattern.test(char)).length;
+
+/** A whole date as the field shows it: its slashes are the date's, whoever put them there. */
+const WHOLE_DATE = /^\d{2}\/\d{2}\/\d{4}$/;
+
+/**
+ * The date field after an edit: `raw` is the input's text once a key or a paste has changed `shown`.
+ * A '-' right after four digits typed without a separator (shown '20/15', the slash the mask's) turns
+ * the date year first, '2015-' (a paste of '-02-01' there too); after a slash the person typed
+ * ('20/11' typed so, then '-') it stays day first, '20/11/'.
+ */
+export function typeDate(shown: TypedDate, raw: string): TypedDate {
+  const yearFirst = !shown.separatorTyped && /^\d{2}\/\d{2}$/.test(shown.text) && raw.startsWith(`${shown.text}-`);
+  const text = formatTypedDate(yearFirst ? shown.text.replace('/', '') + raw.slice(shown.text.length) : raw);
+  const aSeparatorAdded = countOf(raw.trimStart(), DATE_SEPARATOR) > countOf(shown.text, DATE_SEPARATOR);
+  const aSlashKept = shown.separatorTyped && shown.text.includes('/');
+  return { text, separatorTyped: text.includes('/') && (aSeparatorAdded || aSlashKept || WHOLE_DATE.test(text)) };
 }
 
 /** '$1,250,000.50' → '1250000.50': a typed number without separators, signs or spaces. */

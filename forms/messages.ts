@@ -65,6 +65,9 @@ export const NOTICES = {
   saveUnreachable: 'No fue posible comunicarse con el servidor. Revisa tu conexión e intenta de nuevo.',
   /** Said with a save the service could not take: nothing typed is lost. */
   saveKept: 'Tus datos siguen en esta pantalla; no se perdió nada de lo que escribiste.',
+  /** Under a save refused because the record changed in another session: what the reload keeps. */
+  keptOnReload:
+    'Lo que escribiste se queda en este navegador: al recargar la página te lo ofrecemos de nuevo sobre la versión actual, y te decimos cuáles de los campos que escribiste se guardaron con otro valor en la otra sesión.',
   dropOutside: 'No se pueden subir archivos en esta zona',
   updateSuccess: 'Tu información fue actualizada éxitosamente.',
   finishSuccess: '¡Gracias! Has completado éxitosamente el registro de tu solicitud, favor de imprimir los documentos.',

@@ -5,10 +5,12 @@
 // Changing any of them makes a PLD review stale (spec 01 §4).
 import { linkedPartyApplies } from './pf/empleo';
 import { fullName } from './person-name';
+import { tidyLine } from './rules/text';
 
 type Model = Record<string, unknown>;
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+// Tidy, as the schema stores texts (a name stored before with a doubled space is the same name).
+const text = (value: unknown) => (typeof value === 'string' ? tidyLine(value) : '');
 const object = (value: unknown): Model => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Model) : {});
 const list = (value: unknown): Model[] => (Array.isArray(value) ? value.map(object) : []);
 

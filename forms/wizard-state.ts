@@ -42,7 +42,8 @@ export type WizardModal =
   | { kind: 'finishStoredTemporarily'; unavailable?: string }
   | { kind: 'finishForbidden'; message: string }
   | { kind: 'updateError'; unavailable?: string }
-  | { kind: 'saveRefused'; message: string }
+  /** `stale`: the record changed in another session since it was opened (409 'stale_version'): a reload shows it. */
+  | { kind: 'saveRefused'; message: string; stale: boolean }
   /** A step's save found the service unavailable (503) or got no answer: the person may send it again. */
   | { kind: 'saveUnavailable'; message: string }
   | { kind: 'loadFailed' }

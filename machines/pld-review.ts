@@ -9,7 +9,7 @@
 import { assign, setup } from 'xstate';
 import { DELAYS } from '../forms/limits';
 import { matchKey, PLD_GROUPS, type PldCoincidences, type PldGroup, type PldMatch } from '../forms/pld';
-import { keysOf, reasonProblems, reasonsOf, selectedUsers } from '../forms/pld-outcome';
+import { keysOf, reasonProblems, reasonsOf, selectedUsers, type ReviewOutcome } from '../forms/pld-outcome';
 import { pldParties } from '../forms/pld-identity';
 import { notProvided } from './not-provided';
 import type { BlacklistAnswer } from '../forms/contracts/pld';
@@ -26,21 +26,11 @@ export interface PldReviewInput {
   model: Model;
 }
 
-export interface PldReviewContext {
+/** The review's outcome (`answered` is cleared when the identity changes or a search fails), and what it screens. */
+export interface PldReviewContext extends ReviewOutcome {
   staff: boolean;
   /** The model the next or current check screens. */
   model: Model;
-  groups: Record<PldGroup, PldMatch[]>;
-  /** Selected matches: `${group}:${index}`. */
-  selected: string[];
-  /** Keys of every match reviewed so far (matchKey). */
-  reviewed: string[];
-  /** The reason written for each confirmed match, by matchKey. */
-  reasons: Record<string, string>;
-  /** The matches staff selected when they last saved a review (the stored ones until then). */
-  users: PldCoincidences['users'];
-  /** A search answered for the model as it is (cleared when the identity changes or a search fails). */
-  answered: boolean;
   stored: Partial<PldCoincidences> | null;
 }
 

@@ -294,7 +294,7 @@ export const wizardMachine = setup({
      */
     'report save failure': enqueueActions(({ context, enqueue }, params: { failure: CallFailure }) => {
       if (refusedWithReason(params.failure)) {
-        enqueue.assign({ modal: { kind: 'saveRefused' as const, message: params.failure.message! } });
+        enqueue.assign({ modal: { kind: 'saveRefused' as const, message: params.failure.message!, stale: params.failure.code === 'stale_version' } });
         return;
       }
       // Said once: by the modal above, or by the notification with the fields' own messages.

@@ -40,12 +40,24 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 export const formatIsoDate = ({ year, month, day }: CalendarDate) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 
 const TYPED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const TYPED_YEAR_FIRST = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 
-/** A date typed as d/m/aaaa (one or two digits for the day and the month), or null when it is no real day. */
+/** The day, month and year of a typed text, as digits, in either order it may be typed. */
+function typedParts(text: string): [string, string, string] | null {
+  const dayFirst = TYPED_DATE.exec(text);
+  if (dayFirst) return [dayFirst[1], dayFirst[2], dayFirst[3]];
+  const yearFirst = TYPED_YEAR_FIRST.exec(text);
+  return yearFirst && [yearFirst[3], yearFirst[2], yearFirst[1]];
+}
+
+/**
+ * A date typed as d/m/aaaa (one or two digits for the day and the month) or year first as aaaa-m-d,
+ * or null when it is no real day.
+ */
 export function parseTypedDate(text: string): CalendarDate | null {
-  const match = TYPED_DATE.exec(text);
-  if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const parts = typedParts(text);
+  if (!parts) return null;
+  const [day, month, year] = parts.map(Number);
   return isCalendarDate(year, month, day) ? { year, month, day } : null;
 }
 

@@ -34,3 +34,6 @@ export function lengthAfterInsertion({ value, selectionStart, selectionEnd, inse
 
 /** True when an insertion would go past `maxLength`: the browser keeps the first characters and drops the rest without a word. */
 export const insertionIsCut = (insertion: TextInsertion, maxLength: number): boolean => lengthAfterInsertion(insertion) > maxLength;
+
+/** A one-line text as it is kept: no spaces around it, one between words ('  josé   ñoño ' → 'josé ñoño'). */
+export const tidyLine = (text: string): string => text.trim().replace(/ {2,}/g, ' ');

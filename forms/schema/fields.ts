@@ -4,7 +4,7 @@
 import { array, boolean, mixed, number, object, setLocale, string, type Schema, type TestContext } from 'yup';
 import { CATALOGUE_TEXT_MAX, KEPT_DATA_MAX_CHARS } from '../limits';
 import { MESSAGES, tooLong, tooManyItems } from '../messages';
-import { hasControlCharacters } from '../rules/text';
+import { hasControlCharacters, tidyLine } from '../rules/text';
 import { checkDate, isEmpty, type DateValue } from '../rules/date';
 import { checkExtension, checkPhone } from '../rules/phone';
 import { checkNumber, type NumberRule } from '../rules/amount';
@@ -71,16 +71,19 @@ const checkFilledText = (value: unknown, max: number, multiline = false) => {
   return hasControlCharacters(text, multiline) ? MESSAGES.controlCharacters : null;
 };
 
-/** Free text; empty is '' (or null), required unless said otherwise. */
+/** A one-line text is kept tidy (tidyLine): spaces typed around it or doubled between its words are not the person's data. */
+const tidied = (value: unknown) => (typeof value === 'string' ? tidyLine(value) : value);
+
+/** Free text; empty is '' (or null), required unless said otherwise; one line unless `multiline`, tidied. */
 export const text = ({ max, required = true, multiline = false }: TextOptions) =>
-  withRule(string().typeError(MESSAGES.invalidValue).nullable().default(''), 'text', (value) => {
+  withRule((multiline ? string() : string().transform(tidied)).typeError(MESSAGES.invalidValue).nullable().default(''), 'text', (value) => {
     if (isEmpty(value)) return required ? MESSAGES.required : null;
     return checkFilledText(value, max, multiline);
   });
 
 /** Required only when `when(parent, context)` holds. */
 export const conditionalText = (max: number, when: (parent: Record<string, unknown>, context: TestContext) => boolean) =>
-  withRule(string().typeError(MESSAGES.invalidValue).nullable().default(''), 'text', (value, context) => {
+  withRule(string().transform(tidied).typeError(MESSAGES.invalidValue).nullable().default(''), 'text', (value, context) => {
     if (isEmpty(value)) return when(context.parent ?? {}, context) ? MESSAGES.required : null;
     return checkFilledText(value, max);
   });

@@ -34,6 +34,8 @@ const TEXT_WIDTH = 612 - PAGE_MARGINS[0] - PAGE_MARGINS[2];
 /** A signature's line, and the gap between two signers' columns. */
 const SIGNATURE_LINE = 190;
 const SIGNATURE_GAP = 20;
+/** The room under a section title for it and the first row of what it heads; with less, the title starts the next page. */
+const TITLE_ROOM = 64;
 /**
  * What a signature signs, kept on its page with it: a paragraph, or a row or two of fields (the place
  * and date). Only short ones: pdfmake keeps just the first page of a block that cannot break.
@@ -187,8 +189,12 @@ export function packetDefinition(packet: Packet, date: Date): TDocumentDefinitio
     pageMargins: PAGE_MARGINS,
     info: { title: packet.title, author: packet.forms[0]?.header.company ?? '', creator: 'Solicitud en línea', producer: 'Solicitud en línea', creationDate: date, modDate: date },
     content,
-    // A section title never ends a page: it moves to the next with what it heads.
-    pageBreakBefore: (node, queries) => node.headlineLevel === 1 && queries.getFollowingNodesOnPage().length === 0,
+    // A section title never ends a page: it moves to the next with what it heads, when nothing follows
+    // it on its page or too little room is left for the first row of what it heads (a table of fields
+    // begins on the page, yet its first row, which cannot break, goes to the next).
+    pageBreakBefore: (node, queries) =>
+      node.headlineLevel === 1 &&
+      (queries.getFollowingNodesOnPage().length === 0 || node.startPosition.pageInnerHeight * (1 - node.startPosition.verticalRatio) < TITLE_ROOM),
     footer: (page: number, count: number) => ({
       columns: [
         { text: codeOfPage(page), alignment: 'left' },

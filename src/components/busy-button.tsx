@@ -22,8 +22,13 @@ export function BusyButton({ busy, icon, className, disabled, text, ...props }: 
           {icon}
         </>
       }
-      className={[className, Classes.LOADING].filter(Boolean).join(' ')}
-      disabled
+      className={[className, Classes.LOADING, Classes.DISABLED].filter(Boolean).join(' ')}
+      // Not pressable, yet kept in the focus order and focused: a disabled button would drop the focus
+      // to the page's body, and a dialog the work then opens (a save refused) would have nothing to
+      // give it back to. Not a submit button while busy, so Enter and a click send nothing.
+      type="button"
+      onClick={undefined}
+      aria-disabled
       aria-busy
       aria-label={props['aria-label'] ?? (typeof text === 'string' ? text : undefined)}
     />

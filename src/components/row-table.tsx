@@ -3,20 +3,11 @@
 // staff lists have their own (src/lists/list-table.tsx): their headers sort and their rows open.
 import { HTMLTable } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { EmptyRow, TableHead, TableRegion } from './table-parts';
+import { CardCells, EmptyRow, TableHead, TableRegion, type CardColumn, type TableName } from './table-parts';
 
-export interface RowColumn<Row> {
-  /** The header, and the value's label on a card. */
-  label: string;
-  /** One element: on a card the cell is a row of label and value. */
-  cell: (row: Row) => ReactNode;
-  className?: string;
-}
+export type RowColumn<Row> = CardColumn<Row>;
 
-export interface RowTableProps<Row> {
-  /** The id of the heading that names the table, or (`label`) its own name. */
-  labelledBy?: string;
-  label?: string;
+export type RowTableProps<Row> = TableName & {
   /** The id of a text that says what the table holds. */
   describedBy?: string;
   /** Added to `list-table card-table row-table`. */
@@ -30,24 +21,19 @@ export interface RowTableProps<Row> {
   actions: (row: Row) => ReactNode;
   /** While another page of rows or a new look at them loads. */
   busy: boolean;
-}
+};
 
-export function RowTable<Row>({ labelledBy, label, describedBy, className, columns, rows, rowKey, empty, actions, busy }: RowTableProps<Row>) {
+export function RowTable<Row>({ describedBy, className, columns, rows, rowKey, empty, actions, busy, ...name }: RowTableProps<Row>) {
   const head = [...columns.map((column) => column.label), { label: 'Acciones', hidden: true as const }];
   return (
-    <TableRegion labelledBy={labelledBy} label={label}>
+    <TableRegion {...name}>
       <HTMLTable striped compact className={`list-table card-table row-table ${className}`} aria-describedby={describedBy} aria-busy={busy}>
         <TableHead columns={head} />
         <tbody>
           {rows.length === 0 && <EmptyRow columns={head.length} text={empty} />}
           {rows.map((row) => (
             <tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <td key={column.label} data-label={column.label} className={column.className}>
-                  {column.cell(row)}
-                </td>
-              ))}
-              <td className="row-actions card-table-actions">{actions(row)}</td>
+              <CardCells row={row} columns={columns} actions={actions} />
             </tr>
           ))}
         </tbody>

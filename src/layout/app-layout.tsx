@@ -9,7 +9,7 @@ import { PublicFooter } from './public-footer';
 import { Brand } from './brand';
 import { PublicHeader } from './public-header';
 import { TopNavigation } from './top-navigation';
-import { MAIN_ID, useFocusOnPageChange } from './route-focus';
+import { MAIN_ID, useNewPageStart } from './route-focus';
 
 // Public visitors never see the staff header: its menu, popover and keys stay out of the home route's code.
 const StaffHeader = lazy(() => import('./staff-header').then((module) => ({ default: module.StaffHeader })));
@@ -29,7 +29,7 @@ export function AppLayout() {
   const isStaff = useSelector(session, selectIsStaff);
   const navigating = useNavigation().state === 'loading';
   const main = useRef<HTMLElement>(null);
-  useFocusOnPageChange(main);
+  useNewPageStart(main);
   return (
     <div className="app-frame">
       <a className="skip-link" href={`#${MAIN_ID}`}>

@@ -8,16 +8,12 @@ import { Link } from 'react-router-dom';
 import type { ListSort } from '../../forms/contracts/lists';
 import { sortedBy, type ListQuery } from '../../forms/list-query';
 import { NOTICES } from '../../forms/messages';
-import { EmptyRow, TableRegion } from '../components/table-parts';
+import { CardCells, EmptyRow, TableRegion, type CardColumn } from '../components/table-parts';
 import { listHref } from './list-data';
 
-export interface ListColumn<Row> {
-  /** The header, and the value's label on a card. */
-  label: string;
-  cell: (row: Row) => ReactNode;
+export interface ListColumn<Row> extends CardColumn<Row> {
   /** The sort the header sets; a header without one does not sort. */
   sort?: ListSort;
-  className?: string;
 }
 
 export interface ListTableProps<Row> {
@@ -80,12 +76,7 @@ export function ListTable<Row>({ labelledBy, describedBy, columns, rows, rowKey,
           {rows.length === 0 && <EmptyRow columns={columns.length + 1} text={NOTICES.noMatches} />}
           {rows.map((row) => (
             <tr key={rowKey(row)} tabIndex={onOpen ? 0 : undefined} onDoubleClick={onOpen && (() => onOpen(row))} onKeyDown={onOpen && opensOnEnter(row)}>
-              {columns.map((column) => (
-                <td key={column.label} data-label={column.label} className={column.className}>
-                  {column.cell(row)}
-                </td>
-              ))}
-              <td className="row-actions card-table-actions">{actions(row)}</td>
+              <CardCells row={row} columns={columns} actions={actions} />
             </tr>
           ))}
         </tbody>

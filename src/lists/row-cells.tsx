@@ -3,10 +3,10 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import { Edit, History, Share } from '@blueprintjs/icons';
 import { format } from 'date-fns';
-import { Fragment } from 'react';
 import { cellDateTimeText } from '../../forms/date-time-text';
 import type { UnfinishedState } from '../../forms/contracts/lists';
 import { confirmedTagText } from '../../forms/pld-outcome';
+import { EmailText } from '../components/email-text';
 import { RouterButton } from '../components/router-button';
 
 /** An empty value: a dash to see, 'Sin dato' to hear. */
@@ -22,20 +22,8 @@ export function Blank() {
 /** A text, or Blank when there is none. */
 export const text = (value: string | null | undefined) => (value ? value : <Blank />);
 
-/**
- * An e-mail address that may wrap where a reader expects it: after the '@' and before each dot
- * ('carlos.garcia@' over 'example.com', not 'example.co' over 'm'); Blank when there is none.
- */
-export function emailText(value: string | null | undefined) {
-  if (!value) return <Blank />;
-  const parts = value.split(/(?<=@)|(?=\.)/);
-  return parts.map((part, index) => (
-    <Fragment key={index}>
-      {index > 0 && <wbr />}
-      {part}
-    </Fragment>
-  ));
-}
+/** An e-mail address that wraps after the '@' and before dots (EmailText); Blank when there is none. */
+export const emailText = (value: string | null | undefined) => (value ? <EmailText address={value} /> : <Blank />);
 
 /** A date and time as 25/11/2026 21:31; Blank when absent. */
 export const dateTime = (iso: string | undefined) => (iso ? cellDateTimeText(iso) : <Blank />);

@@ -11,6 +11,7 @@ import { dateTimeText } from '../../forms/date-time-text';
 import { MAIL_KIND_LABELS, MAIL_STATE_LABELS, mailCountText, mailStateText, noMailText, readMailPageQuery, type MailPageQuery } from '../../forms/mail-outbox-texts';
 import { permissionRefusal } from '../../forms/staff-permissions';
 import { useFocusKeptInPager } from '../components/pager-focus';
+import { EmailText } from '../components/email-text';
 import { RouterButton } from '../components/router-button';
 import { RowTable, type RowColumn } from '../components/row-table';
 import { SearchToolbar, ToolbarSelect } from '../components/search-toolbar';
@@ -40,7 +41,7 @@ function MailState({ message }: { message: MailMessageRow }) {
 
 const COLUMNS: RowColumn<MailMessageRow>[] = [
   { label: 'Fecha', cell: (message) => <span>{dateTimeText(message.creado_el)}</span>, className: 'mail-date' },
-  { label: 'Para', cell: (message) => <span>{message.destinatario}</span>, className: 'mail-to' },
+  { label: 'Para', cell: (message) => <span><EmailText address={message.destinatario} /></span>, className: 'mail-to' },
   { label: 'Asunto', cell: (message) => <span>{message.asunto}</span> },
   { label: 'Tipo', cell: (message) => <span>{MAIL_KIND_LABELS[message.tipo]}</span> },
   { label: 'Estado', cell: (message) => <MailState message={message} /> },

@@ -3,6 +3,7 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useBlocker } from 'react-router-dom';
 import { ANSWER, focusAnswer } from '../components/dialog-focus';
+import { keepsPage } from '../layout/record-follow';
 import { focusTitleIfNowhere, MAIN_ID } from '../layout/route-focus';
 import type { LocalDraft } from './local-draft';
 import type { WizardActorRef } from './selectors';
@@ -10,10 +11,10 @@ import type { WizardActorRef } from './selectors';
 /** `saveButton`: the name of the button that saves the tab shown, which the dialog tells the person to press. */
 export function LeaveGuard({ actor, draft, saveButton }: { actor: WizardActorRef; draft: LocalDraft; saveButton: string }) {
   const blocker = useBlocker(
-    ({ nextLocation }) =>
+    ({ nextLocation, historyAction }) =>
       // Any navigation is a departure, to the same address too (a new wizard starts there: WizardRoute),
-      // but the page's own rewrite of the address to follow its record's uuid.
-      !(nextLocation.state as { followsRecord?: boolean } | null)?.followsRecord &&
+      // a step in the browser's history included, but the page's own rewrite of the address to follow its record's uuid.
+      !keepsPage(historyAction, nextLocation.state) &&
       actor.getSnapshot().status === 'active' &&
       draft.unsaved(),
   );

@@ -4,9 +4,10 @@
 // not stored yet, and any record a staff session opens, keep theirs in sessionStorage, for this
 // browser tab only, so the next person at a shared computer never meets someone else's typing.
 import { useEffect, useMemo, useRef } from 'react';
+import { getIn } from 'final-form';
 import type { Model } from '../../forms/contracts/application';
 import { isFieldLocked } from '../../forms/locking';
-import { stillApplies, unsavedChanges, type UnsavedChange } from '../../forms/unsaved-changes';
+import { overtaken, stillApplies, unsavedChanges, type UnsavedChange } from '../../forms/unsaved-changes';
 import type { WizardActorRef } from './selectors';
 
 export type DraftChange = UnsavedChange;
@@ -125,15 +126,29 @@ function sweepExpiredDrafts() {
   }
 }
 
+/** A kept change of a field another session saved since it was typed, with what the server holds now. */
+export interface OvertakenChange extends DraftChange {
+  now: unknown;
+}
+
 export interface LocalDraft {
-  /** The changes kept from an earlier visit that the person may still change, once: the first form shown restores them. */
+  /** The changes kept from an earlier visit over the values they were typed over, once: the first form shown restores them. */
   takeKept(): DraftChange[];
+  /**
+   * The kept changes of fields another session saved since, offered until the person answers (every
+   * tab's form shows the offer; the draft keeps them meanwhile, a reload offers them again).
+   */
+  offered(): OvertakenChange[];
+  /** The offer answered ('Usar lo que escribí' puts them in the form, which keeps them from then on; or left). */
+  answerOffer(): void;
   /** Keeps what the form holds and the server does not (a moment later), or forgets the draft when the server holds it all. */
   keep(values: Model): void;
   /** Writes what `keep` was given now. */
   flush(): void;
   /** The form holds values the server does not. */
   unsaved(): boolean;
+  /** Opens the page again, its draft written first and the browser's warning not asked. */
+  reload(): void;
 }
 
 const KEEP_DELAY_MS = 300;
@@ -147,21 +162,36 @@ export function useLocalDraft(actor: WizardActorRef, place: DraftPlace): LocalDr
   const values = useRef<Model | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const taken = useRef(false);
+  const reloading = useRef(false);
+  const offer = useRef<OvertakenChange[]>([]);
 
   const draft = useMemo<LocalDraft>(() => {
     const changes = () => (values.current ? unsavedChanges(values.current, actor.getSnapshot().context.saved) : []);
+    /** What the draft holds: the form's unsaved changes, and the offer not answered yet (as it was typed, not what the server holds). */
+    const kept = () => {
+      const typed = changes();
+      const offered = offer.current.filter((change) => !typed.some((other) => other.path === change.path)).map(({ path, before, value }) => ({ path, before, value }));
+      return [...typed, ...offered];
+    };
     const flush = () => {
       clearTimeout(timer.current);
       timer.current = undefined;
-      if (values.current) writeDraft(placeRef.current, changes());
+      if (values.current) writeDraft(placeRef.current, kept());
     };
     return {
       takeKept() {
         if (taken.current) return [];
         taken.current = true;
         const { meta, saved } = actor.getSnapshot().context;
-        // Never over a field now locked, nor over a value the server changed since it was typed.
-        return readDraft(placeRef.current).filter((change) => !isFieldLocked(meta.editable, change.path) && stillApplies(change, saved));
+        // Never over a field now locked; over a value the server changed since it was typed only if the person says so.
+        const open = readDraft(placeRef.current).filter((change) => !isFieldLocked(meta.editable, change.path));
+        offer.current = open.filter((change) => overtaken(change, saved)).map((change) => ({ ...change, now: getIn(saved, change.path) }));
+        return open.filter((change) => stillApplies(change, saved));
+      },
+      offered: () => offer.current,
+      answerOffer() {
+        offer.current = [];
+        flush();
       },
       keep(next) {
         values.current = next;
@@ -169,7 +199,12 @@ export function useLocalDraft(actor: WizardActorRef, place: DraftPlace): LocalDr
         timer.current = setTimeout(flush, KEEP_DELAY_MS);
       },
       flush,
-      unsaved: () => changes().length > 0,
+      unsaved: () => kept().length > 0,
+      reload() {
+        flush();
+        reloading.current = true;
+        window.location.reload();
+      },
     };
   }, [actor]);
 
@@ -189,6 +224,7 @@ export function useLocalDraft(actor: WizardActorRef, place: DraftPlace): LocalDr
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       draft.flush();
+      if (reloading.current) return;
       if (actor.getSnapshot().status === 'active' && draft.unsaved()) {
         event.preventDefault();
         event.returnValue = '';

@@ -4,6 +4,7 @@ import { Button } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { TitledCallout } from '../components/titled-callout';
 import { selectPendingGuarantorLines, type WizardActorRef } from './selectors';
+import { tabTitle } from './tab-title';
 
 export function PendingGuarantorsNotice({ actor }: { actor: WizardActorRef }) {
   const lines = useSelector(actor, selectPendingGuarantorLines);
@@ -15,7 +16,7 @@ export function PendingGuarantorsNotice({ actor }: { actor: WizardActorRef }) {
     actor.send({ type: 'pendingGuarantor.declined', uuid });
     requestAnimationFrame(() => {
       const left = document.querySelectorAll<HTMLElement>('.pending-guarantors-list button');
-      (left[Math.min(index, left.length - 1)] ?? document.getElementById('tab-title'))?.focus();
+      (left[Math.min(index, left.length - 1)] ?? tabTitle())?.focus();
     });
   };
   return (

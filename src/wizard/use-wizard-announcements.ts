@@ -6,6 +6,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { NOTICES } from '../../forms/messages';
 import { notify } from '../global/notifications';
+import { FOLLOWS_RECORD } from '../layout/record-follow';
 import { useRuntime } from '../session/runtime-context';
 import { AT_PM_AVALES } from './open-at';
 import type { WizardActorRef } from './selectors';
@@ -29,7 +30,7 @@ export function useWizardAnnouncements(actor: WizardActorRef, base: string) {
       actor.on('notification', ({ kind }) => notify(NOTIFICATIONS[kind])),
       actor.on('recordChanged', ({ uuid }) => {
         const wanted = uuid ? `${base}/${encodeURIComponent(uuid)}` : base;
-        if (shown.current.pathname !== wanted) navigate(`${wanted}${shown.current.search}`, { replace: true, state: { followsRecord: true } });
+        if (shown.current.pathname !== wanted) navigate(`${wanted}${shown.current.search}`, { replace: true, state: FOLLOWS_RECORD });
       }),
       actor.on('parentChanged', ({ parentUuid }) => session.send({ type: 'session.parentUuidSet', parentUuid })),
       actor.on('finished', ({ staff }) => {

@@ -43,6 +43,7 @@ import { useWizardView } from './use-wizard-view';
 import type { WizardRoute } from './wizard-routes';
 import { WizardStepper } from './wizard-stepper';
 import { BusyButton } from '../components/busy-button';
+import { TAB_TITLE_ID } from './tab-title';
 
 export interface WizardFormProps {
   actor: WizardActorRef;
@@ -138,13 +139,13 @@ export function WizardForm({ actor, route, titles, staff, pldReviewer, review, d
               if (event.key === 'Enter' && isTextEntry(event.target)) event.preventDefault();
             }}
             noValidate
-            aria-labelledby="tab-title"
+            aria-labelledby={TAB_TITLE_ID}
           >
-            <H2 id="tab-title" className="wizard-tab-title" tabIndex={-1}>
+            <H2 id={TAB_TITLE_ID} className="wizard-tab-title" tabIndex={-1}>
               {titles[current]}
             </H2>
             <ErrorSummary actor={actor} serverErrors={serverErrors} values={values} company={route.wizard.tipo_persona === 'Moral'} />
-            <KeptDraft draft={draft} tabs={route.wizard.tabs} />
+            <KeptDraft draft={draft} wizard={route.wizard} />
             <UploadOwnerProvider value={uploadOwner}>
               <OcrMarksProvider fills={ocrFills} onRecord={recordOcrFill}>
                 <TabView

@@ -49,20 +49,26 @@ const CONTENT: Record<Exclude<WizardModal['kind'], 'pldReview'>, { title: string
 
 /**
  * A dialog that closes gives the focus back to what opened it; one opened by the page itself (the
- * first-use notice, a load's answer) had nothing to give it back to: the tab's first field takes it.
+ * first-use notice, a load's answer) had nothing to give it back to: the tab's first control takes
+ * it, a document's upload area where the tab starts with one (its reading fills the fields below),
+ * its first field otherwise.
  */
-function focusFirstFieldIfLost(dialog: HTMLElement) {
+function focusFirstControlIfLost(dialog: HTMLElement) {
   const active = document.activeElement;
   // Still on the closed dialog's button (nothing to go back to) or on the page's body: lost.
   if (active && active !== document.body && !dialog.contains(active)) return;
-  document
-    .querySelector<HTMLElement>('.wizard-tab :is(input:not([type="file"]):not([readonly]):not([disabled]), select:not([disabled]), textarea:not([readonly]):not([disabled]))')
-    ?.focus();
+  // Not a notice's button above the fields ('Descartar lo recuperado' is one Enter from undoing a recovery).
+  const controls = document.querySelectorAll<HTMLElement>(
+    '.wizard-tab :is(input:not([type="file"]):not([readonly]):not([disabled]), select:not([disabled]), textarea:not([readonly]):not([disabled]), button:not([disabled]):not([aria-disabled="true"]))',
+  );
+  [...controls].find((control) => !control.closest('.kept-draft'))?.focus();
 }
 
 export interface WizardModalActions {
   onClose: () => void;
   onRetry: () => void;
+  /** Opens the page again, its draft kept and no warning asked (a save refused for a newer version elsewhere). */
+  onReload: () => void;
   onConfirm: () => void;
   /** Where the PM of a guarantor lives, for the guarantor's error modal. */
   parentHref: (parentUuid: string | null) => string;
@@ -74,7 +80,7 @@ export interface WizardModalActions {
   signTarget?: { code: WizardCode; uuid: string; onSigned: () => void } | null;
 }
 
-export function WizardModals({ modal: current, onClose, onRetry, onConfirm, parentHref, staffCreated = false, printHref = null, signTarget = null }: { modal: WizardModal | null } & WizardModalActions) {
+export function WizardModals({ modal: current, onClose, onRetry, onReload, onConfirm, parentHref, staffCreated = false, printHref = null, signTarget = null }: { modal: WizardModal | null } & WizardModalActions) {
   const isOpen = current !== null && current.kind !== 'pldReview';
   // The dialog is mounted once a modal has opened (a closed one without a title would make
   // Blueprint warn on every render), and keeps the last modal's title and text while it fades out.
@@ -105,8 +111,16 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
   const saysKept = (modal.kind === 'saveUnavailable' || unavailable !== undefined) && modal.kind !== 'guarantorFinishFailed';
   // Each dialog opens with its answer focused (Enter gives it), not the dialog's box.
   let actions = <Button intent="primary" text={retry ? 'Reintentar' : 'Aceptar'} onClick={retry ? onRetry : onClose} {...ANSWER} />;
+  const stale = modal.kind === 'saveRefused' && modal.stale;
   if (saysKept) {
     actions = retryButtons;
+  } else if (stale) {
+    actions = (
+      <>
+        <Button text="Cerrar" onClick={onClose} />
+        <Button intent="primary" text="Recargar la página" onClick={onReload} {...ANSWER} />
+      </>
+    );
   } else if (modal.kind === 'confirmGuarantorRemoval') {
     actions = (
       <>
@@ -140,7 +154,7 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
       className="wizard-dialog"
       aria-describedby={bodyId}
       onOpened={focusAnswer}
-      onClosed={focusFirstFieldIfLost}
+      onClosed={focusFirstControlIfLost}
     >
       <DialogBody id={bodyId}>
         <p>{text}</p>
@@ -155,6 +169,7 @@ export function WizardModals({ modal: current, onClose, onRetry, onConfirm, pare
         {modal.kind === 'guarantorFinishFailed' && modal.message && <p>{modal.message}</p>}
         {unavailable && <p>{unavailable}</p>}
         {saysKept && <p>{NOTICES.saveKept}</p>}
+        {stale && <p>{NOTICES.keptOnReload}</p>}
       </DialogBody>
       <DialogFooter actions={actions} />
     </Dialog>

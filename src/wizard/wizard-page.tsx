@@ -3,7 +3,7 @@
 import { H1, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useMatches, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useMatches, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { TAB_TITLES } from '../../forms/messages';
 import { printPath } from '../../forms/app-paths';
 import { saveButtonText } from '../../forms/wizard-state';
@@ -11,6 +11,7 @@ import { DocumentList } from '../documents/document-list';
 import { EfirmaSignatures } from '../efirma/efirma-signatures';
 import { FormLockProvider } from '../components/fields/form-lock';
 import { useDocumentTitle } from '../layout/document-title';
+import { keepsPage } from '../layout/record-follow';
 import { PldMarksProvider } from '../components/fields/pld-marks';
 import { useRuntime } from '../session/runtime-context';
 import { selectIsPldReviewer, selectIsStaff } from '../session/selectors';
@@ -31,6 +32,7 @@ import { useWizardView } from './use-wizard-view';
 import { WizardForm } from './wizard-form';
 import { WizardModals } from './wizard-modals';
 import { WIZARD_ROUTES, type WizardRouteName } from './wizard-routes';
+import { tabTitle } from './tab-title';
 
 /** What the page renders of the wizard's state. */
 const PAGE_VIEW = {
@@ -45,13 +47,17 @@ const PAGE_VIEW = {
 };
 
 /**
- * The route's component: a new wizard for every navigation to the route, except the page's own
- * rewrite of the address to follow the record's uuid.
+ * The route's component: a new wizard for every navigation to the route, a step in the browser's
+ * history included, except the page's own rewrite of the address to follow the record's uuid.
  */
 export function WizardRoute() {
   const location = useLocation();
+  const navigationType = useNavigationType();
   const key = useRef(location.key);
-  if (!(location.state as { followsRecord?: boolean } | null)?.followsRecord) key.current = location.key;
+  // The page's URL following its record (/pm → /pm/{uuid} after the first save) keeps the page; any
+  // other location opens its own, a history step back or forward too, though the entry it returns to
+  // was once such a follow (a Back from a new guarantor to its PM is the PM's page, not the guarantor's).
+  if (!keepsPage(navigationType, location.state)) key.current = location.key;
   return <WizardPage key={key.current} />;
 }
 
@@ -142,6 +148,7 @@ function WizardPage() {
         modal={modal}
         onClose={() => actor.send({ type: 'modal.closed' })}
         onRetry={() => actor.send({ type: 'wizard.retried' })}
+        onReload={draft.reload}
         onConfirm={() => actor.send({ type: 'guarantor.removalConfirmed' })}
         parentHref={(parent) => (parent ? `/pm/${encodeURIComponent(parent)}` : '/pm')}
         staffCreated={staffCreated}
@@ -154,7 +161,7 @@ function WizardPage() {
 
 /** The new tab's title takes the focus; the page scrolls back up to the stepper when it had scrolled past it. */
 function showNewTab() {
-  const title = document.getElementById('tab-title');
+  const title = tabTitle();
   if (!title) return;
   title.focus({ preventScroll: true });
   const stepper = document.querySelector('.wizard-stepper');

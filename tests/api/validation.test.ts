@@ -72,6 +72,25 @@ describe('write validation', () => {
     expect((saved.fisica as { nacionalidad: string }).nacionalidad).toBe('Mexicana');
   });
 
+  it('stores one-line texts tidy: no spaces around them, one between words', async () => {
+    const model = validPfModel() as Record<string, any>;
+    model.nombre = '   josé   ñoño  ';
+    model.fisica.apellido_paterno = ' DE LA PEÑA ';
+    model.empleo.empresa_nombre = '  Peña & Núñez   Diseño Gráfico  ';
+    model.vivienda.domicilio.calle = 'Av.  Juárez 100 ';
+    const response = await post(model);
+    expect(response.statusCode).toBe(200);
+    const saved = stored.at(-1) as Record<string, any>;
+    expect(saved.nombre).toBe('JOSÉ ÑOÑO');
+    expect(saved.fisica.apellido_paterno).toBe('DE LA PEÑA');
+    expect(saved.empleo.empresa_nombre).toBe('Peña & Núñez Diseño Gráfico');
+    expect(saved.vivienda.domicilio.calle).toBe('Av. Juárez 100');
+    // Spaces alone are no name: the requirement's message, not an empty name stored.
+    const blank = await post({ ...validPfModel(), nombre: '    ' });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errores).toEqual({ nombre: MESSAGES.required });
+  });
+
   it('uses the session kind: the 100% shareholder total only for staff', async () => {
     const model = validPmModel();
     model.accionistas[0].porcentaje_participacion = 10;

@@ -5,19 +5,22 @@
 import { expect, test } from '@playwright/test';
 import { createApplication, createGuarantor, createGuarantorOfType, pageBearer } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
-import { fillPersonGeneralData, next, openStep } from './support/wizard-steps';
+import { acceptFirstUse, fillPersonGeneralData, next, openStep } from './support/wizard-steps';
 import { defaultPfModel } from '../../forms/wizards/pf';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('the first-use dialog is answered with Enter and leaves the focus on the first field; the tab names the step', async ({ page }) => {
+test("the first-use dialog is answered with Enter and leaves the focus on the tab's first control, the ID's upload area; the tab names the step", async ({ page }) => {
   await page.goto('/pf');
   const dialog = page.getByRole('dialog', { name: 'Antes de comenzar' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Aceptar' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByLabel('Identificación oficial')).toBeFocused();
+  // The ID's reading fills the fields below it: its upload area comes first, then the first field.
+  const chooseId = page.getByRole('button', { name: 'Elegir archivo' }).first();
+  await expect(chooseId).toBeFocused();
+  await expect(chooseId).toHaveAccessibleDescription('Credencial para votar (INE o IFE)');
   await expect(page).toHaveTitle('Datos generales · Solicitud de Persona Física · Arrendadora Occidente');
 
   // Enter in a text field keeps the person on the tab, with nothing flagged.
@@ -53,7 +56,7 @@ test('from the first save on, the folio and its link are shown and the link can 
 
 test('the first save says where the link to continue was mailed; a changed address is said again', async ({ page }) => {
   await page.goto('/pf');
-  await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(page);
   await fillPersonGeneralData(page);
   await next(page, 'Vivienda');
   const sent = page.getByRole('status').filter({ hasText: 'Te enviamos el enlace para continuar' });
@@ -103,7 +106,7 @@ test('unsaved typing survives a reload and a walk away, with a warning before le
   test.setTimeout(90_000);
   // A new application: the browser tab keeps what was typed before the first save.
   await page.goto('/pf');
-  await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(page);
   await page.getByLabel('Nombre(s)').fill('MARÍA');
   await page.getByLabel('Apellido paterno').fill('LÓPEZ');
   const warned: string[] = [];
@@ -114,7 +117,7 @@ test('unsaved typing survives a reload and a walk away, with a warning before le
   await page.waitForTimeout(500);
   await page.reload();
   expect(warned).toEqual(['beforeunload']);
-  await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(page);
   const kept = page.getByRole('status').filter({ hasText: 'Recuperamos lo que no se había guardado' });
   await expect(kept).toContainText('2 campos que escribiste en Datos generales no se habían guardado');
   await expect(page.getByLabel('Nombre(s)')).toHaveValue('MARÍA');
@@ -212,7 +215,7 @@ test('two browser tabs on one record keep a draft each; a new tab takes over the
 
 test("a refused step lists its fields at the top ('Revisa N campos') and focuses the first; each link leads to its field", async ({ page }) => {
   await page.goto('/pf');
-  await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(page);
   await page.getByLabel('Nombre(s)').fill('MARÍA');
   await page.getByRole('button', { name: 'Siguiente' }).click();
   const summary = page.getByRole('region', { name: /^Revisa \d+ campos$/ });

@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { createApplication, createGuarantor } from './support/api';
-import { CARLOS, fillPersonGeneralData } from './support/wizard-steps';
+import { acceptFirstUse, CARLOS, fillPersonGeneralData } from './support/wizard-steps';
 
 test('staff are told the RFC is duplicated and cannot go on with it', async ({ page, request }) => {
   await createApplication(request, 'pf');
@@ -12,7 +12,7 @@ test('staff are told the RFC is duplicated and cannot go on with it', async ({ p
   await page.getByLabel('Contraseña').fill('demo1234');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de Persona Física' })).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(page);
 
   await fillPersonGeneralData(page, CARLOS);
   await page.getByLabel('RFC con homoclave').press('Tab');

@@ -18,7 +18,7 @@ import { certificateDay } from '../../forms/efirma/certificate-validity';
 
 const SHOTS = 'test-results/efirma';
 test.beforeAll(() => void mkdirSync(SHOTS, { recursive: true }));
-// Each test signs and checks with axe several times: more than the default 30 s on a busy machine.
+// Each test signs and checks with axe several times: more than the default 60 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
 const credentials = efirmaCredentials();

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createApplication } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
+import { acceptFirstUse } from './support/wizard-steps';
 
 /** A warning the wizard gave before these inputs, left to the console clean-up of issue 16. */
 const KNOWN = /<Dialog> isCloseButtonShown prop is ignored/;
@@ -271,7 +272,7 @@ test.describe('what is typed or pasted is what is checked', () => {
     const problems = consoleProblems(page);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/pf');
-    await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+    await acceptFirstUse(page);
     const email = page.getByLabel('Correo electrónico');
     await expect(email).toHaveAttribute('inputmode', 'email');
     // An e-mail input would hand over 'contacto@xn--and-6ma2c.mx', which no Ñ rule sees.

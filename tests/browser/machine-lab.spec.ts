@@ -8,7 +8,7 @@ import { MACHINES } from '../../machines/lab/registry';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { signInAsStaff } from './support/routes';
 import { rfcCheckDigit } from '../../forms/rules/rfc';
-import { CARLOS, fillPersonGeneralData } from './support/wizard-steps';
+import { acceptFirstUse, CARLOS, fillPersonGeneralData } from './support/wizard-steps';
 
 const drawn = (page: Page) => expect(page.locator('.lab-viewport[data-laid-out="true"]')).toBeVisible({ timeout: 30_000 });
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Panel del laboratorio' });
@@ -94,7 +94,7 @@ test('attaches to a wizard open in another page: its state highlighted, each ste
 
   const wizard = await context.newPage();
   await wizard.goto('/pf?params=F9');
-  await wizard.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(wizard);
   // Opened after the lab asked: found when the lab asks again.
   await panel(page).getByRole('button', { name: 'Buscar actores' }).click();
   await expect(panel(page).getByLabel(/Actor en vivo/)).toBeVisible();
@@ -126,7 +126,7 @@ test("an applicant's wizard publishes nothing, whoever asks on the lab's channel
   const context = await browser.newContext();
   const wizard = await context.newPage();
   await wizard.goto('/pf');
-  await wizard.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(wizard);
   await wizard.getByLabel('Nombre(s)').fill('ana');
   // Another page of the same origin asks as the lab does, then listens while the applicant types.
   const listener = await context.newPage();

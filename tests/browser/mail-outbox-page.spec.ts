@@ -12,9 +12,6 @@ const ADDRESS = 'bandeja.prueba@example.com';
 const FRAME_LEFT_OUT = { exclude: ['.mail-frame'] };
 let uuid: string;
 
-// Each signs in, waits for the queue, and runs axe on a page with a frame: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
 test.beforeAll(async ({ request }) => {
   uuid = await createApplication(request, 'pf', { last_index: 1 }, { email: ADDRESS });
 });

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { validPmModel } from '../unit/forms/fixtures';
 import { createApplication } from './support/api';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
-import { fillPersonGeneralData, NOTIFICATION, type Person } from './support/wizard-steps';
+import { acceptFirstUse, fillPersonGeneralData, NOTIFICATION, type Person } from './support/wizard-steps';
 
 /** 'GUZMAN LOERA, Joaquin' is on the OFAC SDN list; the applicant writes it with accents, in lower case. */
 const JOAQUIN: Person = { nombre: 'joaquín', apellidos: ['guzmán', 'loera'], curp: 'GULJ850314HJCZRQ09', rfc: 'GULJ850314AB1' };
@@ -23,7 +23,7 @@ async function signInAsStaff(page: Page, next: string) {
 test('staff review the matches of a listed person, save and close, move on; renaming the person checks again', async ({ page }) => {
   await signInAsStaff(page, '/pf');
   await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de Persona Física' })).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(page);
 
   await fillPersonGeneralData(page, JOAQUIN);
   const nombre = page.getByLabel('Nombre(s)');
@@ -119,7 +119,7 @@ test('staff review the matches of a listed person, save and close, move on; rena
 test('the review fits a 360 px screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signInAsStaff(page, '/pf');
-  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(page);
   // Another RFC of the same birth date: the first test's is now registered, and a duplicate would hold the tab first.
   await fillPersonGeneralData(page, { ...JOAQUIN, curp: 'GULJ850314HJCZRQ01', rfc: 'GULJ850314XY2' });
   await expect(page.getByText(PLD_MESSAGE)).toBeVisible();

@@ -2,6 +2,7 @@
 // error and code pages, and the drop-outside notification.
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
+import { acceptFirstUse } from './support/wizard-steps';
 
 const storedToken = (page: import('@playwright/test').Page) =>
   page.evaluate(() => ({
@@ -139,7 +140,7 @@ test.describe('the route table', () => {
   ];
 
   test('every route of the specification answers its page, with and without a uuid', async ({ page }) => {
-    // Some 30 page loads in one test: more than the default 30 s when the machine is shared.
+    // Some 30 page loads in one test: more than the default 60 s when the machine is shared.
     test.slow();
     for (const [path, title] of routes) {
       // Without a uuid, and with one no record has, a print view says the client was not found.
@@ -172,7 +173,7 @@ test.describe('the route table', () => {
 
   test("outside the index an applicant gets 'Regresar al menú', and guarantor routes 'Regresar a PM'", async ({ page }) => {
     await page.goto('/pf');
-    await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+    await acceptFirstUse(page);
     await expect(page.getByRole('link', { name: 'Regresar a PM' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Regresar al menú' }).click();
     await expect(page).toHaveURL(/\/$/);

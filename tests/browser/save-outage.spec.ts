@@ -82,9 +82,11 @@ for (const [screen, viewport] of [
     await expectTypedDataKept(page);
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
-    // Closed with Escape: back on the form, nothing lost, no error under any field.
+    // Closed with Escape: back on the form, on the button that saved (busy while it tried, yet kept
+    // focused), nothing lost, no error under any field.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Siguiente' })).toBeFocused();
     await expectTypedDataKept(page);
     await expect(page.getByText('¡Este campo es requerido!')).toHaveCount(0);
 

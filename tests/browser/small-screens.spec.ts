@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { createApplication, createGuarantor, pageBearer } from './support/api';
-import { openStep } from './support/wizard-steps';
+import { acceptFirstUse, openStep } from './support/wizard-steps';
 
 const PHONE = { width: 360, height: 740 };
 const stepper = (page: Page) => page.getByRole('navigation', { name: 'Secciones de la solicitud' });
@@ -83,7 +83,7 @@ test('at 360 px the stepper is one bar: the step and its number, the steps eithe
 test('at 360 px a new application: the steps not reached are disabled, on the bar and in the list', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto('/pf');
-  await page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(page);
   await expect(toggle(page)).toContainText('Paso 1 de 6 · Datos generales');
   await expect(stepper(page).getByRole('button', { name: 'Ir al paso 2' })).toBeDisabled();
   await expect(stepper(page).getByRole('button', { name: /^Ir al paso/ })).toHaveCount(1);
@@ -136,6 +136,42 @@ async function withBrand(page: Page, company: Record<string, unknown>) {
     },
   );
 }
+
+test('dialogs zoom in and out by default, and appear and go at once for a person who asked for less motion', async ({ browser }) => {
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    // Blueprint's zoom is a 300 ms transition of the dialog while it appears and goes: each one run is recorded.
+    await page.addInitScript(() => {
+      const runs: string[] = [];
+      Object.assign(window, { dialogTransitions: runs });
+      window.addEventListener('transitionrun', (event) => (event.target as Element).matches('.bp6-dialog') && runs.push(event.propertyName), true);
+    });
+    await page.goto('/pf');
+    const dialog = page.getByRole('dialog', { name: 'Antes de comenzar' });
+    const accept = dialog.getByRole('button', { name: 'Aceptar' });
+    await expect(accept).toBeFocused();
+    // Two frames after 'Aceptar', does the closing dialog take a click at its centre?
+    const atCentre = await accept.evaluate(async (button) => {
+      const box = button.closest('.bp6-dialog')!.getBoundingClientRect();
+      (button as HTMLButtonElement).click();
+      await new Promise(requestAnimationFrame);
+      await new Promise(requestAnimationFrame);
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('.bp6-overlay') ? 'dialog' : 'page';
+    });
+    await expect(dialog).toBeHidden();
+    const transitions = await page.evaluate(() => (window as unknown as { dialogTransitions: string[] }).dialogTransitions);
+    if (reducedMotion === 'reduce') {
+      expect(transitions).toEqual([]);
+      expect(atCentre).toBe('page');
+    } else {
+      // Zoomed in and out: opacity and transform, each twice.
+      expect(transitions.filter((property) => property === 'opacity')).toHaveLength(2);
+      expect(transitions.filter((property) => property === 'transform')).toHaveLength(2);
+    }
+    await context.close();
+  }
+});
 
 const LOGO = `data:image/svg+xml;base64,${Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="36"><rect width="160" height="36" rx="6" fill="#fff"/><text x="12" y="25" font-size="18" font-family="sans-serif" fill="#0b5d3b">Occidente</text></svg>',

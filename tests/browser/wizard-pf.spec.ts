@@ -5,7 +5,7 @@ import { expectAccessible } from './support/axe';
 import { address, fillAssets, fillEmployment, fillPersonalReferences, fillPersonGeneralData, next, NOTIFICATION } from './support/wizard-steps';
 
 test('a public applicant fills the PF wizard, refreshes mid-way, resumes and finishes', async ({ page }) => {
-  // The whole wizard in one test: about 25 s on a quiet machine, so it gets room beyond the default 30 s.
+  // The whole wizard in one test: about 25 s on a quiet machine, 60 s or more on a loaded one, so it gets 90 s.
   test.setTimeout(90_000);
   await page.goto('/pf');
   await page.getByRole('button', { name: 'Aceptar' }).click();

@@ -1,7 +1,7 @@
 // The business-activity wizard's extras, and the blocked openings of a record by uuid.
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { createApplication } from './support/api';
+import { createApplication, pageBearer } from './support/api';
 
 test('PFAE: profession, position, fiscal address, and the copy onto the operating address', async ({ page, request }) => {
   const uuid = await createApplication(request, 'pfae', { last_index: 2 });
@@ -101,9 +101,55 @@ test('a save refused because the record changed elsewhere says so, and keeps wha
   await page.getByRole('button', { name: 'Siguiente' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('La solicitud se modificó desde otra sesión');
-  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
   await expect(page.getByLabel('Empresa', { exact: true })).toHaveValue('OTRA EMPRESA');
+});
+
+test('a save overtaken by another session: the dialog reloads, the saved value is shown beside what was typed, which one button takes', async ({ page, request }) => {
+  const own = await pageBearer(page);
+  const uuid = await createApplication(request, 'pf', { last_index: 2 }, {}, own);
+  await page.goto(`/pf/${uuid}`);
+  await expect(page.getByRole('button', { name: /Empleo/ })).toHaveAttribute('aria-current', 'step');
+  await page.getByLabel('Empresa', { exact: true }).fill('empresa de b');
+  await page.getByLabel('Teléfono del empleo').fill('3399998888');
+  // Meanwhile another session saves the employer's name.
+  const opened = await (await request.get(`/api/wizardpf/${uuid}/1`, { headers: { authorization: own } })).json();
+  const elsewhere = { ...opened.data, empleo: { ...opened.data.empleo, empresa_nombre: 'EMPRESA DE A' } };
+  const put = await request.put(`/api/wizardpf/${uuid}`, { headers: { authorization: own }, data: { data: elsewhere, meta: { last_index: 2, version: opened.meta.version } } });
+  expect(put.status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('La solicitud se modificó desde otra sesión');
+  await expect(dialog).toContainText('Lo que escribiste se queda en este navegador');
+  await expect(dialog.getByRole('button', { name: 'Recargar la página' })).toBeFocused();
+  await expectAccessible(page);
+  // Enter reloads at once: no browser warning (Playwright would dismiss one, and the page would stay).
+  await page.keyboard.press('Enter');
+  const overtaken = page.locator('.kept-draft').filter({ hasText: 'Se guardaron otros valores en otra sesión' });
+  await expect(overtaken).toContainText('Empresa (Empleo): «EMPRESA DE B»; guardado: «EMPRESA DE A»');
+  await expect(page.getByLabel('Empresa', { exact: true })).toHaveValue('EMPRESA DE A');
+  // The phone, typed over what is still saved, comes back as before.
+  await expect(page.getByText('Recuperamos lo que no se había guardado')).toBeVisible();
+  await expect(page.getByLabel('Teléfono del empleo')).toHaveValue('339-999-8888');
+  await expectAccessible(page);
+  // Not answered yet, the offer is kept: opened again, the page offers it again.
+  await page.waitForTimeout(600);
+  page.once('dialog', (warning) => void warning.accept());
+  await page.reload();
+  await expect(overtaken).toContainText('Empresa (Empleo): «EMPRESA DE B»; guardado: «EMPRESA DE A»');
+  await overtaken.getByRole('button', { name: 'Usar lo que escribí' }).click();
+  await expect(page.getByLabel('Empresa', { exact: true })).toHaveValue('EMPRESA DE B');
+  await expect(overtaken).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Empleo' })).toBeFocused();
+
+  // Saved with the next step, over the newer version.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('button', { name: /Activos y pasivos/ }).first()).toHaveAttribute('aria-current', 'step');
+  const stored = await (await request.get(`/api/wizardpf/${uuid}/1`, { headers: { authorization: own } })).json();
+  expect(stored.data.empleo.empresa_nombre).toBe('EMPRESA DE B');
+  expect(stored.data.empleo.telefono.numero).toBe('3399998888');
 });
 
 test('a load that fails for another reason than a wrong code keeps the record and retries', async ({ page, request }) => {

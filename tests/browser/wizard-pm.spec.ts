@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll } from './support/axe';
 import { createApplication, createGuarantor, pageBearer } from './support/api';
 import {
+  acceptFirstUse,
   fillAssets,
   fillBusinessActivity,
   fillCompanyGeneralData,
@@ -35,7 +36,7 @@ async function finishGuarantor(page: Page, pmUrl: string) {
 test('a public applicant fills a PM, adds a guarantor of each type, and finishes once all are complete', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/pm');
-  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(page);
   await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
   await expectAccessible(page);
 
@@ -172,7 +173,7 @@ test('a guarantor saved before its PM exists is kept, and joins the PM when the 
   await expect(page.getByLabel('CURP')).toHaveValue(LUIS.curp);
   await page.getByRole('link', { name: 'Regresar a PM' }).click();
   await expect(page).toHaveURL(/\/pm$/);
-  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(page);
   // The new PM says who waits to join it, until its first save links them.
   const waiting = page.getByRole('region', { name: '1 aval esperando esta solicitud' });
   await expect(waiting).toContainText('LUIS');
@@ -202,7 +203,7 @@ test("a new PM offers only this week's waiting guarantors, and any can be declin
     [kept('11111111-1111-4111-8111-111111111111', 'ANTIGUO', 8), kept('22222222-2222-4222-8222-222222222222', 'AJENO', 1), kept('33333333-3333-4333-8333-333333333333', 'PROPIO', 0)],
   );
   await page.goto('/pm');
-  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  await acceptFirstUse(page);
   const waiting = page.getByRole('region', { name: '2 avales esperando esta solicitud' });
   // A week old, it is not offered, and no longer kept.
   await expect(waiting.getByRole('listitem')).toHaveText([/AJENO PÉREZ/, /PROPIO PÉREZ/]);
@@ -266,5 +267,64 @@ test('the Avales tab and a guarantor wizard stay usable at 360 px wide', async (
   await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Finalizar y regresar a PM' })).toBeVisible();
   await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+});
+
+test("the browser's Back and Forward between a PM and its guarantor open each one's own page, and a new page starts at its top", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 640 });
+  const own = await pageBearer(page);
+  const uuid = await createApplication(request, 'pm', { last_index: 4 }, {}, own);
+  await createGuarantor(request, uuid, 'SOFÍA', true, own);
+  const pmUrl = `/pm/${uuid}`;
+  await page.goto(pmUrl);
+  await expect(guarantorRow(page, 'SOFÍA GARCÍA RAMÍREZ')).toContainText('Completo');
+
+  // Opened from the foot of the Avales tab: the guarantor's page starts at its top, its title in sight.
+  const add = page.getByRole('link', { name: 'Agregar aval PF', exact: true });
+  await add.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await add.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Its first save rewrites the address to follow the new record; then back to the PM.
+  await fillPersonGeneralData(page, LUIS);
+  await next(page, 'Vivienda');
+  await expect(page).toHaveURL(/\/avalpf\/[0-9a-f-]{36}\?pm=/);
+  const guarantorUrl = page.url();
+  await page.getByRole('link', { name: 'Regresar a PM' }).click();
+  await expect(page).toHaveURL(new RegExp(`${pmUrl}$`));
+  await expect(guarantorRow(page, 'LUIS GARCÍA RAMÍREZ')).toContainText('Incompleto');
+
+  // Back: the guarantor's own page at its furthest tab, not the PM's wizard under its address.
+  await page.goBack();
+  await expect(page).toHaveURL(guarantorUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física' })).toBeVisible();
+  await expect(page.getByText(/Paso 2 de 5/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Vivienda' })).toBeVisible();
+  // Forward: the PM again, with both guarantors.
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de Persona Moral' })).toBeVisible();
+  await expect(guarantorRow(page, 'LUIS GARCÍA RAMÍREZ')).toContainText('Incompleto');
+
+  // A new guarantor left with Back: asked first when something was typed; then the PM's page with its
+  // data, not an empty new wizard.
+  await page.getByRole('link', { name: 'Agregar aval PM' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Moral' })).toBeVisible();
+  await page.getByLabel('Razón social').fill('garante a medias');
+  await page.getByLabel('Razón social').press('Tab');
+  await page.goBack();
+  const leave = page.getByRole('dialog', { name: 'Tienes cambios sin guardar' });
+  await expect(leave.getByRole('button', { name: 'Quedarme' })).toBeFocused();
+  await leave.getByRole('button', { name: 'Quedarme' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Moral' })).toBeVisible();
+  await expect(page.getByLabel('Razón social')).toHaveValue('GARANTE A MEDIAS');
+  await page.goBack();
+  await leave.getByRole('button', { name: 'Salir' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de Persona Moral' })).toBeVisible();
+  await expect(page.getByText(uuid).first()).toBeVisible();
+  await expect(guarantorRow(page, 'SOFÍA GARCÍA RAMÍREZ')).toContainText('Completo');
   await expectAccessible(page);
 });

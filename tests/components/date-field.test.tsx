@@ -42,6 +42,62 @@ describe('date field: typing', () => {
     expect(birthDate()).toHaveValue('01/02/1990');
   });
 
+  it('takes a date typed year first, key by key, and shows it as dd/mm/aaaa; day first with dashes stays day first', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(field);
+    await user.type(birthDate(), '2015-02-01');
+    expect(birthDate()).toHaveValue('01/02/2015');
+    expect(values().fisica.fecha_nacimiento).toBe('2015-02-01');
+    await user.clear(birthDate());
+    await user.type(birthDate(), '1990-2-1');
+    expect(values().fisica.fecha_nacimiento).toBe('1990-02-01');
+    await user.tab();
+    expect(birthDate()).toHaveValue('01/02/1990');
+    await user.clear(birthDate());
+    await user.type(birthDate(), '20-11-1990');
+    expect(birthDate()).toHaveValue('20/11/1990');
+    expect(values().fisica.fecha_nacimiento).toBe('1990-11-20');
+  });
+
+  it('a date pasted year first with slashes or dots shows day first; a pasted day first stays day first on a dash', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(field);
+    await user.click(birthDate());
+    await user.paste(' 2015/02/01');
+    expect(birthDate()).toHaveValue('01/02/2015');
+    expect(values().fisica.fecha_nacimiento).toBe('2015-02-01');
+    await user.clear(birthDate());
+    await user.paste('20-11');
+    await user.type(birthDate(), '-1990');
+    expect(values().fisica.fecha_nacimiento).toBe('1990-11-20');
+  });
+
+  it('a stored date cut back to its day and month goes on day first on a dash; a year typed again after a dash deleted goes year first', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(field, { initialValues: { fisica: { fecha_nacimiento: '1990-03-14' } } });
+    await user.type(birthDate(), '{Backspace>5/}-1985');
+    expect(birthDate()).toHaveValue('14/03/1985');
+    expect(values().fisica.fecha_nacimiento).toBe('1985-03-14');
+    await user.clear(birthDate());
+    await user.type(birthDate(), '2015-{Backspace}-02-01');
+    expect(values().fisica.fecha_nacimiento).toBe('2015-02-01');
+  });
+
+  it('a year typed, left and come back to goes on year first; a space separates like a slash', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(field);
+    await user.type(birthDate(), '2015');
+    await user.tab();
+    await user.click(birthDate());
+    await user.type(birthDate(), '-02-01');
+    expect(values().fisica.fecha_nacimiento).toBe('2015-02-01');
+    await user.clear(birthDate());
+    await user.type(birthDate(), '1 2 1990');
+    expect(values().fisica.fecha_nacimiento).toBe('1990-02-01');
+    await user.tab();
+    expect(birthDate()).toHaveValue('01/02/1990');
+  });
+
   // A real day out of range is kept as a date: the schema's range refuses it, as it refuses it from anywhere.
   it.each([
     ['an impossible day', '31/02/1990', '31/02/1990', '31/02/1990'],

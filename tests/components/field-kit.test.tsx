@@ -32,6 +32,26 @@ describe('masks', () => {
     await user.clear(input);
     await user.paste('Tel. 33 1234 5678, ext. 12');
     expect(input).toHaveValue('331-234-5678');
+    // A whole number pasted after '+52' typed replaces it, and a part of one goes on from it.
+    await user.clear(input);
+    await user.type(input, '+52');
+    await user.paste('+52 33 1234 5678');
+    expect(input).toHaveValue('331-234-5678');
+    await user.clear(input);
+    await user.type(input, '+52 1');
+    await user.paste('33 1234');
+    expect(input).toHaveValue('331-234');
+  });
+
+  it('keeps the digits of a phone typed after +52, without the country code', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<PhoneField name="celular.numero" label="Teléfono celular" />);
+    const input = screen.getByLabelText('Teléfono celular');
+    await user.type(input, '+52');
+    expect(input).toHaveValue('+52');
+    await user.type(input, ' 33 1234 5678');
+    expect(input).toHaveValue('331-234-5678');
+    expect(values().celular.numero).toBe('331-234-5678');
   });
 
   it('refuses a digit typed into a full phone, where it would push the last one out', async () => {
@@ -61,6 +81,23 @@ describe('masks', () => {
     expect(values().fisica.curp).toBe('GOMJ800101HJCLRN09');
   });
 
+  it('lets spaces be typed between words, and leaves the text tidy when the field is left', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<TextField name="nombre" label="Nombre(s)" uppercase />);
+    const input = screen.getByLabelText('Nombre(s)');
+    await user.type(input, '   josé   ñoño ');
+    expect(input).toHaveValue('   JOSÉ   ÑOÑO ');
+    await user.tab();
+    expect(input).toHaveValue('JOSÉ ÑOÑO');
+    expect(values().nombre).toBe('JOSÉ ÑOÑO');
+    // The window losing the focus (a surname copied from elsewhere) is no leaving: the space typed stays.
+    await user.clear(input);
+    await user.type(input, 'juan ');
+    fireEvent.blur(input);
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('JUAN ');
+  });
+
   it('keeps amounts and percentages as typed numbers, without separators', async () => {
     const user = userEvent.setup();
     const { values } = renderForm(
@@ -74,6 +111,24 @@ describe('masks', () => {
     expect(values().vivienda.vivienda_valor_aproximado).toBe('1250000.5');
     expect(values().accionistas[0].porcentaje_participacion).toBe('33.33');
     expect(screen.getByLabelText('Porcentaje de participación')).toHaveAttribute('name', 'accionistas[0].porcentaje_participacion');
+  });
+
+  it('an amount reached with Tab stays selected as the browser selected it, so what is typed replaces it', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<MoneyField name="vivienda.vivienda_valor_aproximado" label="Valor aproximado" />, {
+      initialValues: { vivienda: { vivienda_valor_aproximado: '350000.5' } },
+    });
+    const input = screen.getByLabelText<HTMLInputElement>('Valor aproximado');
+    expect(input).toHaveValue('350,000.50');
+    // The browser's own focus by Tab: the whole text selected as it gets the focus.
+    act(() => {
+      input.setSelectionRange(0, input.value.length);
+      input.focus();
+    });
+    expect(input).toHaveValue('350000.5');
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, '350000.5'.length]);
+    await user.keyboard('999');
+    expect(values().vivienda.vivienda_valor_aproximado).toBe('999');
   });
 
   it('shows an amount grouped by thousands beside the peso sign, and as stored while it is typed', async () => {

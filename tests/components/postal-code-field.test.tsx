@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../forms/messages';
@@ -35,7 +35,10 @@ describe('postal code with neighbourhood', () => {
     const { values } = renderForm(field, { answers, validate });
     const code = screen.getByLabelText('Código postal');
     expect(code).toHaveAttribute('name', 'vivienda.domicilio.codigo_postal');
-    await user.type(code, '44160');
+    await user.type(code, '4416');
+    // Its live region is ready before the town arrives, so that the town is announced.
+    expect(document.querySelector('.field-detail')).toHaveAttribute('aria-live', 'polite');
+    await user.type(code, '0');
     const colonia = screen.getByLabelText('Colonia');
     await vi.waitFor(() => expect(within(colonia).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Selecciona una opción',
@@ -43,8 +46,17 @@ describe('postal code with neighbourhood', () => {
       'Lafayette',
       'Otra',
     ]));
-    expect(screen.getByText('Guadalajara, Jalisco')).toBeVisible();
+    // The town of the code, under the neighbourhood, read with it, and announced as it arrives.
+    const town = screen.getByText('Guadalajara, Jalisco');
+    expect(town).toBeVisible();
+    expect(town).toHaveAttribute('aria-live', 'polite');
+    expect(colonia).toHaveAccessibleDescription('Guadalajara, Jalisco');
     expect(values().vivienda.colonia_catalogo).toEqual(GUADALAJARA);
+    // Refused without a choice, the Colonia says so and still says its town.
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText(MESSAGES.required)).toBeVisible();
+    expect(colonia).toHaveAccessibleDescription(`${MESSAGES.required} Guadalajara, Jalisco`);
+    expect(screen.getByText('Guadalajara, Jalisco')).toBeVisible();
 
     await user.selectOptions(colonia, 'Lafayette');
     expect(values().vivienda.colonia).toEqual(GUADALAJARA[1]);
@@ -56,6 +68,13 @@ describe('postal code with neighbourhood', () => {
     expect(values().vivienda.otra_colonia).toBe('Fraccionamiento Nuevo');
   });
 
+  it('a saved address shows its town without announcing it', async () => {
+    renderForm(field, { answers, initialValues: { vivienda: { domicilio: { codigo_postal: '44160' }, colonia: GUADALAJARA[1] } } });
+    const town = await screen.findByText('Guadalajara, Jalisco');
+    expect(town).toHaveAttribute('aria-live', 'off');
+    expect(screen.getByLabelText('Colonia')).toHaveAccessibleDescription('Guadalajara, Jalisco');
+  });
+
   it("says '¡Revisa tu código postal!' when the code has no settlements", async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { values } = renderForm(field, { answers, validate });
@@ -64,7 +83,7 @@ describe('postal code with neighbourhood', () => {
     act(() => void vi.advanceTimersByTime(1600));
     expect(await screen.findByText(MESSAGES.postalCodeNotFound)).toBeVisible();
     const colonia = screen.getByLabelText('Colonia');
-    expect(colonia).toBeDisabled();
+    expect(colonia).toHaveAttribute('aria-disabled', 'true');
     // A code was written: the neighbourhood says why there is none to choose, not to write one.
     expect(within(colonia).getAllByRole('option').map((o) => o.textContent)).toEqual(['No hay colonias para este código postal']);
   });
@@ -80,9 +99,15 @@ describe('postal code with neighbourhood', () => {
     expect(colonia).toHaveDisplayValue('Escribe primero el código postal');
     await user.type(screen.getByLabelText('Código postal'), '0');
     expect(colonia).toHaveDisplayValue('Buscando colonias…');
+    // Left before the settlements arrive (a slow network): the Tab key lands on the neighbourhood, not past it.
+    expect(colonia).toHaveAttribute('aria-disabled', 'true');
+    await user.tab();
+    expect(colonia).toHaveFocus();
     answer(GUADALAJARA);
     await vi.waitFor(() => expect(colonia).toHaveDisplayValue('Selecciona una opción'));
     expect(colonia).toBeEnabled();
+    expect(colonia).not.toHaveAttribute('aria-disabled');
+    expect(colonia).toHaveFocus();
   });
 
   it('says a short or non-numeric code is not valid, and keeps only digits', async () => {

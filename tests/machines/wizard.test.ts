@@ -123,7 +123,7 @@ const COMMON_EVENTS = [
   { type: 'xstate.done.actor.save', output: updatedAnswer('u-1', STORED_MODEL, { last_index: 2, version: 3, complete: true }) },
   { type: 'xstate.error.actor.save', error: { status: 500 } },
   { type: 'xstate.error.actor.save', error: { status: 422, fieldErrors: { nombre: '¡Este campo es requerido!' } } },
-  { type: 'xstate.error.actor.save', error: { status: 409, message: 'La solicitud se modificó desde otra sesión.' } },
+  { type: 'xstate.error.actor.save', error: { status: 409, code: 'stale_version', message: 'La solicitud se modificó desde otra sesión.' } },
   { type: 'xstate.error.actor.save', error: { status: 403, message: 'No autorizado.' } },
   // The service could not take it (the database out of reach), or nothing answered (no network).
   { type: 'xstate.error.actor.save', error: { status: 503, message: UNAVAILABLE } },
@@ -199,7 +199,7 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     } else expect(s.matches('finished')).toBe(true);
   }
   if (h.last?.type === 'xstate.error.actor.save') {
-    const failure = h.last.error as { status: number; message?: string; fieldErrors?: Record<string, string> };
+    const failure = h.last.error as { status: number; message?: string; fieldErrors?: Record<string, string>; code?: string };
     const before = h.before!.context;
     const unavailable = failure.status === 503 || failure.status === undefined;
     // A refused save keeps what was typed and stays on the tab; one the service could not take
@@ -239,7 +239,7 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
       // A step: a reason to read (409, 403) opens a modal with it, per-field messages (422) go to their fields.
       // Each failure is said once: by its modal, or by the notification.
       if ((failure.status === 409 || failure.status === 403) && failure.message) {
-        expect(context.modal).toEqual({ kind: 'saveRefused', message: failure.message });
+        expect(context.modal).toEqual({ kind: 'saveRefused', message: failure.message, stale: failure.code === 'stale_version' });
         expect(context.serverErrors).toEqual(before.serverErrors);
         expect(h.emitted.at(-1)).not.toEqual({ type: 'notification', kind: 'saveFailed' });
       } else {

@@ -3,7 +3,7 @@
 // itself is kept, so it stays in the input and the tab's schema says '¡Fecha inválida!' under it.
 import { Button, InputGroup, Intent, PopoverNext, Utils } from '@blueprintjs/core';
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
-import { formatTypedDate } from '../../../forms/masks';
+import { typeDate, type TypedDate } from '../../../forms/masks';
 import { EARLIEST_DATE, formatIsoDate, parseDateValue, parseTypedDate, todayIsoDate, toShownDate } from '../../../forms/rules/date';
 import { FieldFrame } from './field-frame';
 import { SpanishCalendar } from './spanish-calendar';
@@ -47,11 +47,13 @@ export function DateField({ name, label, optional, disabled, minDate = EARLIEST_
   const { disabled: locked, onFocus, ...inputProps } = control;
   // The text as typed, shown while it still stands for the model value (a value set from elsewhere,
   // as the CURP's birth date, replaces it); on leaving the field a date shows as dd/mm/aaaa.
-  const [typed, setTyped] = useState<string | null>(null);
+  const [typed, setTyped] = useState<TypedDate | null>(null);
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const value = input.value ?? '';
-  const text = typed !== null && valueOfText(typed) === value ? typed : textOfValue(value);
+  // A text the field shows from its value is no mask's: its slashes count as typed.
+  const shown: TypedDate = typed !== null && valueOfText(typed.text) === value ? typed : { text: textOfValue(value), separatorTyped: true };
+  const text = shown.text;
   const day = parseDateValue(value);
   const iso = day && formatIsoDate(day);
   const calendarId = `${id}-calendario`;
@@ -131,12 +133,14 @@ export function DateField({ name, label, optional, disabled, minDate = EARLIEST_
                 onFocus(event);
               }}
               onChange={(event) => {
-                const next = formatTypedDate(event.target.value);
+                const next = typeDate(shown, event.target.value);
                 setTyped(next);
-                input.onChange(valueOfText(next));
+                input.onChange(valueOfText(next.text));
               }}
               onBlur={() => {
-                setTyped(null);
+                // A date shows as dd/mm/aaaa from now on; a text that is no date yet stays as typed,
+                // with what its mask did ('2015' shown '20/15' goes on year first on a '-').
+                setTyped((current) => (current && parseTypedDate(current.text) ? null : current));
                 input.onBlur();
               }}
               onKeyDown={(event) => {

@@ -18,6 +18,13 @@ export interface FieldFrameProps {
    * as it changes: '' says nothing yet but keeps the live region ready. Default none (no live region).
    */
   notice?: string;
+  /**
+   * A fact about the value said under the field, after its error if any (the postal code's town under
+   * the Colonia): '' says nothing yet but keeps its live region ready. Default none.
+   */
+  detail?: string;
+  /** Whether a change of `detail` is announced (once the person has changed what it follows). Default true. */
+  announceDetail?: boolean;
   /** Appends '(opcional)' to the label. Default false. */
   optional?: boolean;
   children: ReactNode;
@@ -26,7 +33,7 @@ export interface FieldFrameProps {
 
 export { errorId, fieldId } from './field-ids';
 
-export function FieldFrame({ id, label, error, hint, notice, optional = false, children, className }: FieldFrameProps) {
+export function FieldFrame({ id, label, error, hint, notice, detail, announceDetail = true, optional = false, children, className }: FieldFrameProps) {
   // A field an OCR read filled says so under it (read with the field, through aria-describedby).
   const mark = useOcrMark(id);
   return (
@@ -43,6 +50,14 @@ export function FieldFrame({ id, label, error, hint, notice, optional = false, c
             <span role="status" className="field-notice">
               {notice}
             </span>
+          )}
+          {detail !== undefined && (
+            <>
+              {/* Read apart from the error before it. */}{' '}
+              <span aria-live={announceDetail ? 'polite' : 'off'} className="field-detail">
+                {detail}
+              </span>
+            </>
           )}
           {mark && (
             <Tag minimal intent={mark === 'uncertain' ? Intent.WARNING : Intent.PRIMARY} className="ocr-mark">

@@ -3,6 +3,7 @@
 // An amount shows grouped ('1,250,000.50') while it is not being typed, and as stored while it is,
 // so the caret never jumps.
 import { InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { useLayoutEffect, useRef } from 'react';
 import { groupAmount, stripNumber } from '../../../forms/masks';
 import { FieldFrame } from './field-frame';
 import { useFieldWiring } from './use-field-wiring';
@@ -26,10 +27,24 @@ const asText = (value: unknown) => (value === undefined || value === null ? '' :
 
 function NumberField({ name, label, optional, disabled, hint, left, right, shown = asText }: NumberFieldProps & NumberFieldLook) {
   const { input, meta, error, id, control } = useFieldWiring<string>(name, { config: { parse: stripNumber, format: asText }, disabled });
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Reached with Tab, the browser selects the whole value, so that typing replaces it; the grouped
+  // text then gives way to the stored one, which drops that selection: it is made again.
+  const selectAgain = useRef(false);
+  useLayoutEffect(() => {
+    if (meta.active && selectAgain.current) inputRef.current?.select();
+    selectAgain.current = false;
+  }, [meta.active]);
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} hint={hint}>
       <InputGroup
         {...control}
+        inputRef={inputRef}
+        onFocus={(event) => {
+          const node = event.currentTarget;
+          selectAgain.current = node.value !== '' && node.selectionStart === 0 && node.selectionEnd === node.value.length;
+          control.onFocus(event);
+        }}
         inputMode="decimal"
         value={meta.active ? input.value : shown(input.value)}
         onChange={input.onChange}

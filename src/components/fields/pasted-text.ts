@@ -8,3 +8,12 @@ export function pastedText(event: ClipboardEvent<HTMLInputElement>): string {
   const node = event.currentTarget;
   return textAfterInsertion({ value: node.value, selectionStart: node.selectionStart, selectionEnd: node.selectionEnd, inserted: event.clipboardData.getData('text/plain') });
 }
+
+/**
+ * An onPaste handler that takes the paste whole: the browser inserts nothing, and `apply` gets the
+ * text the field would hold (the field keeps its digits and makes its change).
+ */
+export const pasteWhole = (apply: (text: string) => void) => (event: ClipboardEvent<HTMLInputElement>) => {
+  event.preventDefault();
+  apply(pastedText(event));
+};

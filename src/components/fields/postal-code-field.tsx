@@ -4,10 +4,10 @@
 import { Button, Callout, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { HTMLSelect } from '../html-select';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { digitsOnly } from '../../../forms/masks';
-import { pastedText } from './pasted-text';
+import { pasteWhole } from './pasted-text';
 import { neighbourhoodPrompt, neighbourhoodWaits, onNeighbourhoodChange, onPostalCodeChange, type NeighbourhoodPrompt } from '../../../forms/dependent-fields';
 import { OTHER_COLONIA, OTHER_COLONIA_MAX, POSTAL_CODE_LENGTH } from '../../../forms/limits';
 import { ADDRESS_GROUPS, type AddressGroup } from '../../../forms/schema/address';
@@ -46,6 +46,9 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
   const failed = useSelector(lookup, (s) => s.hasTag('error'));
   const found = useSelector(lookup, (s) => (s.matches('settled') ? s.context.entries : null));
 
+  // The town is announced as it arrives only for the code the person typed last, not on opening a saved
+  // tab, nor for a code set from elsewhere (the fiscal address copied, a document read).
+  const [typedCode, setTypedCode] = useState<string | null>(null);
   const code = useField<string>(name, { parse: (value) => digitsOnly(value ?? '', POSTAL_CODE_LENGTH) });
   const colonia = useField<Neighbourhood | null>(coloniaName);
   const codeDisabled = useFieldDisabled(name, disabled);
@@ -72,6 +75,14 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
   const chosen = colonia.input.value || null; // final-form gives "" for an empty field
   const place = chosen ?? options[0];
 
+  /** The field's text after a keystroke or a paste: its first five digits are the code. */
+  const changeCode = (text: string) => {
+    const value = digitsOnly(text, POSTAL_CODE_LENGTH);
+    if (value === postalCode) return;
+    setTypedCode(value);
+    apply(onPostalCodeChange(prefix, group, value));
+  };
+
   const choose = (value: string) => {
     const entry =
       value === OTHER_COLONIA
@@ -90,16 +101,9 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
           inputMode="numeric"
           autoComplete="postal-code"
           value={postalCode ?? ''}
-          onChange={(event) => {
-            const value = digitsOnly(event.target.value, POSTAL_CODE_LENGTH);
-            if (value !== postalCode) apply(onPostalCodeChange(prefix, group, value));
-          }}
-          onPaste={(event) => {
-            // Taken whole before its digits are kept: the native maxLength would cut 'C.P. 44160' to 'C.P. '.
-            event.preventDefault();
-            const value = digitsOnly(pastedText(event), POSTAL_CODE_LENGTH);
-            if (value !== postalCode) apply(onPostalCodeChange(prefix, group, value));
-          }}
+          onChange={(event) => changeCode(event.target.value)}
+          // Taken whole before its digits are kept: the native maxLength would cut 'C.P. 44160' to 'C.P. '.
+          onPaste={pasteWhole(changeCode)}
           onBlur={code.input.onBlur}
           onFocus={code.input.onFocus}
           maxLength={POSTAL_CODE_LENGTH}
@@ -116,7 +120,15 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
           <Button size="small" variant="minimal" intent="primary" text="Reintentar" onClick={() => lookup.send({ type: 'lookup.retried' })} />
         </Callout>
       )}
-      <FieldFrame id={coloniaId} label={labelOf(coloniaName)} error={coloniaError}>
+      {/* The town of the code under the Colonia, read with it (in a grid of three a line of its own fell
+          under the street), under its error too, and announced as it arrives for a code typed. */}
+      <FieldFrame
+        id={coloniaId}
+        label={labelOf(coloniaName)}
+        error={coloniaError}
+        detail={place && options.length > 0 ? `${place.municipio}, ${place.estado}` : ''}
+        announceDetail={typedCode !== null && typedCode === postalCode}
+      >
         <HTMLSelect
           id={coloniaId}
           name={coloniaName}
@@ -124,7 +136,11 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
           value={chosen?.colonia ?? ''}
           onChange={(event) => choose(event.target.value)}
           onFocus={colonia.input.onFocus}
-          disabled={coloniaDisabled || options.length === 0}
+          // With nothing to choose yet it is unavailable, not disabled: still a stop of the Tab key, so a
+          // person who leaves the code before its settlements arrive (a slow network) lands on it, not
+          // past it, and chooses once they are there; its prompt says why it is empty.
+          disabled={coloniaDisabled}
+          aria-disabled={options.length === 0 ? true : undefined}
           aria-invalid={coloniaError ? true : undefined}
           aria-describedby={errorId(coloniaId)}
         >
@@ -141,11 +157,6 @@ export function PostalCodeField({ prefix, group, disabled }: PostalCodeFieldProp
           )}
         </HTMLSelect>
       </FieldFrame>
-      {place && options.length > 0 && (
-        <p className="postal-code-place" aria-live="polite">
-          {`${place.municipio}, ${place.estado}`}
-        </p>
-      )}
       {chosen?.colonia === OTHER_COLONIA && (
         <TextField name={otraColoniaName} label={labelOf(otraColoniaName)} maxLength={OTHER_COLONIA_MAX} disabled={disabled} />
       )}

@@ -1,6 +1,7 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
 import type { FieldValidator } from 'final-form';
 import { toUpper } from '../../../forms/masks';
+import { tidyLine } from '../../../forms/rules/text';
 import { FieldFrame } from './field-frame';
 import { usePldMark } from './pld-marks';
 import { useCutNotice } from './use-cut-notice';
@@ -51,7 +52,16 @@ export function TextField({ name, label, uppercase = false, maxLength, type = 't
           input.onChange(event);
           onValueChange?.(uppercase ? toUpper(event.target.value) : event.target.value);
         }}
-        onBlur={input.onBlur}
+        // Left tidy, as it is stored (the schema's text rule): no spaces around it, one between words. Not
+        // when the window lost the focus and the field keeps it ('JUAN ' while the surname is copied elsewhere).
+        onBlur={(event) => {
+          const tidy = tidyLine(input.value ?? '');
+          if (tidy !== (input.value ?? '') && document.activeElement !== event.currentTarget) {
+            input.onChange(tidy);
+            onValueChange?.(tidy);
+          }
+          input.onBlur(event);
+        }}
         maxLength={maxLength}
         autoComplete={autoComplete}
         intent={error ? Intent.DANGER : Intent.NONE}

@@ -4,7 +4,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createApplication, createGuarantorOfType, pageBearer } from './api';
 import type { AxeScope } from './axe';
-import { fillPersonGeneralData } from './wizard-steps';
+import { acceptFirstUse, fillPersonGeneralData } from './wizard-steps';
 
 /** The stored records the routes open: three applications, the PM with a guarantor of each type. */
 export interface Records {
@@ -37,12 +37,6 @@ export interface RouteVisit {
  */
 export const isPlaywrightInSandbox = (text: string) => text.startsWith("Blocked script execution in 'about:srcdoc'");
 
-const acceptNotice = async (page: Page) => {
-  const dialog = page.getByRole('dialog', { name: 'Antes de comenzar' });
-  await dialog.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(dialog).toBeHidden();
-};
-
 const WIZARDS = [
   ['pf', 'Solicitud de Persona Física'],
   ['pfae', 'Solicitud de Persona Física con actividad empresarial'],
@@ -65,7 +59,7 @@ const PUBLIC: RouteVisit[] = [
     then: async (page) => expect(page.getByRole('dialog')).toBeVisible(),
   },
   ...WIZARDS.flatMap(([kind, heading]): RouteVisit[] => [
-    { name: `${kind}-new`, audience: 'public', path: () => `/${kind}`, heading, then: acceptNotice },
+    { name: `${kind}-new`, audience: 'public', path: () => `/${kind}`, heading, then: acceptFirstUse },
     { name: `${kind}-saved`, audience: 'public', path: (r) => `/${kind}/${r[kind]}`, heading },
   ]),
   ...GUARANTORS.flatMap(([kind, key, heading]): RouteVisit[] => [
@@ -117,7 +111,7 @@ const STAFF: RouteVisit[] = [
     },
   },
   ...WIZARDS.flatMap(([kind, heading]): RouteVisit[] => [
-    { name: `staff-${kind}-new`, audience: 'staff', path: () => `/${kind}?params=F9`, heading, then: acceptNotice },
+    { name: `staff-${kind}-new`, audience: 'staff', path: () => `/${kind}?params=F9`, heading, then: acceptFirstUse },
     { name: `staff-${kind}-saved`, audience: 'staff', path: (r) => `/${kind}/${r[kind]}?params=F9`, heading },
   ]),
   { name: 'staff-avalpf-saved', audience: 'staff', path: (r) => `/avalpf/${r.avalPf}?pm=${r.pm}`, heading: 'Aval Persona Física' },
@@ -129,7 +123,7 @@ const STAFF: RouteVisit[] = [
     notInDev: "under the development server (React's StrictMode) 'Siguiente' stays busy and the review never opens",
     then: async (page) => {
       // As staff meet it (tests/browser/pld.spec.ts): a listed person's name typed, then leaving the tab opens the review.
-      await acceptNotice(page);
+      await acceptFirstUse(page);
       await fillPersonGeneralData(page, { nombre: 'joaquín', apellidos: ['guzmán', 'loera'], curp: 'GULJ850314HJCZRQ09', rfc: 'GULJ850314AB1' });
       await expect(page.getByText('Se requiere selección de coincidencias PLD')).toBeVisible();
       await page.getByRole('button', { name: 'Siguiente' }).click();

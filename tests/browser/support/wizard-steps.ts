@@ -3,6 +3,18 @@ import { expect, type Page } from '@playwright/test';
 
 export const NOTIFICATION = '.bp6-toast';
 
+/**
+ * 'Antes de comenzar' answered as a person does once it has opened: its 'Aceptar' takes the focus when
+ * the dialog is shown whole (a click while it still zooms in could land beside the button), then it goes.
+ */
+export async function acceptFirstUse(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Antes de comenzar' });
+  const accept = dialog.getByRole('button', { name: 'Aceptar' });
+  await expect(accept).toBeFocused();
+  await accept.click();
+  await expect(dialog).toBeHidden();
+}
+
 /** 'Siguiente': the save is confirmed and the stepper marks the next tab. */
 export async function next(page: Page, expectedTab: string) {
   await page.getByRole('button', { name: 'Siguiente' }).click();

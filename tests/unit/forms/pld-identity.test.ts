@@ -3,7 +3,7 @@
 // surname are filled), each at the field that names it.
 import { describe, expect, it } from 'vitest';
 import { pldIdentityKey, pldParties } from '../../../forms/pld-identity';
-import { validPmModel } from './fixtures';
+import { validPfModel, validPmModel } from './fixtures';
 
 describe('pldParties', () => {
   it("lists a PM's shareholders after its representatives, by their name fields", () => {
@@ -33,5 +33,13 @@ describe('pldIdentityKey', () => {
     expect(changed({ rfc: 'LODJ700101ZZ9' })).not.toBe(key);
     expect(changed({ tipo_persona: 'Moral' })).not.toBe(key);
     expect(changed({ porcentaje_participacion: 10 })).toBe(key);
+  });
+
+  it('reads names as they are stored, tidy: a doubled or trailing space is the same name', () => {
+    const pf = validPfModel() as unknown as Record<string, any>;
+    const key = pldIdentityKey(pf);
+    expect(pldIdentityKey({ ...pf, nombre: ` ${pf.nombre}  ` })).toBe(key);
+    expect(pldIdentityKey({ ...pf, fisica: { ...pf.fisica, apellido_paterno: 'DE  LA PEÑA' } })).toBe(pldIdentityKey({ ...pf, fisica: { ...pf.fisica, apellido_paterno: 'DE LA PEÑA' } }));
+    expect(pldIdentityKey({ ...pf, nombre: 'OTRO' })).not.toBe(key);
   });
 });

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../forms/messages';
-import { formatPhone, groupAmount, stripNumber } from '../../../forms/masks';
+import { formatPhone, groupAmount, stripNumber, stripPhone } from '../../../forms/masks';
 import { checkAmount } from '../../../forms/rules/amount';
 import { checkCurp, readCurp } from '../../../forms/rules/curp';
 import { CURP_STATE_CODES } from '../../../forms/rules/curp-states';
@@ -123,10 +123,34 @@ describe('phone', () => {
   it('10 digits always pass, with or without the 3-3-4 dashes', () => {
     fc.assert(fc.property(phoneDigits, (digits) => checkPhone(digits, { required: true }) === null && checkPhone(formatPhone(digits), { required: true }) === null));
   });
+  // A Mexican number starts with its area code, never with 0 or 1.
+  const nationalNumber = fc.tuple(from('23456789', 1), from(DIGITS, 9)).map(([first, rest]) => first + rest);
   it('a number pasted with the country code keeps its 10 national digits', () => {
-    fc.assert(fc.property(phoneDigits, (digits) => formatPhone(`+52 ${digits}`) === formatPhone(digits) && formatPhone(`+52 1 ${digits}`) === formatPhone(digits)));
+    fc.assert(
+      fc.property(nationalNumber, fc.constantFrom('+52 ', '+52 1 ', '52 ', '52 1 ', '+52', '521'), (digits, code) => formatPhone(code + digits) === formatPhone(digits)),
+    );
     // Without it, the first 10 digits, as typed.
     expect(formatPhone('33 1234 5678 99')).toBe('331-234-5678');
+  });
+  it('a number pasted with the country code and a digit short stays short, whatever its prefix', () => {
+    fc.assert(
+      fc.property(nationalNumber, fc.constantFrom('+52 ', '+52 1 ', '52 1 ', '521', '(+52) ', 'Tel: +52 '), (digits, code) => {
+        const shown = formatPhone(code + digits.slice(0, 9));
+        return stripPhone(shown) === digits.slice(0, 9) && checkPhone(stripPhone(shown), { required: true }) === MESSAGES.phoneLength;
+      }),
+    );
+  });
+  it('a number typed one key at a time after +52 keeps its 10 national digits, the code shown until the number starts', () => {
+    /** Each key as the field takes it: refused past its 12 characters (maxLength), else formatted. */
+    const typed = (keys: string) => [...keys].reduce((shown, key) => (shown.length >= 12 ? shown : formatPhone(shown + key)), '');
+    fc.assert(fc.property(nationalNumber, fc.constantFrom(' ', '', '-'), (digits, gap) => typed(`+52${gap}${digits}`) === formatPhone(digits)));
+    expect(['+', '+5', '+52', '+52 '].map(typed)).toEqual(['+', '+5', '+52', '+52']);
+    expect(typed('+52 33 1234 5678')).toBe('331-234-5678');
+    // The old mobile prefix after the code goes with it.
+    fc.assert(fc.property(nationalNumber, fc.constantFrom(' ', ''), (digits, gap) => typed(`+52${gap}1${gap}${digits}`) === formatPhone(digits)));
+    expect(['+52 1', '+52 1 3'].map(typed)).toEqual(['+52 1', '3']);
+    // Another country's code is not Mexico's: its digits stay, as typed.
+    expect(typed('+1 333')).toBe('133-3');
   });
   it('a digit more or less, or a letter, always fails', () => {
     fc.assert(

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../forms/messages';
 import { checkAmount, checkNumber, checkPercentage, EMPLOYEES_RULE, percentagesTotal100, YEARS_KNOWN_RULE } from '../../../forms/rules/amount';
 import { checkCurp } from '../../../forms/rules/curp';
 import { checkDate, parseTypedDate, todayIsoDate, toIsoDate, toShownDate, yearsAgoIsoDate } from '../../../forms/rules/date';
-import { formatTypedDate } from '../../../forms/masks';
+import { formatTypedDate, typeDate, type TypedDate } from '../../../forms/masks';
 import { checkEmail } from '../../../forms/rules/email';
 import { housingAmounts } from '../../../forms/rules/housing';
 import { deriveNationality } from '../../../forms/rules/nationality';
@@ -154,6 +154,8 @@ describe('derived values', () => {
     expect(parseTypedDate('1/2/1990')).toEqual({ year: 1990, month: 2, day: 1 });
     expect(parseTypedDate('31/02/1990')).toBeNull();
     expect(parseTypedDate('14/03/85')).toBeNull();
+    expect(parseTypedDate('1990-2-1')).toEqual({ year: 1990, month: 2, day: 1 });
+    expect(parseTypedDate('1990-02-31')).toBeNull();
     expect(toShownDate('1985-03-14')).toBe('14/03/1985');
     expect(toShownDate('31/02/1990')).toBe('');
   });
@@ -171,7 +173,68 @@ describe('derived values', () => {
     ['/3a1', '31'],
     ['31/021990', '31/02/1990'],
     ['1985-03-14', '14/03/1985'],
+    // Year first, once it starts with four digits and '-'.
+    ['1985-', '1985-'],
+    ['1985-0', '1985-0'],
+    ['1985-031', '1985-03-1'],
+    ['1985-3-', '1985-3-'],
+    ['1985-03-141', '14/03/1985'],
+    ['1985--', '1985-'],
   ])('a date typed as %j shows as %j', (typed, shown) => {
     expect(formatTypedDate(typed)).toBe(shown);
+  });
+
+  /** The field's text after each key ('⌫' deletes the last character) or paste, from an empty field or `from`. */
+  const typing = (edits: string[], from: TypedDate = { text: '', separatorTyped: true }) =>
+    edits.reduce((shown, edit) => typeDate(shown, edit === '⌫' ? shown.text.slice(0, -1) : shown.text + edit), from).text;
+  const keys = (text: string) => [...text];
+
+  it('a dash after four digits typed alone turns the date year first; after a separator typed or pasted, it does not', () => {
+    expect(typing(keys('2015-'))).toBe('2015-');
+    expect(typing(keys('2015-02-01'))).toBe('01/02/2015');
+    expect(typing(keys('20/11-'))).toBe('20/11/');
+    expect(typing(keys('201-'))).toBe('20/1/');
+    expect(typing(keys('20150'))).toBe('20/15/0');
+    // Pasted: its separators are the person's.
+    expect(typing(['20-11', '-'])).toBe('20/11/');
+    expect(typing(['2011', '-'])).toBe('2011-');
+  });
+
+  it('a space typed closes a part as a slash does; spaces before a paste are dropped', () => {
+    expect(typing(keys('1 2 1990'))).toBe('1/2/1990');
+    expect(typing(keys('2015 '))).toBe('20/15/');
+    expect(typing(['2015 ', '-'])).toBe('2015-');
+    expect(typing([' 2015', '-'])).toBe('2015-');
+  });
+
+  it('the rest of a year-first date pasted after four digits typed goes year first', () => {
+    expect(typing([...keys('2015'), '-02-01'])).toBe('01/02/2015');
+  });
+
+  it('a date finished year first and cut back to dd/mm goes on day first', () => {
+    expect(typing([...keys('2015-02-01'), '⌫', '⌫', '⌫', '⌫', '⌫', '-'])).toBe('01/02/');
+  });
+
+  it('a dash deleted and typed again after a year turns it year first again', () => {
+    expect(typing([...keys('2015-'), '⌫', '-'])).toBe('2015-');
+    expect(typing([...keys('2015-'), '⌫', '⌫', '5', '-'])).toBe('2015-');
+  });
+
+  it('a date the field showed from its value keeps its slashes as typed: cut back to dd/mm, a dash goes on day first', () => {
+    const shownFromValue = { text: '14/03/1990', separatorTyped: true };
+    expect(typing(['⌫', '⌫', '⌫', '⌫', '⌫', '-'], shownFromValue)).toBe('14/03/');
+    // Emptied, it starts afresh.
+    expect(typing([...Array(10).fill('⌫'), ...keys('2015-')], shownFromValue)).toBe('2015-');
+  });
+
+  it.each([
+    ['2015/02/01', '01/02/2015'],
+    ['2015.02.01', '01/02/2015'],
+    ['2015 02 01', '01/02/2015'],
+    ['2015/2/1', '2015-2-1'],
+    ['  14/03/1985', '14/03/1985'],
+    [' 1985-03-14 ', '14/03/1985'],
+  ])('a date pasted as %j shows as %j', (pasted, shown) => {
+    expect(typing([pasted])).toBe(shown);
   });
 });

@@ -31,6 +31,16 @@ describe.each(Object.entries(RECORDS))('the PDF packet of a %s', (_, model) => {
     for (const [index, page] of pages.entries()) expect(page.lines.length, `page ${index + 1}: ${page.text}`).toBeGreaterThanOrEqual(12);
   });
 
+  it('never ends a page with a section title: the title goes to the next page with what it heads', () => {
+    const titles = new Set(packet.forms.flatMap((form) => form.blocks.flatMap((block) => (block.kind === 'heading' ? [block.text] : []))));
+    const codes = new Set(packet.forms.map((form) => form.header.code));
+    expect(titles.size).toBeGreaterThan(0);
+    for (const [index, page] of pages.entries()) {
+      const body = page.lines.map((line) => line.trim()).filter((line) => !/Página \d+ de \d+/.test(line) && !codes.has(line));
+      expect(titles.has(body.at(-1)!), `page ${index + 1} ends with '${body.at(-1)}'`).toBe(false);
+    }
+  });
+
   it('prints each credit-bureau authorisation on one page, its signature and the company’s box included', () => {
     const bureau = packet.forms.filter((form) => form.header.title.startsWith('Autorización para solicitar reportes de crédito'));
     expect(bureau.length).toBeGreaterThan(0);
