@@ -43,16 +43,32 @@ function nationalDigits(value: string): string {
  * '3312345678' → '331-234-5678' (partial input formats as far as it goes). A '+' typed first stays,
  * with the country code as far as it is typed ('+', '+5', '+52', '+52 1' with the old mobile prefix),
  * until the first national digit, which the code then gives way to: typed one key at a time,
- * '+52 33…' would otherwise be kept as the digits 5, 2, 3, 3….
+ * '+52 33…' would otherwise be kept as the digits 5, 2, 3, 3…. Typed without '+', 11 digits from
+ * '52' stay as typed until the 12th or 13th shows whether they held the code.
  */
 export function formatPhone(value: string | null | undefined): string {
   const text = value ?? '';
   const typedCode = digitsOnly(text);
   if (startsInternational(text) && COUNTRY_CODE.startsWith(typedCode)) return `+${typedCode}`;
   if (startsInternational(text) && typedCode === COUNTRY_CODE + OLD_MOBILE_PREFIX) return `+${COUNTRY_CODE} ${OLD_MOBILE_PREFIX}`;
+  // 11 digits from '52', typed without '+': the country code, not yet the whole number after it.
+  // Shown as they are, the next keys make the 12 or 13 digits that lose the code; cut to 10, the
+  // field would show '52 1 55 1234 5678' typed one key at a time as a valid-looking 521-551-2345.
+  const typed = digitsOnly(text);
+  if (typed.length === 11 && typed.startsWith(COUNTRY_CODE) && !startsInternational(text)) return typed;
   const digits = nationalDigits(text);
   const parts = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 10)].filter(Boolean);
   return parts.join('-');
+}
+
+/**
+ * Whether the phone field refuses a key that turns what it shows (`shown`) into `typed`: a digit
+ * typed into a whole number, which would push its last digit out, as a full field refuses a key.
+ * After '52' an 11th digit is taken: the number may be the country code typed without '+'.
+ */
+export function refusesPhoneKey(shown: string, typed: string): boolean {
+  const whole = /^\d{3}-\d{3}-\d{4}$/.test(shown);
+  return whole && digitsOnly(typed).length > 10 && !/^52\d{9}$/.test(formatPhone(typed));
 }
 
 /** '331-234-5678' → '3312345678'. */

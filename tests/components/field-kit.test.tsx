@@ -54,6 +54,21 @@ describe('masks', () => {
     expect(values().celular.numero).toBe('331-234-5678');
   });
 
+  it('drops the country code typed without +, once the number after it is whole', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<PhoneField name="celular.numero" label="Teléfono celular" />);
+    const input = screen.getByLabelText('Teléfono celular');
+    await user.type(input, '52155123456');
+    // Eleven digits are not a number yet: shown as typed, never as a valid-looking 521-551-2345.
+    expect(input).toHaveValue('52155123456');
+    await user.type(input, '78');
+    expect(input).toHaveValue('551-234-5678');
+    expect(values().celular.numero).toBe('551-234-5678');
+    await user.clear(input);
+    await user.type(input, '52 33 1234 5678');
+    expect(input).toHaveValue('331-234-5678');
+  });
+
   it('refuses a digit typed into a full phone, where it would push the last one out', async () => {
     const user = userEvent.setup();
     const { values } = renderForm(<PhoneField name="celular.numero" label="Teléfono celular" />);

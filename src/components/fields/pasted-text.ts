@@ -11,9 +11,13 @@ export function pastedText(event: ClipboardEvent<HTMLInputElement>): string {
 
 /**
  * An onPaste handler that takes the paste whole: the browser inserts nothing, and `apply` gets the
- * text the field would hold (the field keeps its digits and makes its change).
+ * text the field would hold (the field keeps its digits and makes its change). A paste that
+ * `replaces` (a whole phone number) is given alone, in place of everything the field held.
  */
-export const pasteWhole = (apply: (text: string) => void) => (event: ClipboardEvent<HTMLInputElement>) => {
-  event.preventDefault();
-  apply(pastedText(event));
-};
+export const pasteWhole =
+  (apply: (text: string) => void, { replaces }: { replaces?: (pasted: string) => boolean } = {}) =>
+  (event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    const pasted = event.clipboardData.getData('text/plain');
+    apply(replaces?.(pasted) ? pasted : pastedText(event));
+  };

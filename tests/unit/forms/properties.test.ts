@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../forms/messages';
-import { formatPhone, groupAmount, stripNumber, stripPhone } from '../../../forms/masks';
+import { formatPhone, groupAmount, refusesPhoneKey, stripNumber, stripPhone } from '../../../forms/masks';
 import { checkAmount } from '../../../forms/rules/amount';
 import { checkCurp, readCurp } from '../../../forms/rules/curp';
 import { CURP_STATE_CODES } from '../../../forms/rules/curp-states';
@@ -141,8 +141,8 @@ describe('phone', () => {
     );
   });
   it('a number typed one key at a time after +52 keeps its 10 national digits, the code shown until the number starts', () => {
-    /** Each key as the field takes it: refused past its 12 characters (maxLength), else formatted. */
-    const typed = (keys: string) => [...keys].reduce((shown, key) => (shown.length >= 12 ? shown : formatPhone(shown + key)), '');
+    /** Each key typed at the end as the field takes it: refused into a whole number (refusesPhoneKey), else formatted. */
+    const typed = (keys: string) => [...keys].reduce((shown, key) => (refusesPhoneKey(shown, shown + key) ? shown : formatPhone(shown + key)), '');
     fc.assert(fc.property(nationalNumber, fc.constantFrom(' ', '', '-'), (digits, gap) => typed(`+52${gap}${digits}`) === formatPhone(digits)));
     expect(['+', '+5', '+52', '+52 '].map(typed)).toEqual(['+', '+5', '+52', '+52']);
     expect(typed('+52 33 1234 5678')).toBe('331-234-5678');
@@ -151,6 +151,16 @@ describe('phone', () => {
     expect(['+52 1', '+52 1 3'].map(typed)).toEqual(['+52 1', '3']);
     // Another country's code is not Mexico's: its digits stay, as typed.
     expect(typed('+1 333')).toBe('133-3');
+  });
+  it('a number typed one key at a time with the country code and no +, or with one more digit, never looks like a valid number', () => {
+    const typed = (keys: string) => [...keys].reduce((shown, key) => (refusesPhoneKey(shown, shown + key) ? shown : formatPhone(shown + key)), '');
+    // '52 33…' and '52 1 33…' lose the code once the number is whole; before that no state shows 10 digits wrongly.
+    fc.assert(fc.property(nationalNumber, fc.constantFrom('52', '521'), (digits, code) => typed(code + digits) === formatPhone(digits)));
+    expect(typed('5215512345678')).toBe('551-234-5678');
+    expect(typed('52155123456')).toBe('52155123456');
+    expect(checkPhone(stripPhone(typed('52155123456')), { required: true })).toBe(MESSAGES.phoneLength);
+    // A whole number that does not start with the code takes no 11th digit.
+    fc.assert(fc.property(nationalNumber, fc.constantFrom(...DIGITS), (digits, extra) => digits.startsWith('52') || typed(digits + extra) === formatPhone(digits)));
   });
   it('a digit more or less, or a letter, always fails', () => {
     fc.assert(
