@@ -288,6 +288,16 @@ test.describe('what is typed or pasted is what is checked', () => {
     await page.evaluate(() => navigator.clipboard.writeText('+52 (33) 1234-5678'));
     await page.keyboard.press('ControlOrMeta+V');
     await expect(mobile).toHaveValue('331-234-5678');
+    // Typed key by key with the country code and no '+': never a valid-looking 521-551-2345 on the way.
+    await mobile.fill('');
+    await mobile.pressSequentially('52155123456');
+    await expect(mobile).toHaveValue('52155123456');
+    await mobile.pressSequentially('78');
+    await expect(mobile).toHaveValue('551-234-5678');
+    // A digit more, typed anywhere into the whole number, is refused.
+    await mobile.press('Home');
+    await mobile.press('3');
+    await expect(mobile).toHaveValue('551-234-5678');
     await expectAccessible(page);
     expect(problems).toEqual([]);
   });
