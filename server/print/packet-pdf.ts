@@ -34,6 +34,8 @@ const TEXT_WIDTH = 612 - PAGE_MARGINS[0] - PAGE_MARGINS[2];
 /** A signature's line, and the gap between two signers' columns. */
 const SIGNATURE_LINE = 190;
 const SIGNATURE_GAP = 20;
+/** A section title's margins: 8 pt above, 4 below. */
+const SECTION_MARGIN: [number, number, number, number] = [0, 8, 0, 4];
 /** The room under a section title for it and the first row of what it heads; with less, the title starts the next page. */
 const TITLE_ROOM = 64;
 /**
@@ -56,7 +58,7 @@ function columnWidths(rows: string[][], count: number): number[] {
 const blank = (value: string) => (value === '' ? ' ' : value);
 
 /** Label and value pairs, two to a row; a wide one takes the row. The value sits on a line to sign or fill. */
-function fieldsTable(rows: FieldRow[]): Content {
+function fieldsBody(rows: FieldRow[]): TableCell[][] {
   const body: TableCell[][] = [];
   let pending: FieldRow[] = [];
   const cell = (row: FieldRow, span = 1): TableCell[] => [
@@ -79,19 +81,43 @@ function fieldsTable(rows: FieldRow[]): Content {
     }
   }
   flush();
-  return {
-    table: { widths: [95, '*', 95, '*'], body, dontBreakRows: true },
-    layout: { defaultBorder: false, hLineColor: LINE, hLineWidth: () => 0.5, paddingTop: () => 4, paddingBottom: () => 2 },
-    margin: [0, 2, 0, 8],
+  return body;
+}
+
+/** `continued`: the rest of a table whose first row printed above it, with no line of its own on top (its height is the whole table's). */
+const fieldsTable = (body: TableCell[][], { margin = [0, 2, 0, 8], continued = false }: { margin?: [number, number, number, number]; continued?: boolean } = {}): Content => ({
+  table: { widths: [95, '*', 95, '*'], body, dontBreakRows: true },
+  layout: { defaultBorder: false, hLineColor: LINE, hLineWidth: (i: number) => (continued && i === 0 ? 0 : 0.5), paddingTop: () => 4, paddingBottom: () => 2 },
+  margin,
+});
+
+const sectionTitle = (text: string): ContentText => ({ text, style: 'section' });
+
+/**
+ * Fields under their section title: the title and the first row are one block that cannot break,
+ * so the title moves to the next page with that row however many lines it takes; the other rows
+ * follow in a table of the same columns, which reads as one table. The block is a headline too, so
+ * like any title it does not start in the last TITLE_ROOM of a page.
+ */
+function headedFields(title: string, rows: FieldRow[]): Content {
+  const [first, ...rest] = fieldsBody(rows);
+  // The title's space above is the block's, so the block starts where a title alone would (TITLE_ROOM reads the same).
+  const opening: Content = {
+    stack: [{ ...sectionTitle(title), margin: [0, 0, 0, SECTION_MARGIN[3]] }, fieldsTable(first ? [first] : [], { margin: [0, 2, 0, rest.length > 0 ? 0 : 8] })],
+    margin: [0, SECTION_MARGIN[1], 0, 0],
+    unbreakable: true,
+    headlineLevel: 1,
   };
+  return rest.length > 0 ? { stack: [opening, fieldsTable(rest, { margin: [0, 0, 0, 8], continued: true })] } : opening;
 }
 
 function blockContent(block: Block): Content {
   switch (block.kind) {
     case 'heading':
-      return { text: block.text, style: 'section', headlineLevel: 1 };
+      // headlineLevel: pageBreakBefore (below) keeps it off a page's foot.
+      return { ...sectionTitle(block.text), headlineLevel: 1 };
     case 'fields':
-      return fieldsTable(block.rows);
+      return fieldsTable(fieldsBody(block.rows));
     case 'table': {
       const width = Math.max(block.columns.length, ...block.rows.map((row) => row.length), 1);
       // Six columns or more print a size smaller.
@@ -144,6 +170,11 @@ function blockContent(block: Block): Content {
 function formContent(blocks: Block[]): Content[] {
   const content: Content[] = [];
   blocks.forEach((block, index) => {
+    // A title over fields goes with them, as one content (headedFields), so what precedes a signature stays one content a block.
+    const next = blocks[index + 1];
+    if (block.kind === 'heading' && next?.kind === 'fields' && next.rows.length > 0) return;
+    const previous = blocks[index - 1];
+    if (block.kind === 'fields' && previous?.kind === 'heading' && block.rows.length > 0) return void content.push(headedFields(previous.text, block.rows));
     if (block.kind !== 'signatures') return void content.push(blockContent(block));
     let kept = 0;
     while (kept < 2 && index - kept - 1 >= 0 && keptWithSignature(blocks[index - kept - 1]!)) kept++;
@@ -190,8 +221,9 @@ export function packetDefinition(packet: Packet, date: Date): TDocumentDefinitio
     info: { title: packet.title, author: packet.forms[0]?.header.company ?? '', creator: 'Solicitud en línea', producer: 'Solicitud en línea', creationDate: date, modDate: date },
     content,
     // A section title never ends a page: it moves to the next with what it heads, when nothing follows
-    // it on its page or too little room is left for the first row of what it heads (a table of fields
-    // begins on the page, yet its first row, which cannot break, goes to the next).
+    // it on its page or too little room is left for the first row of what it heads (a table begins
+    // on the page, yet its first row, which cannot break, goes to the next). A title over fields is
+    // kept with their first row however tall it is (headedFields); this rule serves the others.
     pageBreakBefore: (node, queries) =>
       node.headlineLevel === 1 &&
       (queries.getFollowingNodesOnPage().length === 0 || node.startPosition.pageInnerHeight * (1 - node.startPosition.verticalRatio) < TITLE_ROOM),
@@ -208,7 +240,7 @@ export function packetDefinition(packet: Packet, date: Date): TDocumentDefinitio
       company: { fontSize: 8, color: '#333333' },
       title: { fontSize: 13, bold: true, margin: [0, 2, 0, 0] },
       issue: { fontSize: 8, alignment: 'right' },
-      section: { fontSize: 10.5, bold: true, margin: [0, 8, 0, 4] },
+      section: { fontSize: 10.5, bold: true, margin: SECTION_MARGIN },
       label: { fontSize: 8, color: '#333333' },
       value: { fontSize: 9 },
       tableHeader: { fontSize: 8, bold: true },

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { beforeSubmit } from '../../../forms/before-submit';
 import { buildPacket } from '../../../forms/print/packet';
+import { fields, heading, type Packet } from '../../../forms/print/packet-model';
 import { packetPdf } from '../../../server/print/packet-pdf';
 import { pdfText } from '../../support/pdf-text';
 import { validAvalPfaeModel, validAvalPmModel, validPfaeModel, validPfModel, validPmModel } from '../forms/fixtures';
@@ -59,4 +60,36 @@ describe.each(Object.entries(RECORDS))('the PDF packet of a %s', (_, model) => {
     expect(statement!.lines[signer]).toMatch(/^\s*[A-ZÁÉÍÓÚÑ][A-Za-zÁÉÍÓÚÑáéíóúñ ]+$/);
     expect(statement!.lines[signer]).not.toMatch(/Página/);
   });
+});
+
+describe('a section title at the foot of a page', () => {
+  const header = { title: 'Solicitud de prueba', code: 'F-TEST', revision: '01', issued: '01/01/2026', company: 'Empresa de prueba' };
+  /** A form whose title 'Domicilio' falls lower on the first page with each filler row, and whose first row takes `lines` lines. */
+  const form = (fillers: number, lines: number): Packet => ({
+    title: 'Prueba',
+    forms: [
+      {
+        header,
+        blocks: [
+          fields(Array.from({ length: fillers }, (_, i) => ({ label: `Dato ${i + 1}`, value: `Valor ${i + 1}`, wide: true }))),
+          heading('Domicilio'),
+          fields([
+            { label: 'Referencias', value: Array.from({ length: lines }, (_, i) => `Renglón ${i + 1} de las referencias del domicilio, que ocupa una línea entera del ancho de la hoja.`).join(' '), wide: true },
+            { label: 'Calle', value: 'AV. JUÁREZ' },
+            { label: 'Número', value: '100' },
+          ]),
+        ],
+      },
+    ],
+  });
+
+  it('goes to the next page with a first row of several lines, wherever the page ends', async () => {
+    for (const lines of [1, 3, 6]) {
+      for (let fillers = 28; fillers <= 40; fillers++) {
+        const { pages } = await pdfText(await packetPdf(form(fillers, lines), TODAY));
+        const ending = (text: string) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !/Página \d+ de \d+/.test(line) && line !== 'F-TEST').at(-1);
+        for (const [index, page] of pages.entries()) expect(ending(page), `${fillers} fillers, a first row of ${lines} lines: page ${index + 1}`).not.toBe('Domicilio');
+      }
+    }
+  }, 120_000);
 });
