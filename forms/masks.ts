@@ -62,13 +62,16 @@ export function formatPhone(value: string | null | undefined): string {
 }
 
 /**
- * Whether the phone field refuses a key that turns what it shows (`shown`) into `typed`: a digit
- * typed into a whole number, which would push its last digit out, as a full field refuses a key.
- * After '52' an 11th digit is taken: the number may be the country code typed without '+'.
+ * Whether the phone field refuses an edit (a key typed, a short paste) that turns what it shows
+ * (`shown`) into `typed`: one that gives it more than 10 digits, which would push a digit out, as
+ * a full field refuses a key. Digits added at the end of digits from '52' are taken: they may be the
+ * country code typed without '+', which formatPhone drops once the number after it is whole.
  */
-export function refusesPhoneKey(shown: string, typed: string): boolean {
-  const whole = /^\d{3}-\d{3}-\d{4}$/.test(shown);
-  return whole && digitsOnly(typed).length > 10 && !/^52\d{9}$/.test(formatPhone(typed));
+export function refusesPhoneEdit(shown: string, typed: string): boolean {
+  const before = digitsOnly(shown);
+  const after = digitsOnly(typed);
+  if (after.length <= 10) return false;
+  return !(before.startsWith(COUNTRY_CODE) && after.length > before.length && after.startsWith(before));
 }
 
 /** '331-234-5678' → '3312345678'. */

@@ -50,7 +50,9 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, 
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
     const printed = () => `; the server printed:\n${server?.output() ?? '(not shown)'}`;
-    if (server && server.child.exitCode !== null) throw new Error(`the server exited (code ${server.child.exitCode})${printed()}`);
+    if (server && (server.child.exitCode !== null || server.child.signalCode !== null)) {
+      throw new Error(`the server exited (code ${server.child.exitCode}, signal ${server.child.signalCode})${printed()}`);
+    }
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms${printed()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -288,16 +288,22 @@ test.describe('what is typed or pasted is what is checked', () => {
     await page.evaluate(() => navigator.clipboard.writeText('+52 (33) 1234-5678'));
     await page.keyboard.press('ControlOrMeta+V');
     await expect(mobile).toHaveValue('331-234-5678');
-    // Typed key by key with the country code and no '+': never a valid-looking 521-551-2345 on the way.
+    // Typed key by key with the country code and no '+': the 11th key does not stop at a valid-looking 521-551-2345.
     await mobile.fill('');
     await mobile.pressSequentially('52155123456');
     await expect(mobile).toHaveValue('52155123456');
     await mobile.pressSequentially('78');
     await expect(mobile).toHaveValue('551-234-5678');
-    // A digit more, typed anywhere into the whole number, is refused.
+    // A digit more, typed before or inside the whole number, is refused; a 5 before a 2xx number too.
     await mobile.press('Home');
     await mobile.press('3');
     await expect(mobile).toHaveValue('551-234-5678');
+    await mobile.fill('222-123-4567');
+    await mobile.press('Home');
+    await mobile.press('5');
+    await mobile.press('End');
+    await mobile.press('2');
+    await expect(mobile).toHaveValue('222-123-4567');
     await expectAccessible(page);
     expect(problems).toEqual([]);
   });

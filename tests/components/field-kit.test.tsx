@@ -69,13 +69,23 @@ describe('masks', () => {
     expect(input).toHaveValue('331-234-5678');
   });
 
-  it('refuses a digit typed into a full phone, where it would push the last one out', async () => {
+  it('refuses a digit typed or pasted into a full phone, where it would push the last one out', async () => {
     const user = userEvent.setup();
     const { values } = renderForm(<PhoneField name="celular.numero" label="Teléfono celular" />);
     const input = screen.getByLabelText('Teléfono celular');
     await user.type(input, '3312345678');
     await user.type(input, '9', { initialSelectionStart: 5, initialSelectionEnd: 5 });
     expect(values().celular.numero).toBe('331-234-5678');
+    // Nor pasted: the 8 would go.
+    (input as HTMLInputElement).setSelectionRange(4, 4);
+    await user.paste('9');
+    expect(values().celular.numero).toBe('331-234-5678');
+    // A 5 before a number of Puebla is no country code: refused, so a 2 at the end cannot make 221-234-5672.
+    await user.clear(input);
+    await user.type(input, '2221234567');
+    await user.type(input, '5', { initialSelectionStart: 0, initialSelectionEnd: 0 });
+    await user.type(input, '2');
+    expect(input).toHaveValue('222-123-4567');
   });
 
   it('drops the spaces around an e-mail, as an e-mail input did', async () => {

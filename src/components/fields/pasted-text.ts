@@ -12,12 +12,14 @@ export function pastedText(event: ClipboardEvent<HTMLInputElement>): string {
 /**
  * An onPaste handler that takes the paste whole: the browser inserts nothing, and `apply` gets the
  * text the field would hold (the field keeps its digits and makes its change). A paste that
- * `replaces` (a whole phone number) is given alone, in place of everything the field held.
+ * `replaces` (a whole phone number) is given alone, in place of everything the field held, and
+ * `apply` is told so.
  */
 export const pasteWhole =
-  (apply: (text: string) => void, { replaces }: { replaces?: (pasted: string) => boolean } = {}) =>
+  (apply: (text: string, replacing: boolean) => void, { replaces }: { replaces?: (pasted: string) => boolean } = {}) =>
   (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
     const pasted = event.clipboardData.getData('text/plain');
-    apply(replaces?.(pasted) ? pasted : pastedText(event));
+    const replacing = replaces?.(pasted) === true;
+    apply(replacing ? pasted : pastedText(event), replacing);
   };

@@ -1,6 +1,6 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
 import type { ChangeEvent } from 'react';
-import { digitsOnly, formatPhone, refusesPhoneKey } from '../../../forms/masks';
+import { digitsOnly, formatPhone, refusesPhoneEdit } from '../../../forms/masks';
 import { FieldFrame } from './field-frame';
 import { pasteWhole } from './pasted-text';
 import { useFieldWiring } from './use-field-wiring';
@@ -15,8 +15,9 @@ export interface PhoneFieldProps {
 
 /**
  * A 10-digit phone shown and kept as 3-3-4 while typed; the before-submit transform removes the dashes.
- * A key typed into a whole number is refused (refusesPhoneKey), where it would push the last digit
- * out, except an 11th digit after '52' (the country code typed without '+', which the next keys drop).
+ * A key typed or a short paste that would give the number an 11th digit is refused (refusesPhoneEdit),
+ * where it would push a digit out, except digits added at the end of digits from '52' (the country
+ * code typed without '+', which formatPhone drops once the number after it is whole).
  * A paste is taken whole (the browser inserts nothing) before formatPhone keeps its digits: the native maxLength, which
  * refuses a 14th typed character, would cut '+52 (33) 1234-5678' to '+52 (33) 1234'. A paste of a whole
  * number (10 digits or more) replaces what the field held: pasted after '+52' typed, it would be read
@@ -27,10 +28,11 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
     config: { parse: (value) => formatPhone(value), format: (value) => formatPhone(value) },
     disabled,
   });
-  const type = (event: ChangeEvent<HTMLInputElement>) => {
-    if (!refusesPhoneKey(input.value ?? '', event.currentTarget.value)) input.onChange(event);
+  // A whole number pasted replaces what was there, so it pushes nothing out.
+  const change = (typed: string, replacing = false) => {
+    if (replacing || !refusesPhoneEdit(input.value ?? '', typed)) input.onChange(typed);
   };
-  const paste = pasteWhole(input.onChange, { replaces: (pasted) => digitsOnly(pasted).length >= 10 });
+  const paste = pasteWhole(change, { replaces: (pasted) => digitsOnly(pasted).length >= 10 });
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} hint="10 dígitos">
       <InputGroup
@@ -40,7 +42,7 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
         autoComplete="tel-national"
         placeholder="333-123-4567"
         value={input.value ?? ''}
-        onChange={type}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => change(event.currentTarget.value)}
         onPaste={paste}
         onBlur={input.onBlur}
         maxLength={13}

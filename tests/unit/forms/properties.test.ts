@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../forms/messages';
-import { formatPhone, groupAmount, refusesPhoneKey, stripNumber, stripPhone } from '../../../forms/masks';
+import { formatPhone, groupAmount, refusesPhoneEdit, stripNumber, stripPhone } from '../../../forms/masks';
 import { checkAmount } from '../../../forms/rules/amount';
 import { checkCurp, readCurp } from '../../../forms/rules/curp';
 import { CURP_STATE_CODES } from '../../../forms/rules/curp-states';
@@ -141,8 +141,8 @@ describe('phone', () => {
     );
   });
   it('a number typed one key at a time after +52 keeps its 10 national digits, the code shown until the number starts', () => {
-    /** Each key typed at the end as the field takes it: refused into a whole number (refusesPhoneKey), else formatted. */
-    const typed = (keys: string) => [...keys].reduce((shown, key) => (refusesPhoneKey(shown, shown + key) ? shown : formatPhone(shown + key)), '');
+    /** Each key typed at the end as the field takes it: refused past 10 digits (refusesPhoneEdit), else formatted. */
+    const typed = (keys: string) => [...keys].reduce((shown, key) => (refusesPhoneEdit(shown, shown + key) ? shown : formatPhone(shown + key)), '');
     fc.assert(fc.property(nationalNumber, fc.constantFrom(' ', '', '-'), (digits, gap) => typed(`+52${gap}${digits}`) === formatPhone(digits)));
     expect(['+', '+5', '+52', '+52 '].map(typed)).toEqual(['+', '+5', '+52', '+52']);
     expect(typed('+52 33 1234 5678')).toBe('331-234-5678');
@@ -152,15 +152,30 @@ describe('phone', () => {
     // Another country's code is not Mexico's: its digits stay, as typed.
     expect(typed('+1 333')).toBe('133-3');
   });
-  it('a number typed one key at a time with the country code and no +, or with one more digit, never looks like a valid number', () => {
-    const typed = (keys: string) => [...keys].reduce((shown, key) => (refusesPhoneKey(shown, shown + key) ? shown : formatPhone(shown + key)), '');
-    // '52 33…' and '52 1 33…' lose the code once the number is whole; before that no state shows 10 digits wrongly.
+  it('a number typed one key at a time with the country code and no + ends as its 10 national digits, and a digit more is never taken in silence', () => {
+    const typed = (keys: string) => [...keys].reduce((shown, key) => (refusesPhoneEdit(shown, shown + key) ? shown : formatPhone(shown + key)), '');
+    // '52 33…' and '52 1 33…' lose the code once the number is whole. Their 10th key shows a 3-3-4 number
+    // (a number may start with 52), but the 11th does not stop there: it shows the digits as typed.
     fc.assert(fc.property(nationalNumber, fc.constantFrom('52', '521'), (digits, code) => typed(code + digits) === formatPhone(digits)));
     expect(typed('5215512345678')).toBe('551-234-5678');
     expect(typed('52155123456')).toBe('52155123456');
     expect(checkPhone(stripPhone(typed('52155123456')), { required: true })).toBe(MESSAGES.phoneLength);
-    // A whole number that does not start with the code takes no 11th digit.
+    // A whole number that does not start with the code takes no 11th digit at its end.
     fc.assert(fc.property(nationalNumber, fc.constantFrom(...DIGITS), (digits, extra) => digits.startsWith('52') || typed(digits + extra) === formatPhone(digits)));
+  });
+  it('a digit typed or pasted inside a whole number, or before it, is refused, whatever the number starts with', () => {
+    fc.assert(
+      fc.property(nationalNumber, fc.nat(9), fc.constantFrom(...DIGITS), (digits, at, extra) => {
+        const shown = formatPhone(digits);
+        // At a position of the shown text before its end (dashes included): never the end.
+        const cut = Math.min(at + Math.floor(at / 3), shown.length - 1);
+        return refusesPhoneEdit(shown, shown.slice(0, cut) + extra + shown.slice(cut));
+      }),
+    );
+    // The review's case: '5' typed before 222-123-4567, then '2' at the end, would have stored 221-234-5672.
+    expect(refusesPhoneEdit('222-123-4567', '5222-123-4567')).toBe(true);
+    // Appended after digits from 52, as the code typed without '+': taken.
+    expect(refusesPhoneEdit('521-551-2345', '521-551-23456')).toBe(false);
   });
   it('a digit more or less, or a letter, always fails', () => {
     fc.assert(
