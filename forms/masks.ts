@@ -65,13 +65,17 @@ export function formatPhone(value: string | null | undefined): string {
  * Whether the phone field refuses an edit (a key typed, a short paste) that turns what it shows
  * (`shown`) into `typed`: one that gives it more than 10 digits, which would push a digit out, as
  * a full field refuses a key. Digits added at the end of digits from '52' are taken: they may be the
- * country code typed without '+', which formatPhone drops once the number after it is whole.
+ * country code typed without '+', which formatPhone drops once the number after it is whole; so
+ * is a digit typed over another there.
  */
 export function refusesPhoneEdit(shown: string, typed: string): boolean {
   const before = digitsOnly(shown);
   const after = digitsOnly(typed);
   if (after.length <= 10) return false;
-  return !(before.startsWith(COUNTRY_CODE) && after.length > before.length && after.startsWith(before));
+  // More than 10 digits show as typed only from '52' (formatPhone); there, an edit that adds none
+  // (a digit typed over another) or adds them at the end loses nothing.
+  if (!after.startsWith(COUNTRY_CODE)) return true;
+  return !(after.length <= before.length || after.startsWith(before));
 }
 
 /** '331-234-5678' → '3312345678'. */

@@ -38,6 +38,8 @@ const SIGNATURE_GAP = 20;
 const SECTION_MARGIN: [number, number, number, number] = [0, 8, 0, 4];
 /** The room under a section title for it and the first row of what it heads; with less, the title starts the next page. */
 const TITLE_ROOM = 64;
+/** The room a headline needs below where it starts: a title over fields (headedFields, a stack) starts above its title's top margin. */
+const titleRoom = (node: { stack?: unknown }) => TITLE_ROOM + (node.stack ? SECTION_MARGIN[1] : 0);
 /**
  * What a signature signs, kept on its page with it: a paragraph, or a row or two of fields (the place
  * and date). Only short ones: pdfmake keeps just the first page of a block that cannot break.
@@ -97,14 +99,12 @@ const sectionTitle = (text: string): ContentText => ({ text, style: 'section' })
  * Fields under their section title: the title and the first row are one block that cannot break,
  * so the title moves to the next page with that row however many lines it takes; the other rows
  * follow in a table of the same columns, which reads as one table. The block is a headline too, so
- * like any title it does not start in the last TITLE_ROOM of a page.
+ * like any title it does not start in the last TITLE_ROOM of a page (titleRoom).
  */
 function headedFields(title: string, rows: FieldRow[]): Content {
   const [first, ...rest] = fieldsBody(rows);
-  // The title's space above is the block's, so the block starts where a title alone would (TITLE_ROOM reads the same).
   const opening: Content = {
-    stack: [{ ...sectionTitle(title), margin: [0, 0, 0, SECTION_MARGIN[3]] }, fieldsTable(first ? [first] : [], { margin: [0, 2, 0, rest.length > 0 ? 0 : 8] })],
-    margin: [0, SECTION_MARGIN[1], 0, 0],
+    stack: [sectionTitle(title), fieldsTable(first ? [first] : [], { margin: [0, 2, 0, rest.length > 0 ? 0 : 8] })],
     unbreakable: true,
     headlineLevel: 1,
   };
@@ -163,6 +163,12 @@ function blockContent(block: Block): Content {
   }
 }
 
+const withoutHeadline = (content: Content): Content => {
+  if (typeof content !== 'object' || content === null || !('headlineLevel' in content)) return content;
+  const { headlineLevel: _dropped, ...rest } = content;
+  return rest as Content;
+};
+
 /**
  * A form's blocks as content, the signatures kept on one page with what they sign: the short
  * paragraphs (the declaration, the place and date) or place-and-date fields just before them, at most two.
@@ -178,7 +184,9 @@ function formContent(blocks: Block[]): Content[] {
     if (block.kind !== 'signatures') return void content.push(blockContent(block));
     let kept = 0;
     while (kept < 2 && index - kept - 1 >= 0 && keptWithSignature(blocks[index - kept - 1]!)) kept++;
-    const signed = content.splice(content.length - kept, kept);
+    // No headline inside: a page break the title rule asked for within an unbreakable block would
+    // leave it an empty first page, and pdfmake prints only that one (the signature would vanish).
+    const signed = content.splice(content.length - kept, kept).map(withoutHeadline);
     content.push({ stack: [...signed, blockContent(block)], unbreakable: true });
   });
   return content;
@@ -226,7 +234,7 @@ export function packetDefinition(packet: Packet, date: Date): TDocumentDefinitio
     // kept with their first row however tall it is (headedFields); this rule serves the others.
     pageBreakBefore: (node, queries) =>
       node.headlineLevel === 1 &&
-      (queries.getFollowingNodesOnPage().length === 0 || node.startPosition.pageInnerHeight * (1 - node.startPosition.verticalRatio) < TITLE_ROOM),
+      (queries.getFollowingNodesOnPage().length === 0 || node.startPosition.pageInnerHeight * (1 - node.startPosition.verticalRatio) < titleRoom(node)),
     footer: (page: number, count: number) => ({
       columns: [
         { text: codeOfPage(page), alignment: 'left' },

@@ -174,8 +174,11 @@ describe('phone', () => {
     );
     // The review's case: '5' typed before 222-123-4567, then '2' at the end, would have stored 221-234-5672.
     expect(refusesPhoneEdit('222-123-4567', '5222-123-4567')).toBe(true);
-    // Appended after digits from 52, as the code typed without '+': taken.
+    // Appended after digits from 52, as the code typed without '+': taken; and a digit typed over another there.
     expect(refusesPhoneEdit('521-551-2345', '521-551-23456')).toBe(false);
+    expect(refusesPhoneEdit('52155123457', '52155123456')).toBe(false);
+    // Unless it takes the 52 away: the 11th digit would go.
+    expect(refusesPhoneEdit('52155123457', '32155123457')).toBe(true);
   });
   it('a digit more or less, or a letter, always fails', () => {
     fc.assert(

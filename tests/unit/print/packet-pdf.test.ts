@@ -92,4 +92,31 @@ describe('a section title at the foot of a page', () => {
       }
     }
   }, 120_000);
+
+  it('over the place and date kept with a signature, goes with them and the signature, wherever the page ends', async () => {
+    for (let fillers = 28; fillers <= 38; fillers++) {
+      const signed: Packet = {
+        title: 'Prueba',
+        forms: [
+          {
+            header,
+            blocks: [
+              fields(Array.from({ length: fillers }, (_, i) => ({ label: `Dato ${i + 1}`, value: `Valor ${i + 1}`, wide: true }))),
+              heading('Lugar'),
+              fields([
+                { label: 'Lugar', value: 'GUADALAJARA' },
+                { label: 'Fecha', value: '01/01/2026' },
+              ]),
+              { kind: 'signatures', signers: ['Nombre y firma del solicitante'] },
+            ],
+          },
+        ],
+      };
+      const { pages } = await pdfText(await packetPdf(signed, TODAY));
+      const text = pages.join('\n');
+      for (const printed of ['Lugar', 'GUADALAJARA', 'Nombre y firma del solicitante']) expect(text, `${fillers} fillers`).toContain(printed);
+      const signature = pages.findIndex((page) => page.includes('Nombre y firma del solicitante'));
+      expect(pages[signature], `${fillers} fillers`).toContain('GUADALAJARA');
+    }
+  }, 120_000);
 });
