@@ -54,8 +54,7 @@ export function formatPhone(value: string | null | undefined): string {
   // 11 digits from '52', typed without '+': the country code, not yet the whole number after it.
   // Shown as they are, the next keys make the 12 or 13 digits that lose the code; cut to 10, the
   // field would show '52 1 55 1234 5678' typed one key at a time as a valid-looking 521-551-2345.
-  const typed = digitsOnly(text);
-  if (typed.length === 11 && typed.startsWith(COUNTRY_CODE) && !startsInternational(text)) return typed;
+  if (typedCode.length === 11 && typedCode.startsWith(COUNTRY_CODE) && !startsInternational(text)) return typedCode;
   const digits = nationalDigits(text);
   const parts = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 10)].filter(Boolean);
   return parts.join('-');
