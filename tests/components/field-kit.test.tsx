@@ -54,6 +54,22 @@ describe('masks', () => {
     expect(values().celular.numero).toBe('331-234-5678');
   });
 
+  it('deletes the digit before a dash with Backspace, and keeps the caret where a digit was mended', async () => {
+    const user = userEvent.setup();
+    const { values } = renderForm(<PhoneField name="celular.numero" label="Teléfono celular" />);
+    const input = screen.getByLabelText('Teléfono celular') as HTMLInputElement;
+    await user.type(input, '3312345678');
+    // The caret after '331-234-': Backspace takes the 4, not only the dash the mask would put back.
+    await user.type(input, '{Backspace}', { initialSelectionStart: 8, initialSelectionEnd: 8 });
+    expect(input).toHaveValue('331-235-678');
+    expect(input.selectionStart).toBe(6);
+    // A digit deleted inside and another typed in its place go where the caret was, not at the end.
+    await user.clear(input);
+    await user.type(input, '3312345678');
+    await user.type(input, '{Delete}5', { initialSelectionStart: 2, initialSelectionEnd: 2 });
+    expect(values().celular.numero).toBe('335-234-5678');
+  });
+
   it('drops the country code typed without +, once the number after it is whole', async () => {
     const user = userEvent.setup();
     const { values } = renderForm(<PhoneField name="celular.numero" label="Teléfono celular" />);

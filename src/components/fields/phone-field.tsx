@@ -1,5 +1,5 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
-import type { ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { digitsOnly, formatPhone, refusesPhoneEdit } from '../../../forms/masks';
 import { FieldFrame } from './field-frame';
 import { pasteWhole } from './pasted-text';
@@ -33,6 +33,38 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
     if (replacing || !refusesPhoneEdit(input.value ?? '', typed)) input.onChange(typed);
   };
   const paste = pasteWhole(change, { replaces: (pasted) => digitsOnly(pasted).length >= 10 });
+  // The caret stays after the digits it was after: the mask's new text would put it at the end, so
+  // a digit mended inside the number would be followed by the next one typed at the end.
+  const field = useRef<HTMLInputElement>(null);
+  const caretDigits = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const node = field.current;
+    const digits = caretDigits.current;
+    caretDigits.current = null;
+    if (!node || digits === null || node.ownerDocument.activeElement !== node) return;
+    const at = afterDigits(node.value, digits);
+    node.setSelectionRange(at, at);
+  });
+  const type = (event: ChangeEvent<HTMLInputElement>) => {
+    const node = event.currentTarget;
+    const shown = input.value ?? '';
+    let typed = node.value;
+    let caret = node.selectionStart ?? typed.length;
+    // A dash deleted alone (Backspace after it, Delete before it) takes the digit beside it: the mask
+    // would put the dash back, and the key would do nothing.
+    if (typed.length === shown.length - 1 && digitsOnly(typed) === digitsOnly(shown)) {
+      const { inputType } = event.nativeEvent as InputEvent;
+      if (inputType === 'deleteContentBackward' && caret > 0) {
+        typed = typed.slice(0, caret - 1) + typed.slice(caret);
+        caret -= 1;
+      } else if (inputType === 'deleteContentForward') {
+        typed = typed.slice(0, caret) + typed.slice(caret + 1);
+      }
+    }
+    // At the end, the caret stays at the end, as the browser leaves it ('+52' gives way to the number there).
+    caretDigits.current = caret < typed.length ? digitsOnly(typed.slice(0, caret)).length : null;
+    change(typed);
+  };
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} hint="10 dígitos">
       <InputGroup
@@ -42,7 +74,8 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
         autoComplete="tel-national"
         placeholder="333-123-4567"
         value={input.value ?? ''}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => change(event.currentTarget.value)}
+        inputRef={field}
+        onChange={type}
         onPaste={paste}
         onBlur={input.onBlur}
         maxLength={13}
@@ -50,4 +83,12 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
       />
     </FieldFrame>
   );
+}
+
+/** The position in `text` just after its `count`-th digit (its start for none, its end past the last). */
+function afterDigits(text: string, count: number): number {
+  if (count === 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < text.length; i++) if (/\d/.test(text[i]!) && ++seen === count) return i + 1;
+  return text.length;
 }
