@@ -28,15 +28,15 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
     config: { parse: (value) => formatPhone(value), format: (value) => formatPhone(value) },
     disabled,
   });
+  // The caret stays after the digits it was after: the mask's new text would put it at the end, so
+  // a digit mended inside the number would be followed by the next one typed at the end.
+  const field = useRef<HTMLInputElement>(null);
+  const caretDigits = useRef<number | null>(null);
   // A whole number pasted replaces what was there, so it pushes nothing out.
   const change = (typed: string, replacing = false) => {
     if (replacing || !refusesPhoneEdit(input.value ?? '', typed)) input.onChange(typed);
   };
   const paste = pasteWhole(change, { replaces: (pasted) => digitsOnly(pasted).length >= 10 });
-  // The caret stays after the digits it was after: the mask's new text would put it at the end, so
-  // a digit mended inside the number would be followed by the next one typed at the end.
-  const field = useRef<HTMLInputElement>(null);
-  const caretDigits = useRef<number | null>(null);
   useLayoutEffect(() => {
     const node = field.current;
     const digits = caretDigits.current;
@@ -64,6 +64,9 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
     // At the end, the caret stays at the end, as the browser leaves it ('+52' gives way to the number there).
     caretDigits.current = caret < typed.length ? digitsOnly(typed.slice(0, caret)).length : null;
     change(typed);
+    // For this key's render only (React renders it before a timer runs): a refused key, or one the
+    // mask drops, renders nothing, and a later render must not move the caret.
+    setTimeout(() => (caretDigits.current = null));
   };
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} hint="10 dígitos">
