@@ -77,6 +77,54 @@ export function refusesPhoneEdit(shown: string, typed: string): boolean {
   return !(after.length <= before.length || after.startsWith(before));
 }
 
+/** An edit of the phone field: its text after a key, where the caret is, and the key's `InputEvent.inputType`. */
+export interface PhoneEdit {
+  text: string;
+  caret: number;
+  inputType?: string;
+}
+
+/** The phone field after an edit: the text it shows, and where its caret goes (null: where the browser left it, at the end). */
+export interface TypedPhone {
+  text: string;
+  caret: number | null;
+}
+
+/**
+ * The phone field after a key changed what it showed (`shown`) into `edit.text`, or null when it
+ * refuses the key (refusesPhoneEdit). A dash deleted alone (Backspace after it, Delete before it)
+ * takes the digit beside it: the mask would put the dash back, and the key would do nothing. The
+ * caret stays after the digits it was after (the country code the mask drops is not counted), so a
+ * digit mended inside the number is not followed by the next one typed at the end; at the end, it
+ * stays at the end.
+ */
+export function typePhone(shown: string, edit: PhoneEdit): TypedPhone | null {
+  let { text: typed, caret } = edit;
+  if (typed.length === shown.length - 1 && digitsOnly(typed) === digitsOnly(shown)) {
+    if (edit.inputType === 'deleteContentBackward' && caret > 0) {
+      typed = typed.slice(0, caret - 1) + typed.slice(caret);
+      caret -= 1;
+    } else if (edit.inputType === 'deleteContentForward') {
+      typed = typed.slice(0, caret) + typed.slice(caret + 1);
+    }
+  }
+  if (refusesPhoneEdit(shown, typed)) return null;
+  const text = formatPhone(typed);
+  if (caret >= typed.length) return { text, caret: null };
+  const typedDigits = digitsOnly(typed);
+  const keptDigits = digitsOnly(text);
+  const dropped = typedDigits.endsWith(keptDigits) ? typedDigits.length - keptDigits.length : 0;
+  return { text, caret: afterDigits(text, Math.max(0, digitsOnly(typed.slice(0, caret)).length - dropped)) };
+}
+
+/** The position in `text` just after its `count`-th digit (its start for none, its end past the last). */
+function afterDigits(text: string, count: number): number {
+  if (count === 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < text.length; i++) if (/\d/.test(text[i]!) && ++seen === count) return i + 1;
+  return text.length;
+}
+
 /** '331-234-5678' → '3312345678'. */
 export const stripPhone = (value: string | null | undefined) => (value ?? '').replace(/-/g, '');
 

@@ -1,6 +1,6 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
 import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
-import { digitsOnly, formatPhone, refusesPhoneEdit } from '../../../forms/masks';
+import { digitsOnly, formatPhone, refusesPhoneEdit, typePhone, type TypedPhone } from '../../../forms/masks';
 import { FieldFrame } from './field-frame';
 import { pasteWhole } from './pasted-text';
 import { useFieldWiring } from './use-field-wiring';
@@ -21,53 +21,41 @@ export interface PhoneFieldProps {
  * A paste is taken whole (the browser inserts nothing) before formatPhone keeps its digits: the native maxLength, which
  * refuses a 14th typed character, would cut '+52 (33) 1234-5678' to '+52 (33) 1234'. A paste of a whole
  * number (10 digits or more) replaces what the field held: pasted after '+52' typed, it would be read
- * as '+52 52 33…'.
+ * as '+52 52 33…'. How a key changes the field, and where its caret goes, is typePhone's.
  */
 export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps) {
   const { input, error, id, control } = useFieldWiring<string>(name, {
     config: { parse: (value) => formatPhone(value), format: (value) => formatPhone(value) },
     disabled,
   });
-  // The caret stays after the digits it was after: the mask's new text would put it at the end, so
-  // a digit mended inside the number would be followed by the next one typed at the end.
+  // The caret typePhone places: the mask's new text would put it at the end. Kept only for the
+  // render of the text it belongs to, which follows the key at once; a key refused, or dropped by
+  // the mask, changes nothing and renders nothing, so it keeps none.
   const field = useRef<HTMLInputElement>(null);
-  const caretDigits = useRef<number | null>(null);
-  // A whole number pasted replaces what was there, so it pushes nothing out.
-  const change = (typed: string, replacing = false) => {
-    if (replacing || !refusesPhoneEdit(input.value ?? '', typed)) input.onChange(typed);
-  };
-  const paste = pasteWhole(change, { replaces: (pasted) => digitsOnly(pasted).length >= 10 });
+  const placed = useRef<TypedPhone | null>(null);
   useLayoutEffect(() => {
     const node = field.current;
-    const digits = caretDigits.current;
-    caretDigits.current = null;
-    if (!node || digits === null || node.ownerDocument.activeElement !== node) return;
-    const at = afterDigits(node.value, digits);
-    node.setSelectionRange(at, at);
+    const next = placed.current;
+    placed.current = null;
+    if (!node || next?.caret == null || node.value !== next.text || node.ownerDocument.activeElement !== node) return;
+    node.setSelectionRange(next.caret, next.caret);
   });
   const type = (event: ChangeEvent<HTMLInputElement>) => {
     const node = event.currentTarget;
     const shown = input.value ?? '';
-    let typed = node.value;
-    let caret = node.selectionStart ?? typed.length;
-    // A dash deleted alone (Backspace after it, Delete before it) takes the digit beside it: the mask
-    // would put the dash back, and the key would do nothing.
-    if (typed.length === shown.length - 1 && digitsOnly(typed) === digitsOnly(shown)) {
-      const { inputType } = event.nativeEvent as InputEvent;
-      if (inputType === 'deleteContentBackward' && caret > 0) {
-        typed = typed.slice(0, caret - 1) + typed.slice(caret);
-        caret -= 1;
-      } else if (inputType === 'deleteContentForward') {
-        typed = typed.slice(0, caret) + typed.slice(caret + 1);
-      }
-    }
-    // At the end, the caret stays at the end, as the browser leaves it ('+52' gives way to the number there).
-    caretDigits.current = caret < typed.length ? digitsOnly(typed.slice(0, caret)).length : null;
-    change(typed);
-    // For this key's render only (React renders it before a timer runs): a refused key, or one the
-    // mask drops, renders nothing, and a later render must not move the caret.
-    setTimeout(() => (caretDigits.current = null));
+    const { inputType } = event.nativeEvent as InputEvent;
+    const next = typePhone(shown, { text: node.value, caret: node.selectionStart ?? node.value.length, inputType });
+    if (!next || next.text === shown) return;
+    placed.current = next;
+    input.onChange(next.text);
   };
+  // A whole number pasted replaces what was there, so it pushes nothing out.
+  const paste = pasteWhole(
+    (pasted, replacing) => {
+      if (replacing || !refusesPhoneEdit(input.value ?? '', pasted)) input.onChange(pasted);
+    },
+    { replaces: (pasted) => digitsOnly(pasted).length >= 10 },
+  );
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} hint="10 dígitos">
       <InputGroup
@@ -86,12 +74,4 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
       />
     </FieldFrame>
   );
-}
-
-/** The position in `text` just after its `count`-th digit (its start for none, its end past the last). */
-function afterDigits(text: string, count: number): number {
-  if (count === 0) return 0;
-  let seen = 0;
-  for (let i = 0; i < text.length; i++) if (/\d/.test(text[i]!) && ++seen === count) return i + 1;
-  return text.length;
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../forms/messages';
-import { formatPhone, groupAmount, refusesPhoneEdit, stripNumber, stripPhone } from '../../../forms/masks';
+import { formatPhone, groupAmount, refusesPhoneEdit, stripNumber, stripPhone, typePhone } from '../../../forms/masks';
 import { checkAmount } from '../../../forms/rules/amount';
 import { checkCurp, readCurp } from '../../../forms/rules/curp';
 import { CURP_STATE_CODES } from '../../../forms/rules/curp-states';
@@ -118,6 +118,9 @@ describe('CURP', () => {
 });
 
 const phoneDigits = from(DIGITS, 10);
+/** Keys typed one at a time at the end of the phone field, as typePhone takes them. */
+const typedAtEnd = (keys: string) =>
+  [...keys].reduce((shown, key) => typePhone(shown, { text: shown + key, caret: shown.length + 1, inputType: 'insertText' })?.text ?? shown, '');
 
 describe('phone', () => {
   it('10 digits always pass, with or without the 3-3-4 dashes', () => {
@@ -142,7 +145,7 @@ describe('phone', () => {
   });
   it('a number typed one key at a time after +52 keeps its 10 national digits, the code shown until the number starts', () => {
     /** Each key typed at the end as the field takes it: refused past 10 digits (refusesPhoneEdit), else formatted. */
-    const typed = (keys: string) => [...keys].reduce((shown, key) => (refusesPhoneEdit(shown, shown + key) ? shown : formatPhone(shown + key)), '');
+    const typed = typedAtEnd;
     fc.assert(fc.property(nationalNumber, fc.constantFrom(' ', '', '-'), (digits, gap) => typed(`+52${gap}${digits}`) === formatPhone(digits)));
     expect(['+', '+5', '+52', '+52 '].map(typed)).toEqual(['+', '+5', '+52', '+52']);
     expect(typed('+52 33 1234 5678')).toBe('331-234-5678');
@@ -153,7 +156,7 @@ describe('phone', () => {
     expect(typed('+1 333')).toBe('133-3');
   });
   it('a number typed one key at a time with the country code and no + ends as its 10 national digits, and a digit more is never taken in silence', () => {
-    const typed = (keys: string) => [...keys].reduce((shown, key) => (refusesPhoneEdit(shown, shown + key) ? shown : formatPhone(shown + key)), '');
+    const typed = typedAtEnd;
     // '52 33…' and '52 1 33…' lose the code once the number is whole. Their 10th key shows a 3-3-4 number
     // (a number may start with 52), but the 11th does not stop there: it shows the digits as typed.
     fc.assert(fc.property(nationalNumber, fc.constantFrom('52', '521'), (digits, code) => typed(code + digits) === formatPhone(digits)));
@@ -179,6 +182,46 @@ describe('phone', () => {
     expect(refusesPhoneEdit('52155123457', '52155123456')).toBe(false);
     // Unless it takes the 52 away: the 11th digit would go.
     expect(refusesPhoneEdit('52155123457', '32155123457')).toBe(true);
+  });
+  it('shows its own text unchanged: what the field shows, formatted again, is the same', () => {
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'+52 1-()3.4a'), maxLength: 16 }), (text) => formatPhone(formatPhone(text)) === formatPhone(text)));
+  });
+  // Where the caret is after a key: typePhone's, or the end of the text where it leaves it to the browser.
+  const caretOf = (next: { text: string; caret: number | null }) => next.caret ?? next.text.length;
+  /** The position in `shown` just after its `count`-th digit. */
+  const afterDigit = (shown: string, count: number) => (count === 0 ? 0 : [...shown].findIndex((_, i) => digitsBefore(shown, i + 1) === count) + 1);
+  const digitsBefore = (text: string, at: number) => text.slice(0, at).replace(/\D/g, '').length;
+  const partialNumber = fc.tuple(from('23456789', 1), fc.integer({ min: 0, max: 8 }).chain((n) => from(DIGITS, n))).map(([first, rest]) => first + rest);
+  it('a digit typed inside a number not yet whole goes where it was typed, and the caret stays just after it', () => {
+    fc.assert(
+      fc.property(partialNumber, fc.nat(9), fc.constantFrom(...DIGITS), (digits, at, extra) => {
+        const shown = formatPhone(digits);
+        const k = Math.min(at, digits.length);
+        const cut = afterDigit(shown, k);
+        const next = typePhone(shown, { text: shown.slice(0, cut) + extra + shown.slice(cut), caret: cut + 1, inputType: 'insertText' });
+        return next !== null && stripPhone(next.text) === digits.slice(0, k) + extra + digits.slice(k) && digitsBefore(next.text, caretOf(next)) === k + 1 && /\d/.test(next.text[caretOf(next) - 1]!);
+      }),
+    );
+  });
+  it('Backspace takes the digit before the caret, a dash there too, and Delete the one after it; the caret stays between the same digits', () => {
+    fc.assert(
+      fc.property(nationalNumber, fc.integer({ min: 1, max: 10 }), fc.nat(12), fc.boolean(), (number, length, at, backward) => {
+        const digits = number.slice(0, length);
+        const shown = formatPhone(digits);
+        const caret = backward ? 1 + (at % shown.length) : at % shown.length;
+        const text = backward ? shown.slice(0, caret - 1) + shown.slice(caret) : shown.slice(0, caret) + shown.slice(caret + 1);
+        const next = typePhone(shown, { text, caret: backward ? caret - 1 : caret, inputType: backward ? 'deleteContentBackward' : 'deleteContentForward' });
+        // The digit taken: the last one before the caret, or the first one after it.
+        const taken = backward ? digitsBefore(shown, caret) - 1 : digitsBefore(shown, caret);
+        const left = digits.slice(0, taken) + digits.slice(taken + 1);
+        return next !== null && stripPhone(next.text) === left && digitsBefore(next.text, caretOf(next)) === taken;
+      }),
+    );
+    expect(typePhone('222-123-4567', { text: '222-1234567', caret: 7, inputType: 'deleteContentBackward' })).toEqual({ text: '222-124-567', caret: 6 });
+  });
+  it('a key the mask drops, or one that would push a digit out, changes nothing', () => {
+    expect(typePhone('331-2', { text: '331-a2', caret: 5, inputType: 'insertText' })?.text).toBe('331-2');
+    expect(typePhone('222-123-4567', { text: '5222-123-4567', caret: 1, inputType: 'insertText' })).toBeNull();
   });
   it('a digit more or less, or a letter, always fails', () => {
     fc.assert(
