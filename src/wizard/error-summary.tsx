@@ -67,6 +67,8 @@ export function ErrorSummary({ actor, serverErrors, values, company }: ErrorSumm
   /** The refusal's count while it is announced, with the refusal it belongs to. */
   const [announced, setAnnounced] = useState<{ text: string; round: number } | null>(null);
   const focusFirst = useRef(false);
+  /** The field to focus once the entries naming it are drawn. */
+  const focusAfterShown = useRef<{ id: string; entries: SummaryEntry[] } | null>(null);
   const [round, setRound] = useState(0);
 
   useEffect(() => {
@@ -107,9 +109,19 @@ export function ErrorSummary({ actor, serverErrors, values, company }: ErrorSumm
       focusFirst.current = false;
       if (next.length > 0) setAnnounced({ text: countText(next.length), round });
       const first = next.find((entry) => entry.id !== null);
-      if (first) document.getElementById(first.id!)?.focus();
+      focusAfterShown.current = first ? { id: first.id!, entries: next } : null;
     } else if (next.length === 0) setRefused(false);
   }, [refused, lines, serverErrors, values, company, round]);
+
+  // The first field takes the focus once the summary it is listed in is on the page: focused
+  // before, it is scrolled into view and then pushed down by the summary drawn above it (out of
+  // sight at 360 px, under a list of 11 fields).
+  useLayoutEffect(() => {
+    const pending = focusAfterShown.current;
+    if (!pending || pending.entries !== entries) return;
+    focusAfterShown.current = null;
+    document.getElementById(pending.id)?.focus();
+  }, [entries]);
 
   useEffect(() => {
     if (!announced) return;

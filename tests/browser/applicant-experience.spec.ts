@@ -253,6 +253,19 @@ test("a refused step lists its fields at the top ('Revisa N campos') and focuses
   await page.screenshot({ path: 'test-results/applicant/error-summary-360.png' });
 });
 
+test('at 360 px the first field, focused under a summary of 11 fields that fills the screen, is in view', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/pf');
+  await acceptFirstUse(page);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('region', { name: 'Revisa 11 campos' })).toBeVisible();
+  const first = page.getByLabel('Identificación oficial');
+  await expect(first).toBeFocused();
+  // Focused after the summary is drawn above it: not scrolled into view and then pushed out of it.
+  await expect(first).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'test-results/applicant/error-summary-focus-360.png' });
+});
+
 test('the summary names a repeated field by its group, as the page titles it', async ({ page, request }) => {
   const uuid = await createApplication(request, 'pf', { last_index: 4 });
   await page.goto(`/pf/${uuid}`);
