@@ -29,11 +29,21 @@ function hasCountryCode(value: string, digits: string): boolean {
 }
 
 /**
+ * The prefixes dialled before a national number until 2019 (long distance '01', mobiles '044' and
+ * '045'), still written in old address books: no area code starts with 0, so before 10 digits they
+ * are that prefix.
+ */
+const OLD_DIALLING_PREFIXES = ['01', '044', '045'];
+
+/**
  * The 10 national digits of a phone: a number pasted with Mexico's country code (and the '1' mobiles
- * were once written with), or typed after '+52', loses it; otherwise the first 10 digits.
+ * were once written with), or typed after '+52', loses it; so does one pasted with an old dialling
+ * prefix ('01 33 1234 5678', '044 33…'); otherwise the first 10 digits.
  */
 function nationalDigits(value: string): string {
   const digits = digitsOnly(value);
+  const prefix = OLD_DIALLING_PREFIXES.find((start) => digits.length === start.length + 10 && digits.startsWith(start));
+  if (prefix) return digits.slice(prefix.length);
   if (!hasCountryCode(value, digits)) return digits.slice(0, 10);
   const start = digits.startsWith(OLD_MOBILE_PREFIX, COUNTRY_CODE.length) ? COUNTRY_CODE.length + 1 : COUNTRY_CODE.length;
   return digits.slice(start, start + 10);

@@ -135,6 +135,11 @@ describe('phone', () => {
     // Without it, the first 10 digits, as typed.
     expect(formatPhone('33 1234 5678 99')).toBe('331-234-5678');
   });
+  it('a number pasted with an old dialling prefix (01, 044, 045) keeps its 10 national digits', () => {
+    fc.assert(fc.property(nationalNumber, fc.constantFrom('01 ', '01', '044 ', '045', '(01) '), (digits, prefix) => formatPhone(prefix + digits) === formatPhone(digits)));
+    // A digit short, the prefix is not told from a number typed from 0: its first 10 digits stay.
+    expect(formatPhone('01 33 1234 567')).toBe('013-312-3456');
+  });
   it('a number pasted with the country code and a digit short stays short, whatever its prefix', () => {
     fc.assert(
       fc.property(nationalNumber, fc.constantFrom('+52 ', '+52 1 ', '52 1 ', '521', '(+52) ', 'Tel: +52 '), (digits, code) => {
