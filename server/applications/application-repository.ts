@@ -9,8 +9,8 @@ import { modelRfc } from '../../forms/rules/rfc-duplicates';
 import { ByteBoundedCache } from './byte-bounded-cache';
 import { GUARANTORS_MAX } from '../../forms/limits';
 import type { PldCoincidences } from '../../forms/pld';
-import { confirmedColumn } from '../pld/pld-confirmed-migration';
 import { storedJson } from '../db/stored-json';
+import { confirmedLists } from '../../forms/pld-outcome';
 import { preparedQuery } from '../db/prepared-query';
 import { mailRowOf } from '../mail/mail-outbox';
 import type { MailMessageTable } from '../mail/mail-tables';
@@ -100,6 +100,9 @@ function withMail<C extends QueryCreator<any>>(creator: C, written: 'inserted' |
 }
 
 /** The columns a write sets from its fields. */
+/** The `pld_confirmada` column: the lists of the matches staff confirmed ('OFAC SDN, ONU'), or null when none. */
+const confirmedColumn = (review: PldCoincidences | null | undefined) => confirmedLists(review).join(', ') || null;
+
 const COLUMN_NAMES = ['code', 'tipo_persona', 'clasificacion', 'nombre', 'email', 'rfc', 'data', 'last_index', 'complete', 'franchise', 'pld_confirmada'] as const;
 
 const columnsOf = (fields: RecordFields) => ({

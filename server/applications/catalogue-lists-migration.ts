@@ -2,11 +2,12 @@
 // stored (server/validation/catalogue-lists.ts). Before, a list held any JSON a body sent: a record
 // nested thousands of levels deep there could not be read back (issue 12, finding 1). A row the
 // database cannot rewrite is left as it was and reported, so the start never fails on one record.
+// Frozen as it ran: the holders and the lists' keys written out, not read from the live forms.
 import { sql, type Kysely, type Migration } from 'kysely';
-import { ADDRESS_GROUPS } from '../../forms/schema/address';
 
 const HOLDERS = ['vivienda', 'empleo', 'informacion_fiscal'];
-const PATHS = HOLDERS.flatMap((holder) => Object.values(ADDRESS_GROUPS).map((group) => `{${holder},${group.catalogo}}`));
+const LISTS = ['colonia_catalogo', 'colonia_fiscal_catalogo', 'colonia_operativo_catalogo'];
+const PATHS = HOLDERS.flatMap((holder) => LISTS.map((list) => `{${holder},${list}}`));
 
 export const catalogueListsMigration: Migration = {
   async up(db: Kysely<any>) {

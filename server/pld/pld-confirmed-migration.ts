@@ -2,18 +2,24 @@
 // record, `pld_confirmada` ('OFAC SDN, ONU', null when none), so the staff lists show the red tag
 // without reading the stored model. Rows written before it get it from their stored review; a
 // confirmation stored before a reason was asked for gets one that says so (a save re-sends the
-// stored confirmations, and the review's schema asks each for its reason).
+// stored confirmations, and the review's schema asks each for its reason). Frozen as it ran: it
+// reads the review as it was stored then, with its own copy of the groups and the lists' rule, so
+// a later change to the live code (forms/pld-outcome.ts) cannot change what it does.
 import { sql, type Kysely, type Migration } from 'kysely';
-import { confirmedLists } from '../../forms/pld-outcome';
-import type { PldCoincidences } from '../../forms/pld';
 import { storedJson } from '../db/stored-json';
 
 /** The reason given to a confirmation stored before reasons were asked for. */
 export const LEGACY_REASON = 'Confirmada antes de que se pidiera un motivo.';
 const LEGACY_BY = 'No registrado';
 
-/** The column's value for a review: its confirmed lists, or null. */
-export const confirmedColumn = (review: Pick<PldCoincidences, 'users'> | null | undefined) => confirmedLists(review).join(', ') || null;
+/** The groups of a review's matches, in the order their lists are named. */
+const GROUPS = ['pf', 'pm', 'legalRepresentative', 'accionistas', 'guarantees', 'guaranteeRepresentatives', 'HeritageBond'];
+
+type StoredMatch = { lista?: unknown; motivo?: unknown };
+type StoredReview = { users: Record<string, StoredMatch[] | null | undefined> };
+
+/** A review's confirmed lists ('OFAC SDN, ONU'), each once in the order found, or null. */
+const confirmedColumn = (review: StoredReview) => [...new Set(GROUPS.flatMap((group) => (review.users[group] ?? []).map((match) => match.lista)))].join(', ') || null;
 
 export const applicationPldConfirmedMigration: Migration = {
   async up(db: Kysely<any>) {
@@ -24,7 +30,7 @@ export const applicationPldConfirmedMigration: Migration = {
     `.execute(db);
     for (const row of rows) {
       const data = storedJson<Record<string, any>>(row.data);
-      const review = data.pld_coincidences as PldCoincidences;
+      const review = data.pld_coincidences as StoredReview;
       const lists = confirmedColumn(review);
       if (lists === null) continue;
       let filled = false;
