@@ -101,14 +101,14 @@ export interface TypedPhone {
 }
 
 /**
- * The phone field after a key changed what it showed (`shown`) into `edit.text`, or null when it
- * refuses the key (refusesPhoneEdit). A dash deleted alone (Backspace after it, Delete before it)
+ * The phone field after a key changed what it showed (`shown`) into `edit.text`. A key it refuses
+ * (refusesPhoneEdit) leaves the text as it was, the caret where it was before the key. A dash deleted alone (Backspace after it, Delete before it)
  * takes the digit beside it: the mask would put the dash back, and the key would do nothing. The
  * caret stays after the digits it was after (the country code the mask drops is not counted), so a
  * digit mended inside the number is not followed by the next one typed at the end; at the end, it
  * stays at the end.
  */
-export function typePhone(shown: string, edit: PhoneEdit): TypedPhone | null {
+export function typePhone(shown: string, edit: PhoneEdit): TypedPhone {
   let { text: typed, caret } = edit;
   if (typed.length === shown.length - 1 && digitsOnly(typed) === digitsOnly(shown)) {
     if (edit.inputType === 'deleteContentBackward' && caret > 0) {
@@ -118,7 +118,7 @@ export function typePhone(shown: string, edit: PhoneEdit): TypedPhone | null {
       typed = typed.slice(0, caret) + typed.slice(caret + 1);
     }
   }
-  if (refusesPhoneEdit(shown, typed)) return null;
+  if (refusesPhoneEdit(shown, typed)) return { text: shown, caret: Math.max(0, edit.caret - (edit.text.length - shown.length)) };
   const text = formatPhone(typed);
   if (caret >= typed.length) return { text, caret: null };
   const typedDigits = digitsOnly(typed);

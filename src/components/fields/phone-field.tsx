@@ -29,8 +29,9 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
     disabled,
   });
   // The caret typePhone places: the mask's new text would put it at the end. Kept only for the
-  // render of the text it belongs to, which follows the key at once; a key refused, or dropped by
-  // the mask, changes nothing and renders nothing, so it keeps none.
+  // render of the text it belongs to, which follows the key at once. A key refused, or dropped by
+  // the mask, changes nothing and renders nothing: the text is put back here, with the caret, before
+  // React would put it back itself with the caret at the end.
   const field = useRef<HTMLInputElement>(null);
   const placed = useRef<TypedPhone | null>(null);
   useLayoutEffect(() => {
@@ -45,7 +46,11 @@ export function PhoneField({ name, label, optional, disabled }: PhoneFieldProps)
     const shown = input.value ?? '';
     const { inputType } = event.nativeEvent as InputEvent;
     const next = typePhone(shown, { text: node.value, caret: node.selectionStart ?? node.value.length, inputType });
-    if (!next || next.text === shown) return;
+    if (next.text === shown) {
+      node.value = shown;
+      if (next.caret !== null) node.setSelectionRange(next.caret, next.caret);
+      return;
+    }
     placed.current = next;
     input.onChange(next.text);
   };
