@@ -32,6 +32,8 @@ export const MESSAGES = {
   controlCharacters: '¡El texto contiene caracteres no permitidos!',
   /** A list longer than its limit (only reachable through the API). `{0}` is the limit. */
   tooManyItemsTemplate: '¡No se permiten más de {0} elementos!',
+  /** A phone of 10 digits that starts with 0 or 1: no Mexican area code does ('01 33…' was a long-distance prefix). */
+  phoneFirstDigit: '¡El teléfono no puede empezar con 0 ni con 1!',
   /** A CURP of 18 characters that does not follow the CURP format. */
   curpInvalid: '¡El CURP no tiene un formato válido!',
   /** Summary of a write refused by the server (422); `{0}` is how many fields are wrong. */

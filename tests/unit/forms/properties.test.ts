@@ -123,11 +123,12 @@ const typedAtEnd = (keys: string) =>
   [...keys].reduce((shown, key) => typePhone(shown, { text: shown + key, caret: shown.length + 1, inputType: 'insertText' }).text, '');
 
 describe('phone', () => {
-  it('10 digits always pass, with or without the 3-3-4 dashes', () => {
-    fc.assert(fc.property(phoneDigits, (digits) => checkPhone(digits, { required: true }) === null && checkPhone(formatPhone(digits), { required: true }) === null));
-  });
   // A Mexican number starts with its area code, never with 0 or 1.
   const nationalNumber = fc.tuple(from('23456789', 1), from(DIGITS, 9)).map(([first, rest]) => first + rest);
+  it('10 digits from 2 to 9 always pass, with or without the 3-3-4 dashes; from 0 or 1 never', () => {
+    fc.assert(fc.property(nationalNumber, (digits) => checkPhone(digits, { required: true }) === null && checkPhone(formatPhone(digits), { required: true }) === null));
+    fc.assert(fc.property(phoneDigits, fc.constantFrom('0', '1'), (digits, first) => checkPhone(first + digits.slice(1), { required: false }) === MESSAGES.phoneFirstDigit));
+  });
   it('a number pasted with the country code keeps its 10 national digits', () => {
     fc.assert(
       fc.property(nationalNumber, fc.constantFrom('+52 ', '+52 1 ', '52 ', '52 1 ', '+52', '521'), (digits, code) => formatPhone(code + digits) === formatPhone(digits)),
@@ -137,8 +138,9 @@ describe('phone', () => {
   });
   it('a number pasted with an old dialling prefix (01, 044, 045) keeps its 10 national digits', () => {
     fc.assert(fc.property(nationalNumber, fc.constantFrom('01 ', '01', '044 ', '045', '(01) '), (digits, prefix) => formatPhone(prefix + digits) === formatPhone(digits)));
-    // A digit short, the prefix is not told from a number typed from 0: its first 10 digits stay.
+    // A digit short, the prefix is not told from a number typed from 0: its first 10 digits stay, refused for their first.
     expect(formatPhone('01 33 1234 567')).toBe('013-312-3456');
+    expect(checkPhone(formatPhone('01 33 1234 567'), { required: true })).toBe(MESSAGES.phoneFirstDigit);
   });
   it('a number pasted with the country code and a digit short stays short, whatever its prefix', () => {
     fc.assert(
@@ -189,7 +191,7 @@ describe('phone', () => {
     expect(refusesPhoneEdit('52155123457', '32155123457')).toBe(true);
   });
   it('shows its own text unchanged: what the field shows, formatted again, is the same', () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'+52 1-()3.4a'), maxLength: 16 }), (text) => formatPhone(formatPhone(text)) === formatPhone(text)));
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'+0123456789 -().a'), maxLength: 16 }), (text) => formatPhone(formatPhone(text)) === formatPhone(text)));
   });
   // Where the caret is after a key: typePhone's, or the end of the text where it leaves it to the browser.
   const caretOf = (next: { text: string; caret: number | null }) => next.caret ?? next.text.length;
