@@ -102,11 +102,11 @@ export interface TypedPhone {
 
 /**
  * The phone field after a key changed what it showed (`shown`) into `edit.text`. A key it refuses
- * (refusesPhoneEdit) leaves the text as it was, the caret where it was before the key. A dash deleted alone (Backspace after it, Delete before it)
- * takes the digit beside it: the mask would put the dash back, and the key would do nothing. The
- * caret stays after the digits it was after (the country code the mask drops is not counted), so a
- * digit mended inside the number is not followed by the next one typed at the end; at the end, it
- * stays at the end.
+ * (refusesPhoneEdit) leaves the text as it was, the caret where the key's edit began. A dash
+ * deleted alone (Backspace after it, Delete before it) takes the digit beside it: the mask would
+ * put the dash back, and the key would do nothing. The caret stays after the digits it was after
+ * (the country code the mask drops is not counted), so a digit mended inside the number is not
+ * followed by the next one typed at the end; at the end, it stays at the end.
  */
 export function typePhone(shown: string, edit: PhoneEdit): TypedPhone {
   let { text: typed, caret } = edit;
@@ -118,13 +118,23 @@ export function typePhone(shown: string, edit: PhoneEdit): TypedPhone {
       typed = typed.slice(0, caret) + typed.slice(caret + 1);
     }
   }
-  if (refusesPhoneEdit(shown, typed)) return { text: shown, caret: Math.max(0, edit.caret - (edit.text.length - shown.length)) };
+  if (refusesPhoneEdit(shown, typed)) return { text: shown, caret: editStart(shown, edit) };
   const text = formatPhone(typed);
   if (caret >= typed.length) return { text, caret: null };
   const typedDigits = digitsOnly(typed);
   const keptDigits = digitsOnly(text);
   const dropped = typedDigits.endsWith(keptDigits) ? typedDigits.length - keptDigits.length : 0;
   return { text, caret: afterDigits(text, Math.max(0, digitsOnly(typed.slice(0, caret)).length - dropped)) };
+}
+
+/**
+ * Where an edit began in the text it changed: the text after the caret is the text's own end, and
+ * the edit starts no later than the first character it changed (a selection replaced, or a key typed).
+ */
+function editStart(shown: string, { text, caret }: PhoneEdit): number {
+  let same = 0;
+  while (same < shown.length && same < text.length && shown[same] === text[same]) same++;
+  return Math.max(0, Math.min(same, caret, shown.length - (text.length - caret)));
 }
 
 /** The position in `text` just after its `count`-th digit (its start for none, its end past the last). */

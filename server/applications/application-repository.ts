@@ -99,10 +99,10 @@ function withMail<C extends QueryCreator<any>>(creator: C, written: 'inserted' |
   return rows.reduce((query, row, index) => query.with(`mail_${index}`, mailRowOf(written, row)) as C, creator);
 }
 
-/** The columns a write sets from its fields. */
 /** The `pld_confirmada` column: the lists of the matches staff confirmed ('OFAC SDN, ONU'), or null when none. */
 const confirmedColumn = (review: PldCoincidences | null | undefined) => confirmedLists(review).join(', ') || null;
 
+/** The columns a write sets from its fields. */
 const COLUMN_NAMES = ['code', 'tipo_persona', 'clasificacion', 'nombre', 'email', 'rfc', 'data', 'last_index', 'complete', 'franchise', 'pld_confirmada'] as const;
 
 const columnsOf = (fields: RecordFields) => ({

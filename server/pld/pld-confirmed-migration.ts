@@ -2,9 +2,10 @@
 // record, `pld_confirmada` ('OFAC SDN, ONU', null when none), so the staff lists show the red tag
 // without reading the stored model. Rows written before it get it from their stored review; a
 // confirmation stored before a reason was asked for gets one that says so (a save re-sends the
-// stored confirmations, and the review's schema asks each for its reason). Frozen as it ran: it
-// reads the review as it was stored then, with its own copy of the groups and the lists' rule, so
-// a later change to the live code (forms/pld-outcome.ts) cannot change what it does.
+// stored confirmations, and the review's schema asks each for its reason). Frozen: it has its own
+// copy of the review's groups and of the lists' rule (forms/pld-outcome.ts as it stood when it was
+// frozen; 'accionistas' came after the migration, and a database that has not run it holds none),
+// so a later change to the live code cannot change what it does.
 import { sql, type Kysely, type Migration } from 'kysely';
 import { storedJson } from '../db/stored-json';
 

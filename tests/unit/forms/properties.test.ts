@@ -230,6 +230,8 @@ describe('phone', () => {
     // Dropped: the caret stays after the digits it was after.
     expect(typePhone('331-2', { text: '331-a2', caret: 5, inputType: 'insertText' })).toEqual({ text: '331-2', caret: 3 });
     expect(typePhone('222-123-4567', { text: '5222-123-4567', caret: 1, inputType: 'insertText' })).toEqual({ text: '222-123-4567', caret: 0 });
+    // A dash selected and typed over in a whole number: the caret goes back to where the selection began.
+    expect(typePhone('222-123-4567', { text: '2229123-4567', caret: 4, inputType: 'insertText' })).toEqual({ text: '222-123-4567', caret: 3 });
     fc.assert(
       fc.property(nationalNumber, fc.nat(11), fc.constantFrom(...DIGITS), (digits, at, extra) => {
         const shown = formatPhone(digits);
