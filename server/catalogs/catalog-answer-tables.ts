@@ -6,13 +6,15 @@
 // such a change, `delete from catalog_answers` and restart. It is kept in parts of about 1 MB,
 // read one at a time: PGlite keeps the memory its largest value took (a 12.7 MB value read at
 // once grew the process by 59 MB). Every part carries the count of settlements (read from the last).
+// On PGlite a start reads them from a copy as a file when it holds the same set (catalog-answer-file.ts).
 import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
 import type { Database } from '../db/schema';
 
 /** The serialised form's version: raise it when the answers' shape or the text's layout changes. */
 export const ANSWERS_FORMAT = 1;
 const PART_CHARS = 1_000_000;
-const RS = '\x1e';
+/** What separates the answers in a part (and in the file beside an embedded database, catalog-answer-file.ts). */
+export const RS = '\x1e';
 
 export interface CatalogAnswersTable {
   /** The newest catalog_load row when the answers were built. */
@@ -59,9 +61,31 @@ export interface StoredAnswers {
 const newestLoad = async (db: Kysely<Database>) =>
   (await db.selectFrom('catalog_load').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? null;
 
-/** The newest catalogue load, and the answers built from it in this format if some instance stored them whole. */
-export async function readStoredAnswers(db: Kysely<Database>): Promise<{ loadId: number | null; stored?: StoredAnswers }> {
+/** What tells one stored set of answers from any other: its load, its format and when it was stored (every part's, one transaction's). */
+export interface AnswersStamp {
+  loadId: number;
+  format: number;
+  parts: number;
+  builtAt: string;
+}
+
+/** The newest catalogue load, and the stamp of the answers stored for it in this format (their text not read), if any. */
+export async function storedStamp(db: Kysely<Database>): Promise<{ loadId: number | null; stamp: AnswersStamp | null }> {
   const loadId = await newestLoad(db);
+  if (loadId === null) return { loadId, stamp: null };
+  const row = await db
+    .selectFrom('catalog_answers')
+    .select(['parts', 'built_at'])
+    .where('load_id', '=', loadId)
+    .where('format', '=', ANSWERS_FORMAT)
+    .where('part', '=', 0)
+    .executeTakeFirst();
+  return { loadId, stamp: row ? { loadId, format: ANSWERS_FORMAT, parts: row.parts, builtAt: new Date(row.built_at).toISOString() } : null };
+}
+
+/** The newest catalogue load, and the answers built from it in this format if some instance stored them whole. */
+export async function readStoredAnswers(db: Kysely<Database>, newest?: number | null): Promise<{ loadId: number | null; stored?: StoredAnswers }> {
+  const loadId = newest === undefined ? await newestLoad(db) : newest;
   if (loadId === null) return { loadId };
   const answers: string[] = [];
   let settlements = 0;

@@ -4,7 +4,8 @@
 // start reads them back, in parts of about 1 MB, instead of sorting and serialising 155,847 settlements.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { readStoredAnswers, storeAnswers } from './catalog-answer-tables';
+import { readAnswersFile, writeAnswersFile } from './catalog-answer-file';
+import { readStoredAnswers, storedStamp, storeAnswers, type StoredAnswers } from './catalog-answer-tables';
 
 export interface CatalogIndex {
   /** GET catalogs/ct */
@@ -17,8 +18,16 @@ export interface CatalogIndex {
   municipalitiesOf(stateId: number): string;
   /** GET catalogs/zc/:postalCode; '[]' for a code without settlements. */
   neighbourhoodsOf(postalCode: string): string;
-  /** `stored`: read back as a previous build kept them; otherwise built from the rows (and kept). */
-  stats: { postalCodes: number; settlements: number; buildMs: number; stored: boolean };
+  /** `stored`: read back as a previous build kept them (`fromFile`: from a copy as a file); otherwise built from the rows (and kept). */
+  stats: { postalCodes: number; settlements: number; buildMs: number; stored: boolean; fromFile: boolean };
+}
+
+/** The answers' copies as files beside an embedded database (catalog-answer-file.ts). */
+export interface AnswerFiles {
+  /** Beside the data: read first, and written whenever the answers came from elsewhere. */
+  own: string;
+  /** The build's, beside its fresh database image (read only). */
+  shipped?: string;
 }
 
 const EMPTY = '[]';
@@ -130,9 +139,19 @@ async function answersFromRows(db: Kysely<Database>): Promise<{ answers: Answers
   return { answers, settlements: settlements.length };
 }
 
-export async function buildCatalogIndex(db: Kysely<Database>): Promise<CatalogIndex> {
+/**
+ * The index of every answer: read back from a copy in `files` of the set the database holds, or
+ * from the database (and copied to `files.own`), or built from the catalogue rows (and kept).
+ */
+export async function buildCatalogIndex(db: Kysely<Database>, files?: AnswerFiles): Promise<CatalogIndex> {
   const started = performance.now();
-  const { loadId, stored } = await readStoredAnswers(db);
+  const { loadId, stamp } = await storedStamp(db);
+  const copied = stamp && files ? (readAnswersFile(files.own, stamp) ?? (files.shipped ? readAnswersFile(files.shipped, stamp) : undefined)) : undefined;
+  let stored: StoredAnswers | undefined = copied;
+  if (!stored && stamp) {
+    stored = (await readStoredAnswers(db, loadId)).stored;
+    if (stored && files) writeAnswersFile(files.own, stamp, stored);
+  }
   let answers: Answers;
   let settlements: number;
   if (stored) {
@@ -142,9 +161,13 @@ export async function buildCatalogIndex(db: Kysely<Database>): Promise<CatalogIn
     ({ answers, settlements } = await answersFromRows(db));
     // Keeping them only spares the next start this build: a failure to is said, and the server goes on.
     if (loadId !== null) {
-      await storeAnswers(db, loadId, { settlements, answers: serialise(answers) }).catch((error: Error) =>
-        console.error(`The catalogue answers were not kept (${error.message}); the next start builds them again.`),
+      const built = { settlements, answers: serialise(answers) };
+      const kept = await storeAnswers(db, loadId, built).then(
+        () => true,
+        (error: Error) => (console.error(`The catalogue answers were not kept (${error.message}); the next start builds them again.`), false),
       );
+      const keptStamp = kept && files ? (await storedStamp(db)).stamp : null;
+      if (keptStamp?.loadId === loadId) writeAnswersFile(files!.own, keptStamp, built);
     }
   }
   const answer = (key: string) => answers.get(key) ?? EMPTY;
@@ -156,6 +179,6 @@ export async function buildCatalogIndex(db: Kysely<Database>): Promise<CatalogIn
     statesOf: (countryId) => answer(`st/${countryId}`),
     municipalitiesOf: (stateId) => answer(`mp/${stateId}`),
     neighbourhoodsOf: (postalCode) => answer(`zc/${postalCode}`),
-    stats: { postalCodes, settlements, buildMs: performance.now() - started, stored: !!stored },
+    stats: { postalCodes, settlements, buildMs: performance.now() - started, stored: !!stored, fromFile: !!copied },
   };
 }

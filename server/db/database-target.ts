@@ -3,11 +3,13 @@
 import path from 'node:path';
 import type { ServerConfig } from '../config';
 import type { DatabaseTarget } from './database';
-import { freshImageFor } from './fresh-image';
+import { answersFileBeside } from '../catalogs/catalog-answer-file';
+import { FRESH_IMAGE_FILE, freshImageFor } from './fresh-image';
 
 /** The configured database; a new PGlite data folder starts from the build's image of a migrated, loaded one. */
 export function databaseTarget(config: ServerConfig): DatabaseTarget {
-  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, image: freshImageFor(path.resolve(config.dataDir)) };
+  if (config.databaseUrl) return { databaseUrl: config.databaseUrl };
+  return { dataDir: config.dataDir, image: freshImageFor(path.resolve(config.dataDir)), imageAnswers: answersFileBeside(FRESH_IMAGE_FILE) };
 }
 
 /** `target` with the server's statement limits and pool size. */

@@ -18,6 +18,8 @@ export interface DatabaseTarget {
   loadDataDir?: Blob;
   /** A PGlite data-folder image (tar.gz) written into `dataDir` before it is opened: the build's, for a new folder (server/db/fresh-image.ts). */
   image?: string;
+  /** PGlite: the catalogue answers copied beside the image a database may have come from (server/catalogs/catalog-answer-file.ts). */
+  imageAnswers?: string;
   /** A statement's caller is let go (503) after this long; PostgreSQL cancels it (statement_timeout). */
   queryTimeoutMs?: number;
   /** PostgreSQL: the most connections of the pool (20 when absent). */

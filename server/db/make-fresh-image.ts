@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
+import { answersFileBeside } from '../catalogs/catalog-answer-file';
 import { buildCatalogIndex } from '../catalogs/catalog-index';
 import { loadMissingCatalogs } from '../catalogs/catalog-loader';
 import { loadMissingPldLists } from '../pld/pld-loader';
@@ -41,8 +42,8 @@ async function dropTemplateDatabases(pglite: PGlite) {
   }
 }
 
-/** A gzipped dump of a new database with everything a first start would load. */
-export async function makeFreshImage(): Promise<Uint8Array> {
+/** A gzipped dump of a new database with everything a first start would load; its catalogue answers copied to `answersFile`. */
+export async function makeFreshImage(answersFile: string): Promise<Uint8Array> {
   // The WAL kept for reuse after a checkpoint is what min_wal_size allows (80 MB by default): the
   // image needs none of it, and a new folder restores every byte of it.
   const pglite = await PGlite.create({ postgresqlconf: ['min_wal_size=32MB'] });
@@ -51,7 +52,8 @@ export async function makeFreshImage(): Promise<Uint8Array> {
     await migrateToLatest(db);
     await loadMissingCatalogs(db);
     await loadMissingPldLists(db);
-    await buildCatalogIndex(db); // and keeps its answers (catalog-answer-tables.ts)
+    // Keeps its answers (catalog-answer-tables.ts), and a copy beside the image that a new folder reads them from.
+    await buildCatalogIndex(db, { own: answersFile });
     await dropTemplateDatabases(pglite);
     await dropUnneededWal(pglite);
     return new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
@@ -60,9 +62,9 @@ export async function makeFreshImage(): Promise<Uint8Array> {
   }
 }
 
-/** Writes the image to `file` whole (beside it first, then moved into place). */
+/** Writes the image to `file` whole (beside it first, then moved into place), and its catalogue answers beside it. */
 export async function writeFreshImage(file = FRESH_IMAGE_FILE) {
-  const image = await makeFreshImage();
+  const image = await makeFreshImage(answersFileBeside(file));
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const scratch = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(scratch, image);

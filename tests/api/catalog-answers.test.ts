@@ -1,6 +1,9 @@
 // The catalogue answers kept in the database (server/catalogs/catalog-answer-tables.ts): a start
 // that finds them answers exactly what a build from the rows answers, and a new catalogue load
 // (here, a SEPOMEX import) is never answered from the answers of an older one.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStoredAnswers, storeAnswers } from '../../server/catalogs/catalog-answer-tables';
@@ -83,5 +86,59 @@ describe('the catalogue answers kept in the database', () => {
     expect((await buildCatalogIndex(db)).stats.stored).toBe(true);
     // Only the newest load's answers are kept.
     expect(await db.selectFrom('catalog_answers').select('load_id').distinct().execute()).toEqual([{ load_id: after.loadId }]);
+  }, 60_000);
+});
+
+describe('the copy of the answers as a file beside an embedded database', () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-answers-'));
+  });
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  it('is written from the database, then read instead of it: every answer the same', async () => {
+    const files = { own: path.join(folder, 'own.txt') };
+    const fromDatabase = await buildCatalogIndex(db, files);
+    expect(fromDatabase.stats).toMatchObject({ stored: true, fromFile: false });
+    expect(fs.existsSync(files.own)).toBe(true);
+    const fromFile = await buildCatalogIndex(db, files);
+    expect(fromFile.stats).toMatchObject({ stored: true, fromFile: true, settlements: fromDatabase.stats.settlements, postalCodes: fromDatabase.stats.postalCodes });
+    expect(await everyAnswer(fromFile)).toEqual(await everyAnswer(fromDatabase));
+  }, 60_000);
+
+  it('is read from the build’s copy while the database holds the set it was made from', async () => {
+    const own = path.join(folder, 'own.txt');
+    const shipped = path.join(folder, 'shipped.txt');
+    fs.renameSync(own, shipped);
+    const index = await buildCatalogIndex(db, { own, shipped });
+    expect(index.stats).toMatchObject({ stored: true, fromFile: true });
+    expect(fs.existsSync(own)).toBe(false);
+  }, 60_000);
+
+  it('is not read once the database holds another set: emptied by hand, or a new load', async () => {
+    const own = path.join(folder, 'own.txt');
+    await buildCatalogIndex(db, { own });
+    const kept = fs.readFileSync(own, 'utf8');
+    // `delete from catalog_answers` (after rows changed by hand in SQL) builds them again from the rows.
+    await db.deleteFrom('catalog_answers').execute();
+    const rebuilt = await buildCatalogIndex(db, { own });
+    expect(rebuilt.stats).toMatchObject({ stored: false, fromFile: false });
+    // And the copy follows the new set.
+    expect(fs.readFileSync(own, 'utf8')).not.toBe(kept);
+    expect((await buildCatalogIndex(db, { own })).stats.fromFile).toBe(true);
+    // A copy of an older set is never taken for the new one's.
+    fs.writeFileSync(own, kept);
+    expect((await buildCatalogIndex(db, { own })).stats).toMatchObject({ stored: true, fromFile: false });
+  }, 60_000);
+
+  it('is not read when cut short or unreadable', async () => {
+    const own = path.join(folder, 'own.txt');
+    await buildCatalogIndex(db, { own });
+    const whole = fs.readFileSync(own, 'utf8');
+    fs.writeFileSync(own, whole.slice(0, whole.indexOf('\n') - 3));
+    expect((await buildCatalogIndex(db, { own })).stats).toMatchObject({ stored: true, fromFile: false });
+    fs.writeFileSync(own, 'not a header\nanswers');
+    expect((await buildCatalogIndex(db, { own })).stats).toMatchObject({ stored: true, fromFile: false });
+    expect((await buildCatalogIndex(db, { own })).stats.fromFile).toBe(true);
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { answersFileBeside } from '../../server/catalogs/catalog-answer-file';
 import { buildCatalogIndex } from '../../server/catalogs/catalog-index';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -60,6 +61,12 @@ describe.runIf(process.env.TEST_DATABASE !== 'postgres')('the fresh image', () =
       expect(rows[0].settlements).toBeGreaterThan(150_000);
       expect(rows[0].entries).toBeGreaterThan(30_000);
       expect((await buildCatalogIndex(db)).stats.stored).toBe(true);
+      // Its answers are read from the copy written beside the image, not from the database, and no copy of the folder's own is made.
+      const own = path.join(dataDir, 'catalog-answers.txt');
+      const index = await buildCatalogIndex(db, { own, shipped: answersFileBeside(TEMPLATE_FILE) });
+      expect(index.stats).toMatchObject({ stored: true, fromFile: true });
+      expect(index.stats.postalCodes).toBeGreaterThan(30_000);
+      expect(fs.existsSync(own)).toBe(false);
       // One database: the templates of CREATE DATABASE are not in the image (server/db/make-fresh-image.ts).
       const databases = await sql<{ datname: string }>`select datname from pg_database order by datname`.execute(db);
       expect(databases.rows.map((row) => row.datname)).toEqual(['postgres']);

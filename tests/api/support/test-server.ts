@@ -17,6 +17,7 @@ import type { Database } from '../../../server/db/schema';
 import { scratchPostgres } from '../../support/scratch-database';
 import { checkAnswersAgainstDocument } from './answer-check';
 import { TEMPLATE_FILE } from './global-setup';
+import { answersFileBeside } from '../../../server/catalogs/catalog-answer-file';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
 
@@ -54,7 +55,7 @@ export async function freshDatabase(): Promise<{ target: DatabaseTarget; env: Re
     };
   }
   return {
-    target: { loadDataDir: new Blob([fs.readFileSync(TEMPLATE_FILE)]) },
+    target: { loadDataDir: new Blob([fs.readFileSync(TEMPLATE_FILE)]), imageAnswers: answersFileBeside(TEMPLATE_FILE) },
     env: {},
     async drop() {},
   };
