@@ -1,6 +1,7 @@
 // Notifications at the top right (spec 01 §2, §9): a success lasts the spec's one second; an error
 // stays long enough to be read (and while the pointer rests on it), and can be closed.
-import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { Intent, OverlayToaster, Position, type ActionProps, type Toaster } from '@blueprintjs/core';
+import { Cross } from '@blueprintjs/icons';
 
 export const NOTIFICATION_DURATION_MS = 1000;
 /** An error's time on screen: a sentence or two, read at a calm pace. */
@@ -16,12 +17,28 @@ export interface Notification {
 }
 
 let toaster: Promise<Toaster> | undefined;
+/** The errors on screen: a success after them (a save retried) says what they said is over. */
+const errorsShown = new Set<string>();
 
+/**
+ * Shows a notification. The toaster Blueprint makes sits in its own element of the page, placed
+ * against the page's top (styles.css `.app-notifications` holds it to the screen's, so a save
+ * failed at a long tab's foot is seen). Its own close button is named 'Close': this one is the same
+ * cross, named in Spanish.
+ */
 export async function notify({ title, message, intent }: Notification) {
-  toaster ??= OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: 3 });
-  (await toaster).show({
+  toaster ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 3, className: 'app-notifications' });
+  const shown = await toaster;
+  if (intent === 'success') {
+    for (const key of errorsShown) shown.dismiss(key);
+    errorsShown.clear();
+  }
+  const key: string = shown.show({
     intent: intent === 'success' ? Intent.SUCCESS : intent === 'danger' ? Intent.DANGER : Intent.PRIMARY,
     timeout: notificationDuration(intent),
+    isCloseButtonShown: false,
+    action: { icon: <Cross />, 'aria-label': 'Cerrar aviso' } as ActionProps,
+    onDismiss: () => errorsShown.delete(key),
     message: (
       <span className="notification">
         <strong className="notification-title">{title}</strong>
@@ -29,4 +46,5 @@ export async function notify({ title, message, intent }: Notification) {
       </span>
     ),
   });
+  if (intent === 'danger') errorsShown.add(key);
 }

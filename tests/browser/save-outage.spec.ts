@@ -198,3 +198,46 @@ test("a guarantor's completion that meets the service unavailable says so and co
   await expect(page.getByRole('row', { name: /AVAL DE PRUEBA/ })).toContainText('Completo');
   expect(sent()).toBe(2);
 });
+
+test('at 360 px a save refused at the foot of a long tab is said on the screen, closed in Spanish, and gone once a retry saves', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const uuid = await createApplication(request, 'pf', { last_index: 1 });
+  await page.goto(`/pf/${uuid}`);
+  await expect(page.getByRole('heading', { name: 'Vivienda', level: 2 })).toBeVisible();
+  let refused = 0;
+  await page.route(new RegExp(`/api/wizardpf/${uuid}$`), (route) => {
+    if (route.request().method() !== 'PUT' || refused > 0) return route.fallback();
+    refused++;
+    return route.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal Server Error' } });
+  });
+  const next = page.getByRole('button', { name: 'Siguiente' });
+  await next.scrollIntoViewIfNeeded();
+  await next.click();
+  const failure = page.locator(NOTIFICATION).filter({ hasText: 'Ocurrió un error al almacenar los datos' });
+  // On the screen, scrolled down as the page is: not at the page's top, out of sight.
+  await expect(failure).toBeInViewport();
+  await expect(failure.getByRole('button', { name: 'Cerrar aviso' })).toBeVisible();
+  await expect(page.locator(NOTIFICATION).getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/save-outage/refused-at-foot-360.png' });
+  // Tried again, saved: the next tab opens, and the failure's notice goes with the success's.
+  await next.click();
+  await expect(page.getByRole('heading', { name: 'Empleo', level: 2 })).toBeVisible();
+  await expect(page.locator(NOTIFICATION).filter({ hasText: 'Datos almacenados correctamente' }).last()).toBeVisible();
+  await expect(failure).toHaveCount(0);
+  expect(refused).toBe(1);
+});
+
+test('a notification closes from its Spanish-named cross, with the keyboard', async ({ page, request }) => {
+  const uuid = await createApplication(request, 'pf', { last_index: 1 });
+  await page.goto(`/pf/${uuid}`);
+  await page.route(new RegExp(`/api/wizardpf/${uuid}$`), (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal Server Error' } }) : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const failure = page.locator(NOTIFICATION).filter({ hasText: 'Ocurrió un error al almacenar los datos' });
+  await expect(failure).toBeVisible();
+  await failure.getByRole('button', { name: 'Cerrar aviso' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(failure).toHaveCount(0);
+});
