@@ -19,6 +19,9 @@ export const answersFileBeside = (imageFile: string) => imageFile.replace(/(\.ta
 
 interface FileHead extends AnswersStamp {
   settlements: number;
+  /** How many answers, and the length of the text after the head: a copy cut short is never read. */
+  answers: number;
+  chars: number;
 }
 
 /** The answers in `file` when it holds the set `stamp` names; undefined when it is missing, unreadable or of another set. */
@@ -39,15 +42,18 @@ export function readAnswersFile(file: string, stamp: AnswersStamp): StoredAnswer
   if (end < 0 || head.loadId !== stamp.loadId || head.format !== stamp.format || head.parts !== stamp.parts || head.builtAt !== stamp.builtAt) return undefined;
   if (typeof head.settlements !== 'number') return undefined;
   const body = text.slice(end + 1);
-  return { settlements: head.settlements, answers: body === '' ? [] : body.split(RS) };
+  if (body.length !== head.chars) return undefined;
+  const answers = body === '' ? [] : body.split(RS);
+  return answers.length === head.answers ? { settlements: head.settlements, answers } : undefined;
 }
 
 /** Writes the set `stamp` names to `file` whole; a failure is said and costs only the next start's time. */
 export function writeAnswersFile(file: string, stamp: AnswersStamp, stored: StoredAnswers) {
-  const head: FileHead = { ...stamp, settlements: stored.settlements };
+  const body = stored.answers.join(RS);
+  const head: FileHead = { ...stamp, settlements: stored.settlements, answers: stored.answers.length, chars: body.length };
   const scratch = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    fs.writeFileSync(scratch, `${JSON.stringify(head)}\n${stored.answers.join(RS)}`);
+    fs.writeFileSync(scratch, `${JSON.stringify(head)}\n${body}`);
     fs.renameSync(scratch, file);
   } catch (error) {
     fs.rmSync(scratch, { force: true });

@@ -14,11 +14,13 @@ export interface Notification {
   title: string;
   message: string;
   intent: 'success' | 'danger' | 'primary';
+  /** What it is about ('save'): an error on screen goes when a success of the same topic follows (a save retried and stored). */
+  topic?: string;
 }
 
 let toaster: Promise<Toaster> | undefined;
-/** The errors on screen: a success after them (a save retried) says what they said is over. */
-const errorsShown = new Set<string>();
+/** The errors on screen by their topic: a success of that topic (a save retried) says what they said is over. */
+const errorsShown = new Map<string, string>();
 
 /**
  * Shows a notification. The toaster Blueprint makes sits in its own element of the page, placed
@@ -26,12 +28,11 @@ const errorsShown = new Set<string>();
  * failed at a long tab's foot is seen). Its own close button is named 'Close': this one is the same
  * cross, named in Spanish.
  */
-export async function notify({ title, message, intent }: Notification) {
+export async function notify({ title, message, intent, topic }: Notification) {
   toaster ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 3, className: 'app-notifications' });
   const shown = await toaster;
-  if (intent === 'success') {
-    for (const key of errorsShown) shown.dismiss(key);
-    errorsShown.clear();
+  if (intent === 'success' && topic !== undefined) {
+    for (const [key, about] of errorsShown) if (about === topic) shown.dismiss(key);
   }
   const key: string = shown.show({
     intent: intent === 'success' ? Intent.SUCCESS : intent === 'danger' ? Intent.DANGER : Intent.PRIMARY,
@@ -46,5 +47,5 @@ export async function notify({ title, message, intent }: Notification) {
       </span>
     ),
   });
-  if (intent === 'danger') errorsShown.add(key);
+  if (intent === 'danger' && topic !== undefined) errorsShown.set(key, topic);
 }

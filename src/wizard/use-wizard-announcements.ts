@@ -12,8 +12,8 @@ import { AT_PM_AVALES } from './open-at';
 import type { WizardActorRef } from './selectors';
 
 const NOTIFICATIONS = {
-  saved: { title: NOTICES.saveSuccessTitle, message: NOTICES.saveSuccess, intent: 'success' },
-  saveFailed: { title: NOTICES.saveErrorTitle, message: NOTICES.saveError, intent: 'danger' },
+  saved: { title: NOTICES.saveSuccessTitle, message: NOTICES.saveSuccess, intent: 'success', topic: 'save' },
+  saveFailed: { title: NOTICES.saveErrorTitle, message: NOTICES.saveError, intent: 'danger', topic: 'save' },
   guarantorRemoved: { title: NOTICES.saveSuccessTitle, message: NOTICES.guarantorRemoved, intent: 'success' },
   guarantorRemovalFailed: { title: NOTICES.saveErrorTitle, message: 'No fue posible eliminar el aval, intenta de nuevo.', intent: 'danger' },
 } as const;

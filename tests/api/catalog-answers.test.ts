@@ -137,6 +137,9 @@ describe('the copy of the answers as a file beside an embedded database', () => 
     const whole = fs.readFileSync(own, 'utf8');
     fs.writeFileSync(own, whole.slice(0, whole.indexOf('\n') - 3));
     expect((await buildCatalogIndex(db, { own })).stats).toMatchObject({ stored: true, fromFile: false });
+    // Its head whole, its answers cut short (a copy interrupted): not read either.
+    fs.writeFileSync(own, whole.slice(0, whole.length - 1000));
+    expect((await buildCatalogIndex(db, { own })).stats).toMatchObject({ stored: true, fromFile: false });
     fs.writeFileSync(own, 'not a header\nanswers');
     expect((await buildCatalogIndex(db, { own })).stats).toMatchObject({ stored: true, fromFile: false });
     expect((await buildCatalogIndex(db, { own })).stats.fromFile).toBe(true);
