@@ -71,8 +71,8 @@ export async function backendOn(config: ServerConfig, target: DatabaseTarget, db
     await migrateToLatest(db);
     const catalogLoads = await loadMissingCatalogs(db);
     // The catalogue answers are read (by PGlite's thread, mostly) while the S3 client loads here.
-    // On PGlite (one writer) from a copy as a file, read in milliseconds where the database takes 0.3–0.4 s.
-    const answerFiles = target.databaseUrl ? undefined : { own: answersFileIn(config.dataDir), shipped: target.imageAnswers };
+    // On PGlite (one writer) from a copy as a file, read in milliseconds where the database takes 0.3–0.4 s; a database in memory keeps none of its own.
+    const answerFiles = target.databaseUrl ? undefined : { own: target.dataDir ? answersFileIn(target.dataDir) : undefined, shipped: target.imageAnswers };
     const [catalogs, documentStore] = await Promise.all([buildCatalogIndex(db, answerFiles), openDocumentStore(config.storage, config.dataDir, db)]);
     // The first start's list load (2–3 s on PGlite) runs behind the API: only the PLD calls wait for it.
     const pldLoad = loadMissingPldLists(db);

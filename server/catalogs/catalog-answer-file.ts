@@ -53,6 +53,8 @@ export function writeAnswersFile(file: string, stamp: AnswersStamp, stored: Stor
   const head: FileHead = { ...stamp, settlements: stored.settlements, answers: stored.answers.length, chars: body.length };
   const scratch = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
+    // The folder may not be there yet (the build's, the tests' cache on a new checkout).
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(scratch, `${JSON.stringify(head)}\n${body}`);
     fs.renameSync(scratch, file);
   } catch (error) {

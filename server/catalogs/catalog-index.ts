@@ -24,8 +24,8 @@ export interface CatalogIndex {
 
 /** The answers' copies as files beside an embedded database (catalog-answer-file.ts). */
 export interface AnswerFiles {
-  /** Beside the data: read first, and written whenever the answers came from elsewhere. */
-  own: string;
+  /** Beside the data (none for a database in memory): read first, and written whenever the answers came from elsewhere. */
+  own?: string;
   /** The build's, beside its fresh database image (read only). */
   shipped?: string;
 }
@@ -146,11 +146,11 @@ async function answersFromRows(db: Kysely<Database>): Promise<{ answers: Answers
 export async function buildCatalogIndex(db: Kysely<Database>, files?: AnswerFiles): Promise<CatalogIndex> {
   const started = performance.now();
   const { loadId, stamp } = await storedStamp(db);
-  const copied = stamp && files ? (readAnswersFile(files.own, stamp) ?? (files.shipped ? readAnswersFile(files.shipped, stamp) : undefined)) : undefined;
+  const copied = stamp ? [files?.own, files?.shipped].reduce<StoredAnswers | undefined>((read, file) => read ?? (file ? readAnswersFile(file, stamp) : undefined), undefined) : undefined;
   let stored: StoredAnswers | undefined = copied;
   if (!stored && stamp) {
     stored = (await readStoredAnswers(db, loadId)).stored;
-    if (stored && files) writeAnswersFile(files.own, stamp, stored);
+    if (stored && files?.own) writeAnswersFile(files.own, stamp, stored);
   }
   let answers: Answers;
   let settlements: number;
@@ -166,8 +166,9 @@ export async function buildCatalogIndex(db: Kysely<Database>, files?: AnswerFile
         () => true,
         (error: Error) => (console.error(`The catalogue answers were not kept (${error.message}); the next start builds them again.`), false),
       );
-      const keptStamp = kept && files ? (await storedStamp(db)).stamp : null;
-      if (keptStamp?.loadId === loadId) writeAnswersFile(files!.own, keptStamp, built);
+      const own = files?.own;
+      const keptStamp = kept && own ? (await storedStamp(db)).stamp : null;
+      if (own && keptStamp?.loadId === loadId) writeAnswersFile(own, keptStamp, built);
     }
   }
   const answer = (key: string) => answers.get(key) ?? EMPTY;

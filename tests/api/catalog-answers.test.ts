@@ -97,7 +97,8 @@ describe('the copy of the answers as a file beside an embedded database', () => 
   afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
   it('is written from the database, then read instead of it: every answer the same', async () => {
-    const files = { own: path.join(folder, 'own.txt') };
+    // Into a folder not made yet (the tests' cache on a new checkout).
+    const files = { own: path.join(folder, 'new', 'own.txt') };
     const fromDatabase = await buildCatalogIndex(db, files);
     expect(fromDatabase.stats).toMatchObject({ stored: true, fromFile: false });
     expect(fs.existsSync(files.own)).toBe(true);
@@ -109,7 +110,7 @@ describe('the copy of the answers as a file beside an embedded database', () => 
   it('is read from the build’s copy while the database holds the set it was made from', async () => {
     const own = path.join(folder, 'own.txt');
     const shipped = path.join(folder, 'shipped.txt');
-    fs.renameSync(own, shipped);
+    fs.renameSync(path.join(folder, 'new', 'own.txt'), shipped);
     const index = await buildCatalogIndex(db, { own, shipped });
     expect(index.stats).toMatchObject({ stored: true, fromFile: true });
     expect(fs.existsSync(own)).toBe(false);
