@@ -4,7 +4,8 @@
 // cannot be fetched (a dropped connection, a new deployment) is said in a dialog of its own instead
 // of breaking the page; the next press fetches it again. Each opening starts a new dialog: a person
 // who closed it after signing finds it ready for the next signer.
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../components/dialog';
 import { Endorsed } from '@blueprintjs/icons';
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { EFIRMA_PROBLEMS } from '../../forms/efirma/problems';

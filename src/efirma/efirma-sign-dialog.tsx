@@ -3,7 +3,8 @@
 // only the signed PDF. Each problem is said beside its input, and nothing chosen or typed is lost
 // by a refusal. Loaded on demand (src/efirma/efirma-sign-button.tsx) with the code that reads
 // certificates and signs PDFs.
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Dialog } from '../components/dialog';
 import { Document, Download, Endorsed, Plus } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';

@@ -2,7 +2,8 @@
 // frame and its text part, each under its heading; 'Enviar de nuevo' when it may be sent again, after which
 // the page loads the list and the message again (pending). Blueprint traps the focus and gives it
 // back to the row's button on close.
-import { Button, Callout, Dialog, DialogBody, DialogFooter, H3, Spinner } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, H3, Spinner } from '@blueprintjs/core';
+import { Dialog } from '../components/dialog';
 import { FORM_ERROR } from 'final-form';
 import { useCallback, type ReactNode } from 'react';
 import { Form } from 'react-final-form';

@@ -1,6 +1,7 @@
 // Home: the applicant-type menu 'Solicitud online'. The 'Ver información requerida' modal is
 // part of the URL (?informacion=pf), so the Back button closes it and it can be linked to.
-import { Button, Card, Classes, Dialog, DialogFooter, H1, H2 } from '@blueprintjs/core';
+import { Button, Card, Classes, DialogFooter, H1, H2 } from '@blueprintjs/core';
+import { Dialog } from '../components/dialog';
 import { useSelector } from '@xstate/react';
 import type { HTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router-dom';

@@ -3,7 +3,8 @@
 // are final-form's; a refusal (409: someone closed it first) shows the server's Spanish message
 // and keeps what was typed. Blueprint traps the focus and returns it to the row's button.
 import { useRef } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Radio, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, Radio, Spinner, TextArea } from '@blueprintjs/core';
+import { Dialog } from '../components/dialog';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import type { PldAlert } from '../../forms/contracts/pld-alerts';

@@ -3,7 +3,8 @@
 // 'Descargar PDF' saves the same packet as a PDF; neither is printed; 'Firmar con e.firma' signs
 // it (src/efirma/). Without a uuid, or when the
 // record is not found, refused or empty: the modal 'Cliente no encontrado'.
-import { Button, Dialog, DialogBody, DialogFooter, H1, Spinner } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, H1, Spinner } from '@blueprintjs/core';
+import { Dialog } from '../components/dialog';
 import { Download, Print } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';

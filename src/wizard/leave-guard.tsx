@@ -1,6 +1,7 @@
 // Leaving the wizard for another page of the app while values are unsaved asks first; the
 // browser's own warning covers a reload, a closed tab or another address (local-draft.ts).
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../components/dialog';
 import { useBlocker } from 'react-router-dom';
 import { ANSWER, focusAnswer } from '../components/dialog-focus';
 import { keepsPage } from '../layout/record-follow';

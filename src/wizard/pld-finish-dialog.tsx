@@ -1,7 +1,8 @@
 // Finishing an application with a confirmed OFAC SDN or UN match is an Analista's decision (README
 // "PLD outcome"): the server asks (409 'pld_confirmation_required', naming the lists) and this
 // dialog asks the Analista in words; 'Cancelar' has the focus, so Enter alone never finishes it.
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../components/dialog';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { finishConfirmationText } from '../../forms/pld-outcome';

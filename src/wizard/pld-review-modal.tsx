@@ -3,7 +3,8 @@
 // closed by clicking outside; closing it otherwise keeps the person on the tab, still held. A ticked
 // match is confirmed (this is the person, not a homonym) and needs its written reason, checked by the
 // same rule the server applies (forms/contracts/pld.ts pldReasonSchema).
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, H3, HTMLTable, TextArea } from '@blueprintjs/core';
+import { Button, Checkbox, DialogBody, DialogFooter, FormGroup, H3, HTMLTable, TextArea } from '@blueprintjs/core';
+import { Dialog } from '../components/dialog';
 import { useSelector } from '@xstate/react';
 import { Fragment, useState } from 'react';
 import { NOTICES } from '../../forms/messages';

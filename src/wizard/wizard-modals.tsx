@@ -1,5 +1,6 @@
 // The wizard's modals (spec 01 §2, 02 §2, §8), one at a time, from the statechart's `modal`.
-import { AnchorButton, Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { AnchorButton, Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../components/dialog';
 import { Print } from '@blueprintjs/icons';
 import { useId, useState } from 'react';
 import { RouterButton } from '../components/router-button';

@@ -94,6 +94,41 @@ test.describe('home as a public applicant', () => {
     await expect(page.getByRole('heading', { name: 'Solicitud de Persona Moral' })).toBeVisible();
   });
 
+  test('Tab and Shift+Tab in a dialog stop only on what it holds, never on its invisible box', async ({ page }) => {
+    // Where the focus stands: a control (or the list's scrollable region) inside the dialog itself.
+    const focusStop = () =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        const inDialog = active?.closest('.bp6-dialog') !== null && active?.closest('.bp6-dialog') !== undefined;
+        return `${inDialog ? 'in dialog' : 'outside'}: ${active?.getAttribute('aria-label') ?? active?.textContent?.trim().slice(0, 30)}`;
+      });
+    const stops = async (key: string, presses: number) => {
+      const seen: string[] = [];
+      for (let i = 0; i < presses; i++) {
+        await page.keyboard.press(key);
+        seen.push(await focusStop());
+      }
+      return seen;
+    };
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ver información requerida de Persona Física', exact: true }).click();
+    const close = page.getByRole('dialog', { name: 'Información requerida' }).getByRole('button', { name: 'Cerrar' });
+    // It opens on its title (a long list to read), then the person moves on from its answer.
+    await expect.poll(focusStop).toBe('in dialog: Información requerida');
+    await close.focus();
+    // Two stops, the list and 'Cerrar', round and round either way.
+    const cycle = ['in dialog: Lista de información requerida', 'in dialog: Cerrar'];
+    expect(await stops('Shift+Tab', 4)).toEqual([cycle[0], cycle[1], cycle[0], cycle[1]]);
+    expect(await stops('Tab', 4)).toEqual([cycle[0], cycle[1], cycle[0], cycle[1]]);
+
+    // A dialog with one answer keeps the focus on it.
+    await page.goto('/pf');
+    const accept = page.getByRole('dialog', { name: 'Antes de comenzar' }).getByRole('button', { name: 'Aceptar' });
+    await expect(accept).toBeFocused();
+    expect(await stops('Shift+Tab', 3)).toEqual(Array(3).fill('in dialog: Aceptar'));
+    expect(await stops('Tab', 3)).toEqual(Array(3).fill('in dialog: Aceptar'));
+  });
+
   test('stays usable at 360 px wide', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
