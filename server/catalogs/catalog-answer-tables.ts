@@ -58,7 +58,8 @@ export interface StoredAnswers {
   answers: string[];
 }
 
-const newestLoad = async (db: Kysely<Database>) =>
+/** The newest catalogue load's id; null before any. */
+export const newestLoad = async (db: Kysely<Database>) =>
   (await db.selectFrom('catalog_load').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? null;
 
 /** What tells one stored set of answers from any other: its load, its format and when it was stored (every part's, one transaction's). */
@@ -83,10 +84,8 @@ export async function storedStamp(db: Kysely<Database>): Promise<{ loadId: numbe
   return { loadId, stamp: row ? { loadId, format: ANSWERS_FORMAT, parts: row.parts, builtAt: new Date(row.built_at).toISOString() } : null };
 }
 
-/** The newest catalogue load, and the answers built from it in this format if some instance stored them whole. */
-export async function readStoredAnswers(db: Kysely<Database>, newest?: number | null): Promise<{ loadId: number | null; stored?: StoredAnswers }> {
-  const loadId = newest === undefined ? await newestLoad(db) : newest;
-  if (loadId === null) return { loadId };
+/** The answers built from the load `loadId` in this format, if some instance stored them whole. */
+export async function readStoredAnswers(db: Kysely<Database>, loadId: number): Promise<StoredAnswers | undefined> {
   const answers: string[] = [];
   let settlements = 0;
   for (let part = 0, parts = 1; part < parts; part++) {
@@ -97,11 +96,11 @@ export async function readStoredAnswers(db: Kysely<Database>, newest?: number | 
       .where('format', '=', ANSWERS_FORMAT)
       .where('part', '=', part)
       .executeTakeFirst();
-    if (!row) return { loadId };
+    if (!row) return undefined;
     ({ parts, settlements } = row);
     for (const answer of row.answers.split(RS)) answers.push(answer);
   }
-  return { loadId, stored: { settlements, answers } };
+  return { settlements, answers };
 }
 
 /** The answers joined by RS in parts of about PART_CHARS. */

@@ -145,13 +145,7 @@ async function answersFromRows(db: Kysely<Database>): Promise<{ answers: Answers
  */
 export async function buildCatalogIndex(db: Kysely<Database>, files?: AnswerFiles): Promise<CatalogIndex> {
   const started = performance.now();
-  const { loadId, stamp } = await storedStamp(db);
-  const copied = stamp ? [files?.own, files?.shipped].reduce<StoredAnswers | undefined>((read, file) => read ?? (file ? readAnswersFile(file, stamp) : undefined), undefined) : undefined;
-  let stored: StoredAnswers | undefined = copied;
-  if (!stored && stamp) {
-    stored = (await readStoredAnswers(db, loadId)).stored;
-    if (stored && files?.own) writeAnswersFile(files.own, stamp, stored);
-  }
+  const { loadId, stored, fromFile } = await keptAnswers(db, files);
   let answers: Answers;
   let settlements: number;
   if (stored) {
@@ -180,6 +174,21 @@ export async function buildCatalogIndex(db: Kysely<Database>, files?: AnswerFile
     statesOf: (countryId) => answer(`st/${countryId}`),
     municipalitiesOf: (stateId) => answer(`mp/${stateId}`),
     neighbourhoodsOf: (postalCode) => answer(`zc/${postalCode}`),
-    stats: { postalCodes, settlements, buildMs: performance.now() - started, stored: !!stored, fromFile: !!copied },
+    stats: { postalCodes, settlements, buildMs: performance.now() - started, stored: !!stored, fromFile },
   };
+}
+
+/**
+ * The answers some instance kept for the newest load, if any: from a copy as a file (this
+ * database's own, then the one shipped with its image), else from the database (then copied to
+ * `files.own`, so the next start reads the file).
+ */
+async function keptAnswers(db: Kysely<Database>, files?: AnswerFiles): Promise<{ loadId: number | null; stored?: StoredAnswers; fromFile: boolean }> {
+  const { loadId, stamp } = await storedStamp(db);
+  if (!stamp) return { loadId, fromFile: false };
+  const copied = (files?.own ? readAnswersFile(files.own, stamp) : undefined) ?? (files?.shipped ? readAnswersFile(files.shipped, stamp) : undefined);
+  if (copied) return { loadId, stored: copied, fromFile: true };
+  const stored = await readStoredAnswers(db, stamp.loadId);
+  if (stored && files?.own) writeAnswersFile(files.own, stamp, stored);
+  return { loadId, stored, fromFile: false };
 }

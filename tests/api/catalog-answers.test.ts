@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStoredAnswers, storeAnswers } from '../../server/catalogs/catalog-answer-tables';
+import { newestLoad, readStoredAnswers, storeAnswers } from '../../server/catalogs/catalog-answer-tables';
 import { buildCatalogIndex, type CatalogIndex } from '../../server/catalogs/catalog-index';
 import { replaceSettlements } from '../../server/catalogs/catalog-loader';
 import { openDatabase, type Db } from '../../server/db/database';
@@ -67,17 +67,18 @@ describe('the catalogue answers kept in the database', () => {
   }, 60_000);
 
   it('are built anew after a new load, and answers built before it are not kept as its own', async () => {
-    const before = await readStoredAnswers(db);
+    const loadBefore = (await newestLoad(db))!;
+    const before = { loadId: loadBefore, stored: await readStoredAnswers(db, loadBefore) };
     expect(before.stored).toBeDefined();
     const file = { name: 'CPdescarga.txt', bytes: Buffer.alloc(0), sha256: '0'.repeat(64) };
     await replaceSettlements(db, file, [
       { postal_code: '01000', colonia: 'San Ángel', tipo_asentamiento: 'Colonia', municipio: 'Álvaro Obregón', estado: 'Ciudad de México', ciudad: 'Ciudad de México', zona: 'Urbano', state_id: 9, municipality_id: 10, settlement_code: '0001' },
     ]);
     // An instance that built from the old rows stores late: its answers are not taken for the new load's.
-    await storeAnswers(db, before.loadId!, before.stored!);
-    const after = await readStoredAnswers(db);
-    expect(after.loadId).toBeGreaterThan(before.loadId!);
-    expect(after.stored).toBeUndefined();
+    await storeAnswers(db, before.loadId, before.stored!);
+    const after = { loadId: (await newestLoad(db))! };
+    expect(after.loadId).toBeGreaterThan(before.loadId);
+    expect(await readStoredAnswers(db, after.loadId)).toBeUndefined();
 
     const index = await buildCatalogIndex(db);
     expect(index.stats).toMatchObject({ stored: false, settlements: 1, postalCodes: 1 });
