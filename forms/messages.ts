@@ -80,6 +80,9 @@ export const NOTICES = {
   guarantorRemoved: 'Aval eliminado correctamte',
   guarantorDeleteConfirm: '¿Está seguro que desea eliminar el aval?',
   incompleteGuarantors: '¡Avales incompletos!',
+  parentRefusedTitle: 'No es posible registrar el aval',
+  /** When the server gave no reason of its own. */
+  parentRefused: 'La solicitud de Persona Moral no admite nuevos avales.',
   incorrectCodeTitle: 'Código incorrecto',
   incorrectCode: 'Lo sentimos la solicitud es incorrecta, por favor comience el registro nuevamente.',
   expiredCodeTitle: 'Código expirado',

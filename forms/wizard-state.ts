@@ -47,6 +47,8 @@ export type WizardModal =
   /** A step's save found the service unavailable (503) or got no answer: the person may send it again. */
   | { kind: 'saveUnavailable'; message: string }
   | { kind: 'loadFailed' }
+  /** A new guarantor's PM takes none: the server's reason, and the PM to go back to when it is only full (409). */
+  | { kind: 'parentRefused'; message: string; parentUuid: string | null }
   | { kind: 'incompleteGuarantors'; names: string[] }
   | { kind: 'confirmGuarantorRemoval'; key: string; name: string }
   | { kind: 'guarantorFinishFailed'; parentUuid: string | null; message: string | null; unavailable?: string };

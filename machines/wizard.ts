@@ -183,9 +183,13 @@ export const wizardMachine = setup({
     'save application': notProvided<SaveAnswer, SaveInput>('save application'),
     'pld review': pldReviewMachine,
     'remove guarantor': notProvided<RemovedGuarantorAnswer, { parentUuid: string; key: string }>('remove guarantor'),
+    'check parent': notProvided<void, { parentUuid: string }>('check parent'),
   },
   guards: {
     'has uuid': ({ context }) => context.meta.uuid !== null,
+    'is a new guarantor of a stored PM': ({ context }) => context.guarantor && context.meta.uuid === null && context.meta.parent_uuid !== null,
+    /** The PM takes no guarantor: no such PM (404), closed to this session (403), or full (409). */
+    'parent refuses guarantors': (_, params: { failure: CallFailure }) => [403, 404, 409].includes(params.failure.status ?? 0),
     // An open modal (a blocked opening, a finish message…) takes the person's attention first.
     'no modal is open': ({ context }) => context.modal === null,
     'is first use': ({ context }) => context.meta.uuid === null && context.meta.parent_uuid === null && context.model.clasificacion === 'Cliente',
@@ -405,6 +409,7 @@ export const wizardMachine = setup({
     opening: {
       always: [
         { guard: 'has uuid', target: 'loading' },
+        { guard: 'is a new guarantor of a stored PM', target: 'checkingParent' },
         { guard: 'is first use', target: 'ready', actions: { type: 'open modal', params: { modal: { kind: 'firstUse' } } } },
         { target: 'ready' },
       ],
@@ -437,6 +442,37 @@ export const wizardMachine = setup({
           { target: 'loadFailed', actions: { type: 'open modal', params: { modal: { kind: 'loadFailed' } } } },
         ],
       },
+    },
+    // A new guarantor's PM is asked first whether it takes one, so a refusal is said before anything is typed.
+    checkingParent: {
+      tags: 'busy',
+      invoke: {
+        id: 'checkParent',
+        src: 'check parent',
+        input: ({ context }) => ({ parentUuid: context.meta.parent_uuid! }),
+        onDone: 'ready',
+        onError: [
+          {
+            guard: { type: 'parent refuses guarantors', params: ({ event }) => ({ failure: failureOf(event.error) }) },
+            target: 'parentRefused',
+            actions: {
+              type: 'open modal',
+              params: ({ context, event }) => {
+                const failure = failureOf(event.error);
+                // A full PM is worth going back to (to remove one); a closed or unknown one is not.
+                const parentUuid = failure.status === 409 ? context.meta.parent_uuid : null;
+                return { modal: { kind: 'parentRefused', message: failure.message ?? NOTICES.parentRefused, parentUuid } };
+              },
+            },
+          },
+          // The question went unanswered: the form opens, and its first save meets the same checks.
+          { target: 'ready' },
+        ],
+      },
+    },
+    // The PM takes no guarantor: the page says why and offers only the ways out.
+    parentRefused: {
+      tags: 'blocking',
     },
     loadFailed: {
       tags: 'blocking',

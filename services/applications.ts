@@ -48,6 +48,10 @@ export function saveApplication(http: AxiosInstance, input: SaveInput): Promise<
   return failing(http.put<UpdatedAnswer>(`/${input.code}/${encodeURIComponent(uuid)}`, request).then(({ data }) => ({ uuid, ...data })));
 }
 
+/** GET /wizardpm/{uuid}/avales/nuevo: resolves when the PM takes a new guarantor, rejects with the server's reason otherwise. */
+export const checkNewGuarantor = (http: AxiosInstance, parentUuid: string): Promise<void> =>
+  failing(http.get(`/wizardpm/${encodeURIComponent(parentUuid)}/avales/nuevo`).then(() => undefined));
+
 /** DELETE /wizardpm/{uuid}/avales/{guarantor}: unlinks a guarantor from its PM; answers the PM's guarantors left. */
 /** `key`: the guarantor's uuid, or the removal key the PM's answer gave for one another session registered. */
 export const removeGuarantor = (http: AxiosInstance, parentUuid: string, key: string): Promise<RemovedGuarantorAnswer> =>

@@ -9,7 +9,7 @@ import { validateModel } from '../forms/validate';
 import type { SaveInput, TabValidation, TabValidationInput } from '../forms/wizard-state';
 import { errorsOfUnlocked } from '../forms/locking';
 import type { AnyWizard } from '../forms/wizards/wizard-for';
-import { loadApplication, removeGuarantor, saveApplication } from './applications';
+import { checkNewGuarantor, loadApplication, removeGuarantor, saveApplication } from './applications';
 import { screenApplication } from './pld';
 
 /** The wizard's I/O actors for one wizard definition over the HTTP client. */
@@ -28,6 +28,7 @@ export function wizardActors(http: AxiosInstance, wizard: AnyWizard) {
     'remove guarantor': fromPromise<RemovedGuarantorAnswer, { parentUuid: string; key: string }>(({ input }) =>
       removeGuarantor(http, input.parentUuid, input.key),
     ),
+    'check parent': fromPromise<void, { parentUuid: string }>(({ input }) => checkNewGuarantor(http, input.parentUuid)),
   };
 }
 

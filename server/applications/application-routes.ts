@@ -206,12 +206,14 @@ export async function applicationRoutes(app: FastifyInstance) {
     if (!canAddOrRemoveItems(parent.editable as EditableLevel)) throw forbidden('No es posible agregar o quitar avales de esta solicitud.');
   };
 
-  /** A guarantor's parent must be a stored PM client the session may still change (spec 02 §2). */
-  const parentFor = async (request: FastifyRequest, parentUuid: string) => {
-    const refused = (message: string) => new WriteValidationError({ parent_uuid: message });
-    if (!UUID.test(parentUuid)) throw refused('El código de la solicitud principal no es válido.');
+  /**
+   * A guarantor's parent must be a stored PM client the session may still change (spec 02 §2).
+   * `unknown` makes the refusal of a code that names no PM: the save's field error by default.
+   */
+  const parentFor = async (request: FastifyRequest, parentUuid: string, unknown = (message: string): Error => new WriteValidationError({ parent_uuid: message })) => {
+    if (!UUID.test(parentUuid)) throw unknown('El código de la solicitud principal no es válido.');
     const parent = await repository(request).find(parentUuid);
-    if (!parent || parent.code !== 'wizardpm' || parent.clasificacion !== 'Cliente') throw refused('No existe la solicitud de Persona Moral de este aval.');
+    if (!parent || parent.code !== 'wizardpm' || parent.clasificacion !== 'Cliente') throw unknown('No existe la solicitud de Persona Moral de este aval.');
     requireGuarantorsChangeable(request, parent);
     if ((await repository(request).guarantorsOf(parentUuid)).length >= GUARANTORS_MAX) {
       throw new ApiError(409, `La solicitud de Persona Moral ya tiene ${GUARANTORS_MAX} avales, el máximo permitido.`, 'too_many_guarantors');
@@ -481,6 +483,21 @@ export async function applicationRoutes(app: FastifyInstance) {
       },
     );
   }
+
+  // Asked as a new guarantor's wizard opens, so a PM that takes no more guarantors is said at once,
+  // not at the guarantor's first save: the same checks that save meets, and nothing read of the PM.
+  app.get<{ Params: { uuid: string } }>(
+    '/wizardpm/:uuid/avales/nuevo',
+    {
+      preHandler: requireSession('public', 'system_auth'),
+      schema: { summary: 'Whether a new guarantor may be added to a PM application' },
+      config: { contract: { answers: { 204: { description: 'A new guarantor may be added' }, ...refusals(401, 403, 404, 409) } } },
+    },
+    async (request, reply) => {
+      await parentFor(request, request.params.uuid, (message) => new ApiError(404, message, 'not_found'));
+      return reply.status(204).send();
+    },
+  );
 
   app.delete<{ Params: { uuid: string; guarantor: string } }>(
     '/wizardpm/:uuid/avales/:guarantor',

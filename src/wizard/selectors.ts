@@ -14,7 +14,8 @@ export const selectEditable = (s: Snapshot) => s.context.meta.editable;
 export const selectLinkSentTo = (s: Snapshot) => s.context.linkSentTo;
 export const selectStaffCreated = (s: Snapshot) => s.context.meta.staff_created === true;
 export const selectBusy = (s: Snapshot) => s.hasTag('busy');
-export const selectLoading = (s: Snapshot) => s.matches('loading');
+/** Opening: the record read, or a new guarantor's PM asked whether it takes one. */
+export const selectLoading = (s: Snapshot) => s.matches('loading') || s.matches('checkingParent');
 export const selectServerErrors = (s: Snapshot) => s.context.serverErrors;
 export const selectOcrFills = (s: Snapshot) => s.context.ocrFills;
 export const selectStoredDocuments = (s: Snapshot) => s.context.storedDocuments;

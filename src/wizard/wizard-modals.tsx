@@ -33,6 +33,7 @@ const CONTENT: Record<Exclude<WizardModal['kind'], 'pldReview'>, { title: string
   updateError: { title: 'No se pudo actualizar', text: NOTICES.updateError },
   saveRefused: { title: 'No se guardaron los cambios', text: '' },
   saveUnavailable: { title: 'No se guardaron los cambios', text: '' },
+  parentRefused: { title: NOTICES.parentRefusedTitle, text: '' },
   loadFailed: {
     title: 'No se pudo abrir la solicitud',
     text: 'No fue posible consultar tu solicitud en este momento. Revisa tu conexión e intenta de nuevo; tu solicitud sigue guardada.',
@@ -93,7 +94,7 @@ export function WizardModals({ modal: current, onClose, onRetry, onReload, onCon
   if (!modal) return null;
   const content = CONTENT[modal.kind];
   const text =
-    modal.kind === 'finishForbidden' || modal.kind === 'saveRefused' || modal.kind === 'saveUnavailable'
+    modal.kind === 'finishForbidden' || modal.kind === 'saveRefused' || modal.kind === 'saveUnavailable' || modal.kind === 'parentRefused'
       ? modal.message
       : modal.kind === 'notEditable' && staffCreated
         ? NOTICES.staffCreated
@@ -135,6 +136,14 @@ export function WizardModals({ modal: current, onClose, onRetry, onReload, onCon
         <AnchorButton icon={<Print />} href={printHref} target="_blank" rel="noopener" text="Imprimir documentos" />
         {signTarget && <EfirmaSignButton code={signTarget.code} uuid={signTarget.uuid} onSigned={signTarget.onSigned} />}
         <Button intent="primary" text="Aceptar" onClick={onClose} {...ANSWER} />
+      </>
+    );
+  } else if (modal.kind === 'parentRefused') {
+    // Nothing to close back to: the guarantor cannot be registered here, so only the ways out.
+    actions = (
+      <>
+        {modal.parentUuid && <RouterButton to={parentHref(modal.parentUuid)} state={AT_PM_AVALES} text="Regresar a PM" />}
+        <RouterButton intent="primary" to="/" text="Regresar al menú" {...ANSWER} />
       </>
     );
   } else if (modal.kind === 'guarantorFinishFailed') {

@@ -146,6 +146,11 @@ const ROWS: Row[] = [
     ];
   }),
   {
+    route: 'GET /api/wizardpm/:uuid/avales/nuevo',
+    expected: signedIn(204),
+    call: async () => ({ method: 'GET', url: `/api/wizardpm/${(await stored('wizardpm', validPmModel())).uuid}/avales/nuevo` }),
+  },
+  {
     route: 'DELETE /api/wizardpm/:uuid/avales/:guarantor',
     // publicOther: the uuid of a guarantor of another PM, sent against a PM the caller holds.
     expected: signedIn(200, { publicOther: 404 }),

@@ -32,6 +32,11 @@ const createPm = () => created('/wizardpm', { data: pm(), meta: { last_index: 4 
 const addGuarantor = (code: string, data: Record<string, unknown>, parent: string | null, meta: Record<string, unknown> = {}) =>
   created(`/${code}`, { data, meta: { last_index: 1, parent_uuid: parent, ...meta } });
 const avalesOf = async (uuid: string) => (await (await call('GET', `/wizardpm/${uuid}/1`)).json()).data.avales;
+/** What a new guarantor's wizard is told as it opens under the PM `uuid`: its status, and the refusal's message. */
+const newGuarantorOf = async (uuid: string, auth = publicAuth) => {
+  const response = await call('GET', `/wizardpm/${encodeURIComponent(uuid)}/avales/nuevo`, undefined, auth);
+  return { status: response.status, message: response.status === 204 ? undefined : (await response.json()).message };
+};
 
 describe('linking guarantors to their PM', () => {
   it('lists each guarantor saved with the PM as parent, incomplete until completed', async () => {
@@ -97,6 +102,18 @@ describe('linking guarantors to their PM', () => {
     expect(malformed.status).toBe(422);
     expect(await avalesOf(parent.uuid)).toEqual([]);
   });
+
+  it('tells a new guarantor’s wizard as it opens whether its PM takes it, in the words its save would meet', async () => {
+    const parent = await createPm();
+    expect(await newGuarantorOf(parent.uuid)).toEqual({ status: 204, message: undefined });
+    expect(await newGuarantorOf(parent.uuid, staffAuth)).toEqual({ status: 204, message: undefined });
+    expect(await newGuarantorOf('00000000-0000-4000-8000-000000000000')).toEqual({ status: 404, message: 'No existe la solicitud de Persona Moral de este aval.' });
+    expect(await newGuarantorOf('12345')).toEqual({ status: 404, message: 'El código de la solicitud principal no es válido.' });
+    const pfClient = await created('/wizardpf', { data: submitted(validPfModel()), meta: { last_index: 1 } });
+    expect(await newGuarantorOf(pfClient.uuid)).toEqual({ status: 404, message: 'No existe la solicitud de Persona Moral de este aval.' });
+    // Asking adds nothing.
+    expect(await avalesOf(parent.uuid)).toEqual([]);
+  });
 });
 
 describe('how many guarantors a PM takes', () => {
@@ -106,6 +123,7 @@ describe('how many guarantors a PM takes', () => {
     const refused = await call('POST', '/wizardpf', { data: avalPf('UNO MAS'), meta: { last_index: 1, parent_uuid: parent.uuid } });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ code: 'too_many_guarantors', message: `La solicitud de Persona Moral ya tiene ${GUARANTORS_MAX} avales, el máximo permitido.` });
+    expect(await newGuarantorOf(parent.uuid)).toEqual({ status: 409, message: `La solicitud de Persona Moral ya tiene ${GUARANTORS_MAX} avales, el máximo permitido.` });
     expect(await avalesOf(parent.uuid)).toHaveLength(GUARANTORS_MAX);
   }, 60_000);
 });
@@ -135,6 +153,7 @@ describe('finishing a PM with guarantors', () => {
     expect(late.status).toBe(403);
     const another = await call('POST', '/wizardpf', { data: avalPf(), meta: { parent_uuid: parent.uuid } });
     expect(another.status).toBe(403);
+    expect(await newGuarantorOf(parent.uuid)).toEqual({ status: 403, message: 'La solicitud de Persona Moral ya fue finalizada y no puede modificarse.' });
     expect(await (await call('GET', `/wizardpf/${pending.uuid}/1`)).json()).toEqual({ data: {}, meta: expect.objectContaining({ complete: true }) });
     expect((await (await call('GET', `/wizardpf/${pending.uuid}/0`, undefined, staffAuth)).json()).data.nombre).toBe('PEDRO');
   });
@@ -150,6 +169,7 @@ describe('finishing a PM with guarantors', () => {
     const added = await call('POST', '/wizardpf', { data: avalPf(), meta: { parent_uuid: parent.uuid } });
     expect(added.status).toBe(403);
     expect((await added.json()).message).toBe(expired);
+    expect(await newGuarantorOf(parent.uuid)).toEqual({ status: 403, message: expired });
     const completed = await call('PUT', `/wizardpf/${guarantor.uuid}`, { data: avalPf(), meta: { version: guarantor.version, complete: true, last_index: 4 } });
     expect(completed.status).toBe(403);
     expect((await call('DELETE', `/wizardpm/${parent.uuid}/avales/${guarantor.uuid}`)).status).toBe(403);

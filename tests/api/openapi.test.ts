@@ -162,6 +162,8 @@ describe('a real answer of every operation', () => {
     await call('GET', `/wizardpm/${parent}/1`, 200, undefined, publicAuth);
     await call('DELETE', `/wizardpm/${parent}/avales/${guarantor}`, 200, undefined, publicAuth);
     await call('DELETE', `/wizardpm/${parent}/avales/${guarantor}`, 404, undefined, publicAuth);
+    // Asked as a new guarantor opens (its 204 has no body): a code that names no PM.
+    await call('GET', `/wizardpm/${randomUUID()}/avales/nuevo`, 404, undefined, publicAuth);
 
     await call('GET', '/wizardpf/cache', 200);
     await call('GET', '/wizardpf?page=1&page_size=25', 200);

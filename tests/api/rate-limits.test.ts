@@ -105,6 +105,7 @@ describe('the groups', () => {
     ['POST', '/api/wizardpm', 'save'],
     ['PUT', '/api/wizardpfae/:uuid', 'save'],
     ['DELETE', '/api/wizardpm/:uuid/avales/:guarantor', 'removal'],
+    ['GET', '/api/wizardpm/:uuid/avales/nuevo', 'lookup'],
     ['POST', '/api/persons/fbrfc', 'duplicateCheck'],
     ['POST', '/api/wizardpm/avalfbrfc', 'duplicateCheck'],
     ['POST', '/api/pld/search', 'pld'],

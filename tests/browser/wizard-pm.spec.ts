@@ -157,6 +157,30 @@ test('deleting a guarantor asks first, and says it was deleted', async ({ page, 
   await expect(page.getByRole('cell', { name: 'No existen avales relacionados' })).toBeVisible();
 });
 
+test('a new guarantor is refused as it opens when its PM takes none: finished, or a code that names no PM', async ({ page, request }) => {
+  const finished = await createApplication(request, 'pm', { last_index: 5, complete: true });
+  await page.goto(`/avalpf?pm=${finished}`);
+  const dialog = page.getByRole('dialog', { name: 'No es posible registrar el aval' });
+  await expect(dialog).toContainText('La solicitud de Persona Moral ya fue finalizada y no puede modificarse.');
+  // Nothing to close back to: only the way out, focused, and Escape leaves the dialog where it is.
+  const menu = dialog.getByRole('link', { name: 'Regresar al menú' });
+  await expect(menu).toBeFocused();
+  await expect(dialog.getByRole('link', { name: 'Regresar a PM' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/wizard-pm/guarantor-of-finished-pm-1280.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitud online' })).toBeVisible();
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/avalpfae?pm=12345');
+  await expect(page.getByRole('dialog', { name: 'No es posible registrar el aval' })).toContainText('El código de la solicitud principal no es válido.');
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/wizard-pm/guarantor-of-unknown-pm-360.png' });
+});
+
 test('a guarantor saved before its PM exists is kept, and joins the PM when the PM is first saved', async ({ page, request }) => {
   await page.goto('/aval/pf');
   await expect(page.getByRole('heading', { level: 1, name: 'Aval Persona Física' })).toBeVisible();

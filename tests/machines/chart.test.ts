@@ -87,10 +87,11 @@ describe('the chart of the wizard, by heart', () => {
     expect(loading.tags).toContain('busy');
   });
 
-  it('leaves opening by three always transitions, the first two guarded', () => {
+  it('leaves opening by four always transitions, the first three guarded', () => {
     const always = chart.edges.filter((edge) => edge.source === 'wizard.opening' && edge.kind === 'always');
     expect(always.map((edge) => [edge.target, edge.guard])).toEqual([
       ['wizard.loading', 'has uuid'],
+      ['wizard.checkingParent', 'is a new guarantor of a stored PM'],
       ['wizard.ready', 'is first use'],
       ['wizard.ready', null],
     ]);

@@ -53,6 +53,8 @@ const INPUTS: Record<string, WizardInput> = {
 
 const VALID = { valid: true, errors: {} };
 const UNAVAILABLE = 'El servicio no está disponible por el momento, intenta de nuevo en unos segundos.';
+const PM_FINISHED = 'La solicitud de Persona Moral ya fue finalizada y no puede modificarse.';
+const PM_FULL = 'La solicitud de Persona Moral ya tiene 50 avales, el máximo permitido.';
 
 const EVENTS = [
   { type: 'tab.next', values: VALUES },
@@ -81,7 +83,14 @@ const EVENTS = [
 ];
 
 const EVENTS_BY_INPUT: Record<string, any[]> = {
-  newOfStoredPm: [],
+  // Its PM is asked first whether it takes a guarantor: yes; closed, full or unknown; or no answer.
+  newOfStoredPm: [
+    { type: 'xstate.done.actor.checkParent' },
+    { type: 'xstate.error.actor.checkParent', error: { status: 403, message: PM_FINISHED } },
+    { type: 'xstate.error.actor.checkParent', error: { status: 409, message: PM_FULL } },
+    { type: 'xstate.error.actor.checkParent', error: { status: 404, message: 'No existe la solicitud de Persona Moral de este aval.' } },
+    { type: 'xstate.error.actor.checkParent', error: { status: 503, message: UNAVAILABLE } },
+  ],
   storedByUuid: [
     { type: 'xstate.done.actor.load', output: loaded(STORED_GUARANTOR, { parent_uuid: PARENT }) },
     // A guarantor opened by uuid meets the same openings as an applicant: complete, expired, read-only, a wrong code, a failed load.
@@ -202,6 +211,20 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
     case 'loading':
       expect(pendingCall(h, 'load application').input).toEqual({ code: context.code, uuid: context.meta.uuid, flag: context.staff ? 0 : 1 });
       break;
+    case 'checkingParent':
+      // A new guarantor of a stored PM opens by asking the PM whether it takes one; nothing can be typed meanwhile.
+      expect(s.hasTag('busy')).toBe(true);
+      expect(pendingCall(h, 'check parent').input).toEqual({ parentUuid: parent });
+      expect(context.meta.uuid).toBeNull();
+      break;
+    case 'parentRefused':
+      // The PM takes none: the server's reason, said at once; a full PM is offered to go back to; nothing is saved, nothing leaves.
+      expect(s.hasTag('blocking')).toBe(true);
+      expect(h.last.type).toBe('xstate.error.actor.checkParent');
+      expect(context.modal).toEqual({ kind: 'parentRefused', message: h.last.error.message, parentUuid: h.last.error.status === 409 ? parent : null });
+      expect(context.model).toEqual(BLANK);
+      expect(h.calls.filter((name) => name !== 'check parent')).toEqual([]);
+      break;
     case 'loadFailed':
       // A failed load that is not a wrong code keeps the record, to retry.
       expect(s.hasTag('blocking')).toBe(true);
@@ -271,6 +294,8 @@ describe('wizard (guarantor), every transition', () => {
 describe('guarantor scenarios', () => {
   it('completing a new guarantor of a stored PM saves it complete and returns to the PM', async () => {
     const h = start(INPUTS.newOfStoredPm, coverage.inspect);
+    expect(pendingCall(h, 'check parent').input).toEqual({ parentUuid: PARENT });
+    await play(h, { type: 'xstate.done.actor.checkParent' });
     expect(h.actor.getSnapshot().context.modal).toBeNull();
     await play(h, { type: 'wizard.finish', values: VALUES });
     const create = pendingCall(h, 'create application');

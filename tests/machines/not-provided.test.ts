@@ -39,7 +39,7 @@ describe('an actor not provided fails loudly', () => {
       'rfc-duplicate-check': ['count application rfc', 'count clients with rfc'],
       'shown-errors': [],
       upload: ['poll ocr', 'read format', 'request ocr', 'sign', 'upload'],
-      wizard: ['load application', 'remove guarantor', 'save application', 'validate tab'],
+      wizard: ['check parent', 'load application', 'remove guarantor', 'save application', 'validate tab'],
     });
   });
 

@@ -15,6 +15,7 @@ const SRC_OF: Record<string, string> = {
   validateGeneralData: 'validate tab',
   save: 'save application',
   removeGuarantor: 'remove guarantor',
+  checkParent: 'check parent',
 };
 
 const FAKED = [...new Set(Object.values(SRC_OF))];
