@@ -23,11 +23,13 @@ export interface Navigation {
 export function navigationFor({ pathname, isStaff, uuid, parentUuid, links }: NavigationInput): Navigation {
   const isIndex = pathname === '/';
   if ((isIndex && !isStaff) || MESSAGE_PAGES.includes(pathname)) return { visible: false, backToMenu: false };
+  // No link to the page shown (the list on the list, a record's history on that history).
+  const elsewhere = (href: string | undefined) => (href === pathname ? undefined : href);
   return {
     visible: true,
     backToPm: GUARANTOR_ROUTE.test(pathname) ? (parentUuid ? `/pm/${encodeURIComponent(parentUuid)}` : '/pm') : undefined,
     backToMenu: !isStaff && !isIndex,
-    clientList: isStaff ? links.clientList : undefined,
-    clientHistory: isStaff && uuid ? links.clientHistory.replace('{uuid}', encodeURIComponent(uuid)) : undefined,
+    clientList: elsewhere(isStaff ? links.clientList : undefined),
+    clientHistory: elsewhere(isStaff && uuid ? links.clientHistory.replace('{uuid}', encodeURIComponent(uuid)) : undefined),
   };
 }

@@ -1,5 +1,5 @@
 // The PLD review (spec 02 §4 'PLD review screen'): a table per party kind with the matches found,
-// columns selection, nombre, RFC and lista; 'guardar y cerrar' marks them validated. It cannot be
+// columns selection, nombre, RFC and lista; 'Guardar y cerrar' marks them validated. It cannot be
 // closed by clicking outside; closing it otherwise keeps the person on the tab, still held. A ticked
 // match is confirmed (this is the person, not a homonym) and needs its written reason, checked by the
 // same rule the server applies (forms/contracts/pld.ts pldReasonSchema).
@@ -13,12 +13,15 @@ import { reasonProblems } from '../../forms/pld-outcome';
 import { selectGroups, selectReasons, selectSelected, type PldReviewRef } from './pld-review-selectors';
 import { EmptyRow, TableHead, TableRegion } from '../components/table-parts';
 
-/** The tables of the review (spec 02 §4), after the client's: a natural person's stay empty but for the linked party. */
-const TABLES: Array<{ group: PldGroup; caption: string }> = [
-  { group: 'legalRepresentative', caption: 'Representantes legales' },
-  { group: 'accionistas', caption: 'Accionistas' },
-  { group: 'guarantees', caption: 'Avales' },
-  { group: 'guaranteeRepresentatives', caption: 'Representantes de avales' },
+/**
+ * The tables of the review (spec 02 §4), after the client's. `company`: parties only a legal entity
+ * has; a natural person's review leaves those tables out (they could only ever be empty).
+ */
+const TABLES: Array<{ group: PldGroup; caption: string; company?: true }> = [
+  { group: 'legalRepresentative', caption: 'Representantes legales', company: true },
+  { group: 'accionistas', caption: 'Accionistas', company: true },
+  { group: 'guarantees', caption: 'Avales', company: true },
+  { group: 'guaranteeRepresentatives', caption: 'Representantes de avales', company: true },
   { group: 'HeritageBond', caption: 'Personas con vínculo patrimonial' },
 ];
 
@@ -34,7 +37,7 @@ export function PldReviewModal({ review, isOpen, company, onSave, onClose }: Pld
   const groups = useSelector(review, selectGroups);
   const selected = useSelector(review, selectSelected);
   const reasons = useSelector(review, selectReasons);
-  // The reasons' messages show once 'guardar y cerrar' was tried, as a refused step's do.
+  // The reasons' messages show once 'Guardar y cerrar' was tried, as a refused step's do.
   const [tried, setTried] = useState(false);
   const problems = tried ? reasonProblems({ groups, selected, reasons }) : {};
   const save = () => {
@@ -60,7 +63,7 @@ export function PldReviewModal({ review, isOpen, company, onSave, onClose }: Pld
           Marca las coincidencias que corresponden a las personas de esta solicitud (las que no marques quedan como homónimos),
           escribe el motivo de cada confirmación y guarda para continuar.
         </p>
-        {[{ group: company ? ('pm' as const) : ('pf' as const), caption: 'Cliente' }, ...TABLES].map(({ group, caption }) => (
+        {[{ group: company ? ('pm' as const) : ('pf' as const), caption: 'Cliente' }, ...TABLES.filter((table) => company || !table.company || groups[table.group].length > 0)].map(({ group, caption }) => (
           <MatchTable
             key={group}
             group={group}
@@ -78,7 +81,7 @@ export function PldReviewModal({ review, isOpen, company, onSave, onClose }: Pld
         actions={
           <>
             <Button text="Cerrar" onClick={onClose} />
-            <Button intent="primary" text="guardar y cerrar" onClick={save} />
+            <Button intent="primary" text="Guardar y cerrar" onClick={save} />
           </>
         }
       />

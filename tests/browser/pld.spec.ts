@@ -38,10 +38,13 @@ test('staff review the matches of a listed person, save and close, move on; rena
   const row = client.getByRole('row').filter({ hasText: 'GUZMAN LOERA' }).first();
   await expect(row).toContainText('OFAC SDN');
   await expect(row).toContainText('Coincide con JOAQUÍN GUZMÁN LOERA');
-  for (const empty of ['Representantes legales', 'Avales', 'Representantes de avales', 'Personas con vínculo patrimonial']) {
-    await expect(review.getByRole('table', { name: empty, exact: true })).toContainText('No se encontraron coincidencias');
-    // A table that fits the dialog is no stop of the Tab key (only one wider than its box is, to scroll it).
-    await expect(review.getByRole('region', { name: empty, exact: true })).toHaveAttribute('tabindex', '-1');
+  // A natural person's review holds the client and the linked party only: no table for parties only a company has.
+  await expect(review.getByRole('table', { name: 'Personas con vínculo patrimonial', exact: true })).toContainText('No se encontraron coincidencias');
+  // A table that fits the dialog is no stop of the Tab key (only one wider than its box is, to scroll it).
+  await expect(review.getByRole('region', { name: 'Personas con vínculo patrimonial', exact: true })).toHaveAttribute('tabindex', '-1');
+  await expect(review.getByRole('table')).toHaveCount(2);
+  for (const absent of ['Representantes legales', 'Accionistas', 'Avales', 'Representantes de avales']) {
+    await expect(review.getByRole('table', { name: absent, exact: true })).toHaveCount(0);
   }
   // Nothing was saved while the matches wait.
   await expect(page.getByRole('button', { name: /Datos generales/ })).toHaveAttribute('aria-current', 'step');
@@ -79,7 +82,7 @@ test('staff review the matches of a listed person, save and close, move on; rena
   await expect(checkbox).toBeFocused();
   await page.keyboard.press('Space');
   await expect(checkbox).toBeChecked();
-  await review.getByRole('button', { name: 'guardar y cerrar' }).click();
+  await review.getByRole('button', { name: 'Guardar y cerrar' }).click();
   const reason = review.getByRole('textbox', { name: /Motivo de la confirmación/ });
   await expect(reason).toBeFocused();
   await expect(reason).toHaveAttribute('aria-invalid', 'true');
@@ -88,7 +91,7 @@ test('staff review the matches of a listed person, save and close, move on; rena
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/pld-reason-1280.png' });
   await page.keyboard.type('Misma fecha de nacimiento y nacionalidad que la entrada de la lista.');
-  await review.getByRole('button', { name: 'guardar y cerrar' }).click();
+  await review.getByRole('button', { name: 'Guardar y cerrar' }).click();
   await expect(review).toBeHidden();
   await expect(page.locator(NOTIFICATION).filter({ hasText: 'Datos almacenados correctamente' }).last()).toBeVisible();
   await expect(page.getByRole('button', { name: /Vivienda/ })).toHaveAttribute('aria-current', 'step');
@@ -127,9 +130,9 @@ test('the review fits a 360 px screen', async ({ page }) => {
   const review = page.getByRole('dialog', { name: '¡Coincidencias personas de alto riesgo!' });
   await expect(review).toBeVisible();
   await expectNoHorizontalScroll(page);
-  await expect(review.getByRole('button', { name: 'guardar y cerrar' })).toBeInViewport({ ratio: 1 }).catch(async () => {
-    await review.getByRole('button', { name: 'guardar y cerrar' }).scrollIntoViewIfNeeded();
-    await expect(review.getByRole('button', { name: 'guardar y cerrar' })).toBeInViewport();
+  await expect(review.getByRole('button', { name: 'Guardar y cerrar' })).toBeInViewport({ ratio: 1 }).catch(async () => {
+    await review.getByRole('button', { name: 'Guardar y cerrar' }).scrollIntoViewIfNeeded();
+    await expect(review.getByRole('button', { name: 'Guardar y cerrar' })).toBeInViewport();
   });
   // Each match is a card at this width: its RFC and list show without scrolling sideways.
   for (const label of ['RFC', 'Lista']) {
@@ -142,7 +145,7 @@ test('the review fits a 360 px screen', async ({ page }) => {
   await expectAccessible(page);
   // Ticked, the match asks for the reason of its confirmation, which fits the screen too.
   await review.locator('.pld-check').first().click();
-  await review.getByRole('button', { name: 'guardar y cerrar' }).click();
+  await review.getByRole('button', { name: 'Guardar y cerrar' }).click();
   const reason = review.getByRole('textbox', { name: /Motivo de la confirmación/ });
   await expect(reason).toBeFocused();
   await expect(review.getByText('Escribe el motivo de la confirmación.')).toBeVisible();
@@ -188,7 +191,7 @@ test('staff opening a PM filled by the public: its listed representative is mark
   await representatives.locator('.pld-check').first().click();
   await expect(representatives.getByRole('checkbox').first()).toBeChecked();
   await review.getByLabel(/Motivo de la confirmación/).fill('Su pasaporte coincide con el de la entrada de la lista.');
-  await review.getByRole('button', { name: 'guardar y cerrar' }).click();
+  await review.getByRole('button', { name: 'Guardar y cerrar' }).click();
   await expect(page.getByRole('button', { name: /Accionistas mayoritarios/ })).toHaveAttribute('aria-current', 'step');
 
   // 'Validaciones PLD' keeps the confirmed match in sight: its red tag naming the list, the reason, who and when.
@@ -277,7 +280,7 @@ test("a PM's listed shareholder is screened as a beneficial owner: marked on 'Ac
   await expect(review.getByRole('table', { name: 'Representantes legales' })).toContainText('No se encontraron coincidencias');
   await expectAccessible(page);
   // Not this person: saved unticked, the step goes on to the next tab.
-  await review.getByRole('button', { name: 'guardar y cerrar' }).click();
+  await review.getByRole('button', { name: 'Guardar y cerrar' }).click();
   await expect(review).toBeHidden();
   await expect(page.getByRole('button', { name: /Accionistas mayoritarios/ })).not.toHaveAttribute('aria-current', 'step');
   await expect(shareholder).toHaveCount(0);

@@ -77,6 +77,11 @@ test("staff get the client's change history link on a record and no 'Regresar al
   await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de Persona Moral' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Historial de cambios del cliente' })).toHaveAttribute('href', `/historial/${uuid}`);
   await expect(page.getByRole('link', { name: 'Regresar al menú' })).toHaveCount(0);
+  // On that history, no link to the page shown; the client list is still there.
+  await page.getByRole('link', { name: 'Historial de cambios del cliente' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Historial de cambios del cliente' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Historial de cambios del cliente' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Lista de clientes' })).toHaveAttribute('href', '/list');
 });
 
 test('at 360 px the staff header is one line: the name shortened, the franchise, preferences and sign-out in the menu', async ({ page }) => {

@@ -38,4 +38,10 @@ describe('top navigation', () => {
     });
     expect(navigationFor({ pathname: '/pm/a b', isStaff: true, uuid: 'a b', parentUuid: null, links }).clientHistory).toBe('/historial/a%20b');
   });
+
+  it('gives no link to the page shown: the list on the list, a history on that history', () => {
+    expect(navigationFor({ pathname: '/list', isStaff: true, parentUuid: null, links })).toMatchObject({ clientList: undefined });
+    const history = navigationFor({ pathname: '/historial/u-1', isStaff: true, uuid: 'u-1', parentUuid: null, links });
+    expect(history).toMatchObject({ visible: true, clientList: '/list', clientHistory: undefined });
+  });
 });
