@@ -47,7 +47,7 @@ export type WizardModal =
   /** A step's save found the service unavailable (503) or got no answer: the person may send it again. */
   | { kind: 'saveUnavailable'; message: string }
   | { kind: 'loadFailed' }
-  /** A new guarantor's PM takes none: the server's reason, and the PM to go back to when it is only full (409). */
+  /** A new guarantor's PM takes none: the server's reason, and the PM to go back to while it is open to this session (full, its lists locked). */
   | { kind: 'parentRefused'; message: string; parentUuid: string | null }
   | { kind: 'incompleteGuarantors'; names: string[] }
   | { kind: 'confirmGuarantorRemoval'; key: string; name: string }

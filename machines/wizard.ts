@@ -459,8 +459,8 @@ export const wizardMachine = setup({
               type: 'open modal',
               params: ({ context, event }) => {
                 const failure = failureOf(event.error);
-                // A full PM is worth going back to (to remove one); a closed or unknown one is not.
-                const parentUuid = failure.status === 409 ? context.meta.parent_uuid : null;
+                // A PM still open to this session is worth going back to (to remove a guarantor of a full one); a closed or unknown one is not.
+                const parentUuid = failure.status === 404 || failure.code === 'parent_closed' ? null : context.meta.parent_uuid;
                 return { modal: { kind: 'parentRefused', message: failure.message ?? NOTICES.parentRefused, parentUuid } };
               },
             },

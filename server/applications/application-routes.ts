@@ -192,12 +192,13 @@ export async function applicationRoutes(app: FastifyInstance) {
     return { model, completing };
   };
 
-  /** The public no longer reaches a finished or expired PM, nor its guarantors: a 403 saying why. */
+  /** The public no longer reaches a finished or expired PM, nor its guarantors: a 403 saying why ('parent_closed'). */
   const requireOpenForPublic = (request: FastifyRequest, parent: Application) => {
     if (isStaff(request)) return;
-    if (parent.complete) throw forbidden('La solicitud de Persona Moral ya fue finalizada y no puede modificarse.');
-    if (isExpired(parent)) throw forbidden('La solicitud de Persona Moral ha expirado, por favor comience el registro nuevamente.');
-    if (staffCreated(parent)) throw forbidden(STAFF_CREATED_PM);
+    const closed = (message: string) => new ApiError(403, message, 'parent_closed');
+    if (parent.complete) throw closed('La solicitud de Persona Moral ya fue finalizada y no puede modificarse.');
+    if (isExpired(parent)) throw closed('La solicitud de Persona Moral ha expirado, por favor comience el registro nuevamente.');
+    if (staffCreated(parent)) throw closed(STAFF_CREATED_PM);
   };
 
   /** Guarantors are added to or removed from a PM only where its editable level lets list items change. */

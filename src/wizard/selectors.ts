@@ -16,6 +16,8 @@ export const selectStaffCreated = (s: Snapshot) => s.context.meta.staff_created 
 export const selectBusy = (s: Snapshot) => s.hasTag('busy');
 /** Opening: the record read, or a new guarantor's PM asked whether it takes one. */
 export const selectLoading = (s: Snapshot) => s.matches('loading') || s.matches('checkingParent');
+/** A new guarantor's PM takes none: the page holds nothing but the dialog that says so. */
+export const selectParentRefused = (s: Snapshot) => s.matches('parentRefused');
 export const selectServerErrors = (s: Snapshot) => s.context.serverErrors;
 export const selectOcrFills = (s: Snapshot) => s.context.ocrFills;
 export const selectStoredDocuments = (s: Snapshot) => s.context.storedDocuments;

@@ -25,7 +25,7 @@ import { PendingGuarantorsNotice } from './pending-guarantors-notice';
 import { PldReviewModal } from './pld-review-modal';
 import { PldFinishDialog } from './pld-finish-dialog';
 import { selectMarkedPaths, selectPldReview } from './pld-review-selectors';
-import { selectCurrent, selectEditable, selectLinkSentTo, selectLoading, selectModal, selectStaffCreated, selectUuid } from './selectors';
+import { selectCurrent, selectEditable, selectLinkSentTo, selectLoading, selectModal, selectParentRefused, selectStaffCreated, selectUuid } from './selectors';
 import { useWizardActor } from './use-wizard-actor';
 import { useWizardAnnouncements } from './use-wizard-announcements';
 import { useWizardView } from './use-wizard-view';
@@ -42,6 +42,7 @@ const PAGE_VIEW = {
   staffCreated: selectStaffCreated,
   linkSentTo: selectLinkSentTo,
   loading: selectLoading,
+  parentRefused: selectParentRefused,
   uuid: selectUuid,
   review: selectPldReview,
 };
@@ -89,7 +90,7 @@ function WizardPage() {
   });
   useWizardAnnouncements(actor, route.base);
 
-  const { current, modal, editable, staffCreated, linkSentTo, loading, uuid, review } = useWizardView(actor, PAGE_VIEW);
+  const { current, modal, editable, staffCreated, linkSentTo, loading, parentRefused, uuid, review } = useWizardView(actor, PAGE_VIEW);
   const marked = useSelector(review, selectMarkedPaths);
   const markedPaths = useMemo(() => new Set(marked ? marked.split('\n') : []), [marked]);
   const titles = [...route.wizard.tabs.map((tab) => tab.title), ...(guarantor ? [] : [staff ? TAB_TITLES.validacionesPld : 'Leyenda de veracidad'])];
@@ -110,6 +111,31 @@ function WizardPage() {
         <Spinner size={40} aria-hidden="true" />
         <span>Cargando solicitud…</span>
       </div>
+    );
+  }
+
+  const modals = (
+    <WizardModals
+      modal={modal}
+      onClose={() => actor.send({ type: 'modal.closed' })}
+      onRetry={() => actor.send({ type: 'wizard.retried' })}
+      onReload={draft.reload}
+      onConfirm={() => actor.send({ type: 'guarantor.removalConfirmed' })}
+      parentHref={(parent) => (parent ? `/pm/${encodeURIComponent(parent)}` : '/pm')}
+      staffCreated={staffCreated}
+      printHref={uuid && route.print ? printPath(route.print, uuid) : null}
+      signTarget={uuid && route.print ? { code: route.wizard.code, uuid, onSigned: () => setSignatureCount((count) => count + 1) } : null}
+    />
+  );
+
+  // The PM takes no new guarantor: no form to type into (nor a draft to recover, nor unsaved changes
+  // to warn of on leaving), only the dialog that says why and its ways out.
+  if (parentRefused) {
+    return (
+      <section className="wizard" aria-labelledby="wizard-title">
+        <H1 id="wizard-title">{route.title}</H1>
+        {modals}
+      </section>
     );
   }
 
@@ -144,17 +170,7 @@ function WizardPage() {
         />
       )}
       {pldReviewer && <PldFinishDialog actor={actor} />}
-      <WizardModals
-        modal={modal}
-        onClose={() => actor.send({ type: 'modal.closed' })}
-        onRetry={() => actor.send({ type: 'wizard.retried' })}
-        onReload={draft.reload}
-        onConfirm={() => actor.send({ type: 'guarantor.removalConfirmed' })}
-        parentHref={(parent) => (parent ? `/pm/${encodeURIComponent(parent)}` : '/pm')}
-        staffCreated={staffCreated}
-        printHref={uuid && route.print ? printPath(route.print, uuid) : null}
-        signTarget={uuid && route.print ? { code: route.wizard.code, uuid, onSigned: () => setSignatureCount((count) => count + 1) } : null}
-      />
+      {modals}
     </section>
   );
 }

@@ -35,7 +35,8 @@ const avalesOf = async (uuid: string) => (await (await call('GET', `/wizardpm/${
 /** What a new guarantor's wizard is told as it opens under the PM `uuid`: its status, and the refusal's message. */
 const newGuarantorOf = async (uuid: string, auth = publicAuth) => {
   const response = await call('GET', `/wizardpm/${encodeURIComponent(uuid)}/avales/nuevo`, undefined, auth);
-  return { status: response.status, message: response.status === 204 ? undefined : (await response.json()).message };
+  const body = response.status === 204 ? undefined : await response.json();
+  return { status: response.status, message: body?.message, ...(body?.code === 'parent_closed' ? { closed: true } : {}) };
 };
 
 describe('linking guarantors to their PM', () => {
@@ -113,6 +114,10 @@ describe('linking guarantors to their PM', () => {
     expect(await newGuarantorOf(pfClient.uuid)).toEqual({ status: 404, message: 'No existe la solicitud de Persona Moral de este aval.' });
     // Asking adds nothing.
     expect(await avalesOf(parent.uuid)).toEqual([]);
+    // A PM staff registered is closed to the public; staff add its guarantors.
+    const [ofStaff] = await (await call('POST', '/wizardpm', { data: pm(), meta: { last_index: 4 } }, staffAuth)).json();
+    expect(await newGuarantorOf(ofStaff)).toMatchObject({ status: 403, closed: true });
+    expect(await newGuarantorOf(ofStaff, staffAuth)).toEqual({ status: 204, message: undefined });
   });
 });
 
@@ -153,7 +158,7 @@ describe('finishing a PM with guarantors', () => {
     expect(late.status).toBe(403);
     const another = await call('POST', '/wizardpf', { data: avalPf(), meta: { parent_uuid: parent.uuid } });
     expect(another.status).toBe(403);
-    expect(await newGuarantorOf(parent.uuid)).toEqual({ status: 403, message: 'La solicitud de Persona Moral ya fue finalizada y no puede modificarse.' });
+    expect(await newGuarantorOf(parent.uuid)).toEqual({ status: 403, message: 'La solicitud de Persona Moral ya fue finalizada y no puede modificarse.', closed: true });
     expect(await (await call('GET', `/wizardpf/${pending.uuid}/1`)).json()).toEqual({ data: {}, meta: expect.objectContaining({ complete: true }) });
     expect((await (await call('GET', `/wizardpf/${pending.uuid}/0`, undefined, staffAuth)).json()).data.nombre).toBe('PEDRO');
   });
@@ -169,7 +174,7 @@ describe('finishing a PM with guarantors', () => {
     const added = await call('POST', '/wizardpf', { data: avalPf(), meta: { parent_uuid: parent.uuid } });
     expect(added.status).toBe(403);
     expect((await added.json()).message).toBe(expired);
-    expect(await newGuarantorOf(parent.uuid)).toEqual({ status: 403, message: expired });
+    expect(await newGuarantorOf(parent.uuid)).toEqual({ status: 403, message: expired, closed: true });
     const completed = await call('PUT', `/wizardpf/${guarantor.uuid}`, { data: avalPf(), meta: { version: guarantor.version, complete: true, last_index: 4 } });
     expect(completed.status).toBe(403);
     expect((await call('DELETE', `/wizardpm/${parent.uuid}/avales/${guarantor.uuid}`)).status).toBe(403);

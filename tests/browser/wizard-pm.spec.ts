@@ -169,7 +169,12 @@ test('a new guarantor is refused as it opens when its PM takes none: finished, o
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/wizard-pm/guarantor-of-finished-pm-1280.png' });
   await page.keyboard.press('Escape');
+  // Past the 300 ms a closing dialog takes to go: still there, its answer still focused.
+  await page.waitForTimeout(500);
   await expect(dialog).toBeVisible();
+  await expect(menu).toBeFocused();
+  // No form behind it to type into, nor a draft to recover.
+  await expect(page.getByRole('textbox')).toHaveCount(0);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Solicitud online' })).toBeVisible();

@@ -1,6 +1,7 @@
 // A dialog's answer takes the focus once the dialog has opened, unless the person already took one of
 // its controls (a dialog opened over it: tests/browser/wizard-pf.spec.ts, the e.firma over the finish message).
-import { Button, Dialog, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../../src/components/dialog';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -86,7 +86,8 @@ const EVENTS_BY_INPUT: Record<string, any[]> = {
   // Its PM is asked first whether it takes a guarantor: yes; closed, full or unknown; or no answer.
   newOfStoredPm: [
     { type: 'xstate.done.actor.checkParent' },
-    { type: 'xstate.error.actor.checkParent', error: { status: 403, message: PM_FINISHED } },
+    { type: 'xstate.error.actor.checkParent', error: { status: 403, code: 'parent_closed', message: PM_FINISHED } },
+    { type: 'xstate.error.actor.checkParent', error: { status: 403, code: 'forbidden', message: 'No es posible agregar o quitar avales de esta solicitud.' } },
     { type: 'xstate.error.actor.checkParent', error: { status: 409, message: PM_FULL } },
     { type: 'xstate.error.actor.checkParent', error: { status: 404, message: 'No existe la solicitud de Persona Moral de este aval.' } },
     { type: 'xstate.error.actor.checkParent', error: { status: 503, message: UNAVAILABLE } },
@@ -221,7 +222,12 @@ function assertMeaning(s: Snapshot, h: WizardHarness) {
       // The PM takes none: the server's reason, said at once; a full PM is offered to go back to; nothing is saved, nothing leaves.
       expect(s.hasTag('blocking')).toBe(true);
       expect(h.last.type).toBe('xstate.error.actor.checkParent');
-      expect(context.modal).toEqual({ kind: 'parentRefused', message: h.last.error.message, parentUuid: h.last.error.status === 409 ? parent : null });
+      // A PM closed to this session (finished, expired, staff's) or unknown is no way out; one still open is (full, its lists locked).
+      expect(context.modal).toEqual({
+        kind: 'parentRefused',
+        message: h.last.error.message,
+        parentUuid: h.last.error.status === 404 || h.last.error.code === 'parent_closed' ? null : parent,
+      });
       expect(context.model).toEqual(BLANK);
       expect(h.calls.filter((name) => name !== 'check parent')).toEqual([]);
       break;
