@@ -13,8 +13,11 @@ import type { Database } from '../db/schema';
 /** The serialised form's version: raise it when the answers' shape or the text's layout changes. */
 export const ANSWERS_FORMAT = 1;
 const PART_CHARS = 1_000_000;
-/** What separates the answers in a part (and in the file beside an embedded database, catalog-answer-file.ts). */
-export const RS = '\x1e';
+/**
+ * What separates the answers in a part (and in the file beside an embedded database): the same as
+ * answer-separators.ts, written here again since this file holds a migration, which takes nothing from the live code.
+ */
+const RS = '\x1e';
 
 export interface CatalogAnswersTable {
   /** The newest catalog_load row when the answers were built. */

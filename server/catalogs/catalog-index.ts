@@ -4,8 +4,8 @@
 // start reads them back, in parts of about 1 MB, instead of sorting and serialising 155,847 settlements.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { readAnswersFile, writeAnswersFile } from './catalog-answer-file';
-import { readStoredAnswers, storedStamp, storeAnswers, type StoredAnswers } from './catalog-answer-tables';
+import { readAnswersFile, writeAnswersFile, type AnswerLookup } from './catalog-answer-file';
+import { readStoredAnswers, storedStamp, storeAnswers } from './catalog-answer-tables';
 
 export interface CatalogIndex {
   /** GET catalogs/ct */
@@ -75,17 +75,17 @@ async function readSettlements(db: Kysely<Database>): Promise<SettlementEntry[]>
 }
 
 /** Every answer by its key: 'ct', 'ea', 'st/<country id>', 'mp/<state id>', 'zc/<postal code>'. */
-type Answers = Map<string, string>;
+type Answers = AnswerLookup;
 
 // An answer as stored: `key US json`. JSON escapes the separators (US, and RS between stored answers), so no answer holds one.
 // Sorted by key, so any two builds from the same rows are the same text.
-const serialise = (answers: Answers) =>
+const serialise = (answers: Map<string, string>) =>
   Array.from(answers.keys())
     .sort()
     .map((key) => `${key}\x1f${answers.get(key)}`);
 
-function parse(entries: string[]): Answers {
-  const answers: Answers = new Map();
+function parse(entries: string[]): Map<string, string> {
+  const answers = new Map<string, string>();
   for (const entry of entries) {
     const at = entry.indexOf('\x1f');
     answers.set(entry.slice(0, at), entry.slice(at + 1));
@@ -94,7 +94,7 @@ function parse(entries: string[]): Answers {
 }
 
 /** The answers sorted and serialised from the catalogue rows. */
-async function answersFromRows(db: Kysely<Database>): Promise<{ answers: Answers; settlements: number }> {
+async function answersFromRows(db: Kysely<Database>): Promise<{ answers: Map<string, string>; settlements: number }> {
   const [countries, states, municipalities, settlements, activities] = await Promise.all([
     db.selectFrom('catalog_country').select(['id', 'clave', 'nombre']).execute(),
     db.selectFrom('catalog_state').select(['id', 'country_id', 'codigo', 'nombre']).execute(),
@@ -116,7 +116,7 @@ async function answersFromRows(db: Kysely<Database>): Promise<{ answers: Answers
     (m) => m.nombre,
   );
 
-  const answers: Answers = new Map([
+  const answers = new Map<string, string>([
     ['ct', JSON.stringify(countries.map((c) => ({ id_pais: c.id, clave: c.clave, nombre: c.nombre })))],
     ['ea', JSON.stringify(activities.map((a) => ({ id_empresa_actividad: a.id, nombre: a.nombre })))],
   ]);
@@ -145,23 +145,23 @@ async function answersFromRows(db: Kysely<Database>): Promise<{ answers: Answers
  */
 export async function buildCatalogIndex(db: Kysely<Database>, files?: AnswerFiles): Promise<CatalogIndex> {
   const started = performance.now();
-  const { loadId, stored, fromFile } = await keptAnswers(db, files);
+  const { loadId, kept, fromFile } = await keptAnswers(db, files);
   let answers: Answers;
   let settlements: number;
-  if (stored) {
-    answers = parse(stored.answers);
-    settlements = stored.settlements;
+  if (kept) {
+    ({ answers, settlements } = kept);
   } else {
-    ({ answers, settlements } = await answersFromRows(db));
+    const rows = await answersFromRows(db);
+    ({ answers, settlements } = rows);
     // Keeping them only spares the next start this build: a failure to is said, and the server goes on.
     if (loadId !== null) {
-      const built = { settlements, answers: serialise(answers) };
-      const kept = await storeAnswers(db, loadId, built).then(
+      const built = { settlements, answers: serialise(rows.answers) };
+      const stored = await storeAnswers(db, loadId, built).then(
         () => true,
         (error: Error) => (console.error(`The catalogue answers were not kept (${error.message}); the next start builds them again.`), false),
       );
       const own = files?.own;
-      const keptStamp = kept && own ? (await storedStamp(db)).stamp : null;
+      const keptStamp = stored && own ? (await storedStamp(db)).stamp : null;
       if (own && keptStamp?.loadId === loadId) writeAnswersFile(own, keptStamp, built);
     }
   }
@@ -174,7 +174,7 @@ export async function buildCatalogIndex(db: Kysely<Database>, files?: AnswerFile
     statesOf: (countryId) => answer(`st/${countryId}`),
     municipalitiesOf: (stateId) => answer(`mp/${stateId}`),
     neighbourhoodsOf: (postalCode) => answer(`zc/${postalCode}`),
-    stats: { postalCodes, settlements, buildMs: performance.now() - started, stored: !!stored, fromFile },
+    stats: { postalCodes, settlements, buildMs: performance.now() - started, stored: !!kept, fromFile },
   };
 }
 
@@ -183,12 +183,13 @@ export async function buildCatalogIndex(db: Kysely<Database>, files?: AnswerFile
  * database's own, then the one shipped with its image), else from the database (then copied to
  * `files.own`, so the next start reads the file).
  */
-async function keptAnswers(db: Kysely<Database>, files?: AnswerFiles): Promise<{ loadId: number | null; stored?: StoredAnswers; fromFile: boolean }> {
+async function keptAnswers(db: Kysely<Database>, files?: AnswerFiles): Promise<{ loadId: number | null; kept?: { settlements: number; answers: Answers }; fromFile: boolean }> {
   const { loadId, stamp } = await storedStamp(db);
   if (!stamp) return { loadId, fromFile: false };
   const copied = (files?.own ? readAnswersFile(files.own, stamp) : undefined) ?? (files?.shipped ? readAnswersFile(files.shipped, stamp) : undefined);
-  if (copied) return { loadId, stored: copied, fromFile: true };
+  if (copied) return { loadId, kept: copied, fromFile: true };
   const stored = await readStoredAnswers(db, stamp.loadId);
-  if (stored && files?.own) writeAnswersFile(files.own, stamp, stored);
-  return { loadId, stored, fromFile: false };
+  if (!stored) return { loadId, fromFile: false };
+  if (files?.own) writeAnswersFile(files.own, stamp, stored);
+  return { loadId, kept: { settlements: stored.settlements, answers: parse(stored.answers) }, fromFile: false };
 }

@@ -1,10 +1,9 @@
 // Opens the database the configuration names: PostgreSQL when DATABASE_URL is set,
 // otherwise PGlite in the data folder. Both are migrated to the latest schema.
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
-import { postgresPool } from './postgres-pool';
 import { DEFAULT_THREAD_LIMITS, PGliteThread } from './pglite-thread';
 
 export type Db = Kysely<Database>;
@@ -16,7 +15,7 @@ export interface DatabaseTarget {
   dataDir?: string;
   /** A PGlite data-folder dump to start an in-memory database from (the tests' template). */
   loadDataDir?: Blob;
-  /** A PGlite data-folder image (tar.gz) written into `dataDir` before it is opened: the build's, for a new folder (server/db/fresh-image.ts). */
+  /** A PGlite data-folder image (a tar archive, gzipped or not) written into `dataDir` before it is opened: the build's, for a new folder (server/db/fresh-image.ts). */
   image?: string;
   /** PGlite: the catalogue answers copied beside the image a database may have come from (server/catalogs/catalog-answer-file.ts). */
   imageAnswers?: string;
@@ -42,14 +41,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   // Kysely (hundreds of modules: 0.2 s) loads while the database's thread starts, not before.
   const kysely = import('kysely');
   if (target.databaseUrl) {
-    const [{ default: pg }, { Kysely, PostgresDialect }] = await Promise.all([import('pg'), kysely]);
+    const [{ default: pg }, { Kysely, PostgresDialect }, { postgresPool }] = await Promise.all([import('pg'), kysely, import('./postgres-pool')]);
     const pool = postgresPool(pg, target.databaseUrl, target.queryTimeoutMs ?? DEFAULT_THREAD_LIMITS.queryTimeoutMs, target.poolMax);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dialect = import('./pglite-dialect');
   let dataDir = target.dataDir;
   if (dataDir) {
-    await fs.mkdir(path.dirname(dataDir), { recursive: true });
+    // Synchronous, so the thread below starts in this very turn: a start's main thread is then busy
+    // opening its door and building its routes, and a callback would wait for all of it.
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
     dataDir = path.resolve(dataDir);
   }
   const loadDataDir = target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined;

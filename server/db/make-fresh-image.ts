@@ -42,7 +42,7 @@ async function dropTemplateDatabases(pglite: PGlite) {
   }
 }
 
-/** A gzipped dump of a new database with everything a first start would load; its catalogue answers copied to `answersFile`. */
+/** A dump (a tar archive, not compressed) of a new database with everything a first start would load; its catalogue answers copied to `answersFile`. */
 export async function makeFreshImage(answersFile: string): Promise<Uint8Array> {
   // The WAL kept for reuse after a checkpoint is what min_wal_size allows (80 MB by default): the
   // image needs none of it, and a new folder restores every byte of it.
@@ -56,7 +56,7 @@ export async function makeFreshImage(answersFile: string): Promise<Uint8Array> {
     await buildCatalogIndex(db, { own: answersFile });
     await dropTemplateDatabases(pglite);
     await dropUnneededWal(pglite);
-    return new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
+    return new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
   } finally {
     await db.destroy();
   }

@@ -3,7 +3,7 @@
 export interface WorkerInit {
   dataDir?: string;
   /**
-   * A data-folder image (tar.gz) written into `dataDir` before PGlite opens it (server/db/fresh-image.ts):
+   * A data-folder image (a tar archive, gzipped or not) written into `dataDir` before PGlite opens it (server/db/fresh-image.ts):
    * on this thread, so its hundreds of file writes do not wait for turns on the main thread while
    * it loads the server's code.
    */

@@ -13,7 +13,7 @@ import { migrateToLatest } from '../../../server/db/migrate';
 import { writeFreshImage } from '../../../server/db/make-fresh-image';
 import type { Database } from '../../../server/db/schema';
 
-export const TEMPLATE_FILE = path.resolve('tests/.cache/pglite-template.tar.gz');
+export const TEMPLATE_FILE = path.resolve('tests/.cache/pglite-template.tar');
 
 declare module 'vitest' {
   export interface ProvidedContext {
