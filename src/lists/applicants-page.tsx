@@ -18,7 +18,7 @@ import { wizardRouteFor } from '../../forms/app-paths';
 // Spanish, with the RFC, franchise, dates and editable level beside them.
 const COLUMNS: ListColumn<ApplicantRow>[] = [
   { label: 'Folio', sort: 'folio', cell: (row) => text(row.id_persona_datos_generales?.toString()) },
-  { label: 'Nombre', sort: 'nombre', cell: (row) => <NameCell name={row.nombre} pld={row.pld_confirmada} signed={row.firmada} /> },
+  { label: 'Nombre', sort: 'nombre', cell: (row) => <NameCell name={row.nombre} pld={row.pld_confirmada} signed={row.firmada} />, className: 'name-cell' },
   { label: 'RFC', sort: 'rfc', cell: (row) => text(row.rfc) },
   { label: 'Tipo persona', sort: 'tipo', cell: (row) => row.tipo_persona },
   { label: 'Correo electrónico', cell: (row) => emailText(row.email), className: 'email-cell' },

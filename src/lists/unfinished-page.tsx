@@ -16,7 +16,7 @@ import { wizardRouteFor } from '../../forms/app-paths';
 // '#', 'UUID' and 'Tipo persona' are the spec's (01 §2); the rest help staff find and sort a record.
 const COLUMNS: ListColumn<UnfinishedRow>[] = [
   { label: '#', sort: 'numero', cell: (row) => row.id },
-  { label: 'Nombre', sort: 'nombre', cell: (row) => <NameCell name={row.nombre} pld={row.pld_confirmada} signed={row.firmada} /> },
+  { label: 'Nombre', sort: 'nombre', cell: (row) => <NameCell name={row.nombre} pld={row.pld_confirmada} signed={row.firmada} />, className: 'name-cell' },
   { label: 'RFC', sort: 'rfc', cell: (row) => text(row.rfc) },
   { label: 'Tipo persona', sort: 'tipo', cell: (row) => row.tipo_persona },
   { label: 'Franquicia', sort: 'franquicia', cell: (row) => text(row.franquicia) },
